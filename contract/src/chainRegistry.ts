@@ -1,0 +1,221 @@
+/**
+ * The chain registry: every chain id Cairn knows, its family, mode, coins and timing windows.
+ *
+ * Windows and late grace come from SPEC.md's Limits table; default confirmation depths from
+ * DESIGN.md section 4 (operators may override them per chain at runtime).
+ */
+
+/** Adapter family: one chain adapter module serves every chain of a family. */
+export type ChainFamily = 'utxo' | 'evm' | 'solana' | 'tron' | 'xrp' | 'stellar' | 'monero';
+
+/** Test-mode chains are testnets or local dev chains; live-mode chains are mainnets. */
+export type Mode = 'test' | 'live';
+
+/** `mainnet`, a public `testnet`, or a `local` dev chain that the operator enables explicitly. */
+export type Network = 'mainnet' | 'testnet' | 'local';
+
+/** A coin or token payable on a chain. */
+export interface CoinDefinition {
+  /** Upper-case symbol, unique within its chain (e.g. `BTC`, `USDC`). */
+  readonly symbol: string;
+  /** Human name of the coin. */
+  readonly name: string;
+  /** Decimal places of the smallest unit (8 for satoshi, 18 for wei, 6 for USDC on most chains). */
+  readonly decimals: number;
+  /** `native` for the chain's own coin, `token` for a token contract or mint. */
+  readonly kind: 'native' | 'token';
+  /** Token contract address or mint, for tokens on public networks. */
+  readonly contract?: string;
+}
+
+/** One chain id and everything fixed about it. */
+export interface ChainDefinition {
+  readonly id: string;
+  readonly name: string;
+  readonly family: ChainFamily;
+  /** The family name used by SPEC.md's windows table (e.g. `Bitcoin`, `Ethereum Sepolia`). */
+  readonly specFamily: string;
+  readonly network: Network;
+  readonly mode: Mode;
+  readonly coins: readonly CoinDefinition[];
+  /** Payment window in minutes (SPEC.md, Limits). */
+  readonly paymentWindowMinutes: number;
+  /** Late-grace revival window after `expires_at`, in minutes (SPEC.md, Limits). */
+  readonly lateGraceMinutes: number;
+  /** Default required confirmation depth (DESIGN.md section 4); operator-configurable. */
+  readonly defaultConfirmations: number;
+}
+
+const LATE_GRACE_MINUTES = 12 * 60;
+
+const native = (symbol: string, name: string, decimals: number): CoinDefinition => ({
+  symbol,
+  name,
+  decimals,
+  kind: 'native',
+});
+
+const token = (symbol: string, name: string, decimals: number, contract?: string): CoinDefinition =>
+  contract === undefined
+    ? { symbol, name, decimals, kind: 'token' }
+    : { symbol, name, decimals, kind: 'token', contract };
+
+const USDC = 'USD Coin';
+const USDT = 'Tether USD';
+
+interface FamilyTiming {
+  readonly family: ChainFamily;
+  readonly paymentWindowMinutes: number;
+}
+
+const UTXO: FamilyTiming = { family: 'utxo', paymentWindowMinutes: 60 };
+const EVM: FamilyTiming = { family: 'evm', paymentWindowMinutes: 20 };
+const SOLANA: FamilyTiming = { family: 'solana', paymentWindowMinutes: 15 };
+const TRON: FamilyTiming = { family: 'tron', paymentWindowMinutes: 15 };
+const XRP: FamilyTiming = { family: 'xrp', paymentWindowMinutes: 20 };
+const STELLAR: FamilyTiming = { family: 'stellar', paymentWindowMinutes: 20 };
+const MONERO: FamilyTiming = { family: 'monero', paymentWindowMinutes: 120 };
+
+function chain(
+  id: string,
+  name: string,
+  timing: FamilyTiming,
+  specFamily: string,
+  network: Network,
+  defaultConfirmations: number,
+  coins: readonly CoinDefinition[],
+): ChainDefinition {
+  return {
+    id,
+    name,
+    family: timing.family,
+    specFamily,
+    network,
+    mode: network === 'mainnet' ? 'live' : 'test',
+    coins,
+    paymentWindowMinutes: timing.paymentWindowMinutes,
+    lateGraceMinutes: LATE_GRACE_MINUTES,
+    defaultConfirmations,
+  };
+}
+
+/** Every chain Cairn knows, keyed by chain id. */
+export const CHAINS = {
+  BTC: chain('BTC', 'Bitcoin', UTXO, 'Bitcoin', 'mainnet', 2, [native('BTC', 'Bitcoin', 8)]),
+  BTC_TESTNET: chain('BTC_TESTNET', 'Bitcoin Testnet', UTXO, 'Bitcoin', 'testnet', 2, [
+    native('BTC', 'Bitcoin', 8),
+  ]),
+  BTC_REGTEST: chain('BTC_REGTEST', 'Bitcoin Regtest', UTXO, 'Bitcoin', 'local', 2, [
+    native('BTC', 'Bitcoin', 8),
+  ]),
+  LTC: chain('LTC', 'Litecoin', UTXO, 'Litecoin', 'mainnet', 6, [native('LTC', 'Litecoin', 8)]),
+  LTC_TESTNET: chain('LTC_TESTNET', 'Litecoin Testnet', UTXO, 'Litecoin', 'testnet', 6, [
+    native('LTC', 'Litecoin', 8),
+  ]),
+  LTC_REGTEST: chain('LTC_REGTEST', 'Litecoin Regtest', UTXO, 'Litecoin', 'local', 6, [
+    native('LTC', 'Litecoin', 8),
+  ]),
+  BCH: chain('BCH', 'Bitcoin Cash', UTXO, 'Bitcoin Cash', 'mainnet', 6, [native('BCH', 'Bitcoin Cash', 8)]),
+  BCH_TESTNET: chain('BCH_TESTNET', 'Bitcoin Cash Testnet', UTXO, 'Bitcoin Cash', 'testnet', 6, [
+    native('BCH', 'Bitcoin Cash', 8),
+  ]),
+  DOGE: chain('DOGE', 'Dogecoin', UTXO, 'Dogecoin', 'mainnet', 20, [native('DOGE', 'Dogecoin', 8)]),
+  DOGE_TESTNET: chain('DOGE_TESTNET', 'Dogecoin Testnet', UTXO, 'Dogecoin', 'testnet', 20, [
+    native('DOGE', 'Dogecoin', 8),
+  ]),
+  ETH: chain('ETH', 'Ethereum', EVM, 'Ethereum', 'mainnet', 12, [
+    native('ETH', 'Ether', 18),
+    token('USDC', USDC, 6, '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'),
+    token('USDT', USDT, 6, '0xdAC17F958D2ee523a2206206994597C13D831ec7'),
+  ]),
+  ETH_SEPOLIA: chain('ETH_SEPOLIA', 'Ethereum Sepolia', EVM, 'Ethereum Sepolia', 'testnet', 12, [
+    native('ETH', 'Sepolia Ether', 18),
+    token('USDC', USDC, 6, '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238'),
+  ]),
+  ETH_LOCAL: chain('ETH_LOCAL', 'Ethereum Local (anvil)', EVM, 'Ethereum', 'local', 12, [
+    native('ETH', 'Ether', 18),
+    token('USDC', USDC, 6),
+  ]),
+  BASE: chain('BASE', 'Base', EVM, 'Base', 'mainnet', 12, [
+    native('ETH', 'Ether', 18),
+    token('USDC', USDC, 6, '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'),
+  ]),
+  BASE_SEPOLIA: chain('BASE_SEPOLIA', 'Base Sepolia', EVM, 'Base', 'testnet', 12, [
+    native('ETH', 'Sepolia Ether', 18),
+  ]),
+  POLYGON: chain('POLYGON', 'Polygon', EVM, 'Polygon', 'mainnet', 64, [
+    native('POL', 'Polygon Ecosystem Token', 18),
+    token('USDC', USDC, 6, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359'),
+    token('USDT', USDT, 6, '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
+  ]),
+  POLYGON_AMOY: chain('POLYGON_AMOY', 'Polygon Amoy', EVM, 'Polygon', 'testnet', 64, [
+    native('POL', 'Polygon Ecosystem Token', 18),
+  ]),
+  BSC: chain('BSC', 'BNB Chain', EVM, 'BNB Chain', 'mainnet', 15, [
+    native('BNB', 'BNB', 18),
+    token('USDC', USDC, 18, '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d'),
+    token('USDT', USDT, 18, '0x55d398326f99059fF775485246999027B3197955'),
+  ]),
+  BSC_TESTNET: chain('BSC_TESTNET', 'BNB Chain Testnet', EVM, 'BNB Chain', 'testnet', 15, [
+    native('BNB', 'BNB', 18),
+  ]),
+  SOL: chain('SOL', 'Solana', SOLANA, 'Solana', 'mainnet', 1, [
+    native('SOL', 'Solana', 9),
+    token('USDC', USDC, 6, 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'),
+    token('USDT', USDT, 6, 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'),
+  ]),
+  SOL_DEVNET: chain('SOL_DEVNET', 'Solana Devnet', SOLANA, 'Solana', 'testnet', 1, [
+    native('SOL', 'Solana', 9),
+  ]),
+  TRON: chain('TRON', 'TRON', TRON, 'TRON', 'mainnet', 19, [
+    native('TRX', 'TRON', 6),
+    token('USDT', USDT, 6, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+  ]),
+  TRON_NILE: chain('TRON_NILE', 'TRON Nile Testnet', TRON, 'TRON', 'testnet', 19, [native('TRX', 'TRON', 6)]),
+  XRP: chain('XRP', 'XRP Ledger', XRP, 'XRP', 'mainnet', 1, [native('XRP', 'XRP', 6)]),
+  XRP_TESTNET: chain('XRP_TESTNET', 'XRP Ledger Testnet', XRP, 'XRP', 'testnet', 1, [
+    native('XRP', 'XRP', 6),
+  ]),
+  XLM: chain('XLM', 'Stellar', STELLAR, 'Stellar', 'mainnet', 1, [native('XLM', 'Stellar Lumens', 7)]),
+  XLM_TESTNET: chain('XLM_TESTNET', 'Stellar Testnet', STELLAR, 'Stellar', 'testnet', 1, [
+    native('XLM', 'Stellar Lumens', 7),
+  ]),
+  XMR: chain('XMR', 'Monero', MONERO, 'Monero', 'mainnet', 10, [native('XMR', 'Monero', 12)]),
+  XMR_STAGENET: chain('XMR_STAGENET', 'Monero Stagenet', MONERO, 'Monero', 'testnet', 10, [
+    native('XMR', 'Monero', 12),
+  ]),
+  XMR_REGTEST: chain('XMR_REGTEST', 'Monero Regtest', MONERO, 'Monero', 'local', 10, [
+    native('XMR', 'Monero', 12),
+  ]),
+} as const satisfies Record<string, ChainDefinition>;
+
+/** A chain id known to Cairn, e.g. `ETH_SEPOLIA` or `BTC_TESTNET`. */
+export type ChainId = keyof typeof CHAINS;
+
+/** Every chain id, in registry order. */
+export const CHAIN_IDS = Object.keys(CHAINS) as [ChainId, ...ChainId[]];
+
+/** Every coin symbol payable on some chain. */
+export const COIN_SYMBOLS: readonly string[] = [
+  ...new Set(Object.values(CHAINS).flatMap((c) => c.coins.map((coin) => coin.symbol))),
+];
+
+/** Whether `id` is a chain id known to Cairn. */
+export function isChainId(id: string): id is ChainId {
+  return Object.hasOwn(CHAINS, id);
+}
+
+/** The chain definition for `id`, or `undefined` when the id is unknown. */
+export function getChain(id: string): ChainDefinition | undefined {
+  return isChainId(id) ? CHAINS[id] : undefined;
+}
+
+/** The coin `symbol` on chain `chainId`, or `undefined` when that chain does not carry it. */
+export function getCoin(chainId: string, symbol: string): CoinDefinition | undefined {
+  return getChain(chainId)?.coins.find((coin) => coin.symbol === symbol);
+}
+
+/** Every chain of one mode. */
+export function chainsForMode(mode: Mode): ChainDefinition[] {
+  return Object.values(CHAINS).filter((c) => c.mode === mode);
+}

@@ -1,0 +1,18 @@
+/**
+ * ISO 4217 currency facts from the runtime's Intl data (no bundled table to go stale).
+ */
+
+let known: ReadonlySet<string> | undefined;
+
+/** Whether `code` is an ISO 4217 currency code the runtime knows. */
+export function isIsoCurrency(code: string): boolean {
+  if (!/^[A-Z]{3}$/.test(code)) return false;
+  known ??= new Set(Intl.supportedValuesOf('currency'));
+  return known.has(code);
+}
+
+/** Minor-unit digits of an ISO 4217 currency (2 for EUR, 0 for JPY, 3 for BHD). */
+export function minorUnitsOf(code: string): number {
+  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+    .maximumFractionDigits as number;
+}

@@ -1,0 +1,127 @@
+import { initContract } from '@ts-rest/core';
+import { z } from 'zod';
+import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
+import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
+import { ErrorBodySchema } from './schemas/errorBody.js';
+import { ListPaymentsQuerySchema, PaymentListSchema } from './schemas/listPayments.js';
+import { PaymentSchema, RefundSchema } from './schemas/payment.js';
+import { PaymentId } from './schemas/primitives.js';
+import { RecordRefundRequestSchema } from './schemas/refundRequest.js';
+
+const c = initContract();
+
+/** The header that makes a POST safe to retry (stored response for 24 h). */
+export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
+
+const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_KEY_HEADER]: z.string().min(1).max(255).optional().meta({
+    description:
+      'Makes the POST safe to retry: the same key with the same body returns the stored response for 24 hours; with a different body it is rejected with IDEMPOTENCY_KEY_REUSED.',
+  }),
+});
+
+const IdParams = z.object({ id: PaymentId });
+
+const data = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** Error responses every route can give. */
+const commonResponses = {
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
+  500: ErrorBodySchema,
+  503: ErrorBodySchema,
+};
+
+/** The Cairn merchant API, version 1. */
+export const apiContract = c.router(
+  {
+    createPayment: {
+      method: 'POST',
+      path: '/payments',
+      headers: IdempotencyHeaders,
+      body: CreatePaymentRequestSchema,
+      responses: { 201: data(PaymentSchema), 402: ErrorBodySchema, 409: ErrorBodySchema },
+      summary: 'Create a payment',
+      description:
+        'Creates a payment in a fiat amount. Returns status `pending`, the hosted `checkout_url` and one chain option per chain and coin the API key accepts (or only the accepted set when `restrict_to_accepted` is true). Addresses and payment URIs are empty until the customer picks a chain. No webhook is sent.',
+    },
+    retrievePayment: {
+      method: 'GET',
+      path: '/payments/:id',
+      pathParams: IdParams,
+      responses: { 200: data(PaymentSchema) },
+      summary: 'Retrieve a payment',
+      description: 'Returns a payment of the calling key’s mode; other ids give 404 NOT_FOUND.',
+    },
+    listPayments: {
+      method: 'GET',
+      path: '/payments',
+      query: ListPaymentsQuerySchema,
+      responses: { 200: PaymentListSchema },
+      summary: 'List payments',
+      description:
+        'Lists payments of the calling key’s mode, newest first, with cursor pagination (`limit`, `starting_after`) and filters.',
+    },
+    cancelPayment: {
+      method: 'DELETE',
+      path: '/payments/:id',
+      pathParams: IdParams,
+      body: c.noBody(),
+      responses: { 200: data(PaymentSchema), 409: ErrorBodySchema },
+      summary: 'Cancel a payment',
+      description:
+        'Merchant cancel of a payment with no detected on-chain transaction (status pending or awaiting_payment). Emits `payment.cancelled` with `cancelled_by: merchant`. Later statuses give 409 PAYMENT_NOT_CANCELLABLE.',
+    },
+    acceptShortfall: {
+      method: 'POST',
+      path: '/payments/:id/accept-shortfall',
+      pathParams: IdParams,
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(PaymentSchema), 409: ErrorBodySchema },
+      summary: 'Accept an underpayment',
+      description:
+        'Accepts the shortfall of an `underpaid` payment: it becomes `confirmed` and `payment.confirmed` is sent. Other statuses give 409 INVALID_PAYMENT_STATE.',
+    },
+    recordRefund: {
+      method: 'POST',
+      path: '/payments/:id/refunds',
+      pathParams: IdParams,
+      headers: IdempotencyHeaders,
+      body: RecordRefundRequestSchema,
+      responses: { 201: data(RefundSchema), 409: ErrorBodySchema },
+      summary: 'Record a refund',
+      description:
+        'Records a refund the merchant already sent on-chain for a payment in `refund_requested`, `underpaid` or `expired_underpaid`. The payment becomes `refunded` and `payment.refunded` is sent.',
+    },
+    retrieveCheckout: {
+      method: 'GET',
+      path: '/checkout/:id',
+      pathParams: IdParams,
+      responses: { 200: data(CheckoutSchema) },
+      summary: 'Read a checkout',
+      description: 'What the hosted checkout shows; after select-chain it carries the deposit address.',
+    },
+    selectChain: {
+      method: 'POST',
+      path: '/checkout/:id/select-chain',
+      pathParams: IdParams,
+      headers: IdempotencyHeaders,
+      body: SelectChainRequestSchema,
+      responses: { 200: data(CheckoutSchema), 409: ErrorBodySchema },
+      summary: 'Select the chain and coin',
+      description:
+        'The action the customer performs on the checkout: moves `pending` to `awaiting_payment`, derives the deposit address, locks the amount and sends `payment.awaiting`. Selecting the same option again returns the same address; a different option after one was picked gives 409 CHAIN_ALREADY_SELECTED. On a restricted payment a coin outside the accepted set gives 422 COIN_NOT_IN_ACCEPTED_SET.',
+    },
+  },
+  { pathPrefix: '/api/v1', commonResponses, strictStatusCodes: true },
+);
+
+/** The type of the merchant API contract. */
+export type ApiContract = typeof apiContract;

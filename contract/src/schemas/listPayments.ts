@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { PAYMENT_STATUSES, type PaymentStatus } from '../paymentStatus.js';
+import { PaymentSchema } from './payment.js';
+import { PaymentId, Timestamp } from './primitives.js';
+
+export const LIST_LIMIT_DEFAULT = 20;
+export const LIST_LIMIT_MAX = 100;
+
+const statusList = z
+  .string()
+  .regex(/^[a-z_]+(,[a-z_]+)*$/, 'must be one status or a comma-separated list')
+  .refine(
+    (v) => v.split(',').every((s) => (PAYMENT_STATUSES as readonly string[]).includes(s)),
+    `each status must be one of: ${PAYMENT_STATUSES.join(', ')}`,
+  )
+  .meta({ description: 'One status or a comma-separated list, e.g. `confirmed,underpaid`.' });
+
+export const ListPaymentsQuerySchema = z
+  .object({
+    limit: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(LIST_LIMIT_MAX)
+      .optional()
+      .meta({
+        description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`,
+      }),
+    starting_after: PaymentId.optional().meta({
+      description: 'Cursor: the id of the last payment of the previous page.',
+    }),
+    status: statusList.optional(),
+    order_id: z.string().min(1).max(255).optional(),
+    created_gte: Timestamp.optional().meta({ description: 'Only payments created at or after this time.' }),
+    created_lt: Timestamp.optional().meta({ description: 'Only payments created before this time.' }),
+  })
+  .strict();
+
+export type ListPaymentsQuery = z.input<typeof ListPaymentsQuerySchema>;
+
+/** Splits the `status` filter into statuses. */
+export function parseStatusFilter(value: string | undefined): PaymentStatus[] | undefined {
+  return value === undefined ? undefined : (value.split(',') as PaymentStatus[]);
+}
+
+export const PaymentListSchema = z
+  .object({
+    data: z.array(PaymentSchema),
+    has_more: z.boolean(),
+    next_starting_after: PaymentId.nullable().meta({
+      description: 'Pass as starting_after for the next page.',
+    }),
+  })
+  .meta({ id: 'PaymentList', description: 'A page of payments, newest first.' });
+
+export type PaymentList = z.infer<typeof PaymentListSchema>;

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { InvoiceSchema } from './schemas/invoice.js';
+import { CancelledBySchema, FailureReasonSchema, PaymentSchema } from './schemas/payment.js';
+import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';
+
+/** Every payment event name (SPEC.md, Payment events). */
+export const PAYMENT_EVENT_NAMES = [
+  'payment.awaiting',
+  'payment.detected',
+  'payment.confirming',
+  'payment.confirmed',
+  'payment.overpaid',
+  'payment.underpaid',
+  'payment.refund_requested',
+  'payment.refunded',
+  'payment.cancelled',
+  'payment.expired',
+  'payment.expired_underpaid',
+  'payment.expired_reorged',
+  'payment.failed',
+] as const;
+
+/** Every invoice event name (SPEC.md, Invoice events). */
+export const INVOICE_EVENT_NAMES = [
+  'invoice.sent',
+  'invoice.viewed',
+  'invoice.paid',
+  'invoice.refunded',
+  'invoice.reminder',
+] as const;
+
+/** Every webhook event name. */
+export const WEBHOOK_EVENT_NAMES = [...PAYMENT_EVENT_NAMES, ...INVOICE_EVENT_NAMES] as const;
+
+export type PaymentEventName = (typeof PAYMENT_EVENT_NAMES)[number];
+export type InvoiceEventName = (typeof INVOICE_EVENT_NAMES)[number];
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
+
+/** Data of a plain payment event: the payment as it is after the change. */
+export const PaymentEventDataSchema = z.object({ payment: PaymentSchema }).meta({ id: 'PaymentEventData' });
+
+export const PaymentOverpaidDataSchema = z
+  .object({
+    payment: PaymentSchema,
+    chain_id: ChainIdSchema,
+    coin_symbol: CoinSymbol,
+    excess_amount: AtomicAmount.meta({
+      description: "Excess over the locked amount, in the coin's smallest unit.",
+    }),
+    excess_display_amount: DecimalString.meta({ description: 'Excess in whole coins.' }),
+  })
+  .meta({ id: 'PaymentOverpaidData' });
+
+export const PaymentUnderpaidDataSchema = z
+  .object({
+    payment: PaymentSchema,
+    amount_due: AtomicAmount.meta({ description: "What is still owed, in the coin's smallest unit." }),
+  })
+  .meta({ id: 'PaymentUnderpaidData' });
+
+export const PaymentCancelledDataSchema = z
+  .object({ payment: PaymentSchema, cancelled_by: CancelledBySchema })
+  .meta({ id: 'PaymentCancelledData' });
+
+export const PaymentFailedDataSchema = z
+  .object({ payment: PaymentSchema, failure_reason: FailureReasonSchema })
+  .meta({ id: 'PaymentFailedData' });
+
+export const InvoiceEventDataSchema = z.object({ invoice: InvoiceSchema }).meta({ id: 'InvoiceEventData' });
+
+const dataSchemaFor = (event: WebhookEventName) => {
+  switch (event) {
+    case 'payment.overpaid':
+      return PaymentOverpaidDataSchema;
+    case 'payment.underpaid':
+      return PaymentUnderpaidDataSchema;
+    case 'payment.cancelled':
+      return PaymentCancelledDataSchema;
+    case 'payment.failed':
+      return PaymentFailedDataSchema;
+    default:
+      return event.startsWith('invoice.') ? InvoiceEventDataSchema : PaymentEventDataSchema;
+  }
+};
+
+/** `evt_<uuid>`: unique per event, stable across delivery retries; deduplicate on it. */
+export const EventIdSchema = z
+  .string()
+  .regex(/^evt_[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/)
+  .meta({
+    description: 'Unique delivery id `evt_<uuid>`; used to deduplicate.',
+    example: 'evt_8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d',
+  });
+
+function envelope<E extends WebhookEventName>(event: E) {
+  const id = `${event.replace(/(^|[._])([a-z])/g, (_m, _s, ch: string) => ch.toUpperCase())}Event`;
+  return z
+    .object({
+      id: EventIdSchema,
+      event: z.literal(event),
+      created_at: Timestamp,
+      data: dataSchemaFor(event),
+    })
+    .meta({ id, description: `The \`${event}\` webhook body.` });
+}
+
+/** One webhook body schema per event, keyed by event name. */
+export const WEBHOOK_EVENT_SCHEMAS = Object.fromEntries(
+  WEBHOOK_EVENT_NAMES.map((name) => [name, envelope(name)]),
+) as { [E in WebhookEventName]: ReturnType<typeof envelope<E>> };
+
+/** Any webhook body, discriminated on `event`. */
+export const WebhookEventSchema = z
+  .discriminatedUnion(
+    'event',
+    WEBHOOK_EVENT_NAMES.map((name) => WEBHOOK_EVENT_SCHEMAS[name]) as unknown as [
+      ReturnType<typeof envelope<'payment.awaiting'>>,
+      ...ReturnType<typeof envelope<WebhookEventName>>[],
+    ],
+  )
+  .meta({ id: 'WebhookEvent', description: 'The body of a webhook delivery.' });
+
+type DataOf<E extends WebhookEventName> = E extends 'payment.overpaid'
+  ? z.infer<typeof PaymentOverpaidDataSchema>
+  : E extends 'payment.underpaid'
+    ? z.infer<typeof PaymentUnderpaidDataSchema>
+    : E extends 'payment.cancelled'
+      ? z.infer<typeof PaymentCancelledDataSchema>
+      : E extends 'payment.failed'
+        ? z.infer<typeof PaymentFailedDataSchema>
+        : E extends InvoiceEventName
+          ? z.infer<typeof InvoiceEventDataSchema>
+          : z.infer<typeof PaymentEventDataSchema>;
+
+/** A webhook body for event `E`, with its typed data. */
+export interface WebhookEventOf<E extends WebhookEventName> {
+  id: string;
+  event: E;
+  created_at: string;
+  data: DataOf<E>;
+}
+
+/** Any webhook body, discriminated on `event`. */
+export type WebhookEvent = { [E in WebhookEventName]: WebhookEventOf<E> }[WebhookEventName];
+
+/** Webhook delivery headers (SPEC.md, Delivery format). */
+export const WEBHOOK_HEADERS = {
+  event: 'X-Webhook-Event',
+  signature: 'X-Webhook-Signature',
+  userAgent: 'Service-Webhook/1.0',
+} as const;
