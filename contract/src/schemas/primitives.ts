@@ -35,7 +35,10 @@ export const CoinSymbol = z
 /** `<CHAIN>:<SYMBOL>` naming a coin the registry knows on that chain. */
 export const TokenNotation = z
   .string()
-  .regex(TOKEN_PATTERN, 'must have the form <CHAIN>:<SYMBOL>, e.g. "ETH_SEPOLIA:USDC"')
+  .regex(TOKEN_PATTERN, {
+    message: 'must have the form <CHAIN>:<SYMBOL>, e.g. "ETH_SEPOLIA:USDC"',
+    abort: true,
+  })
   .refine(isKnownToken, 'names a chain and coin Cairn does not know')
   .meta({ description: 'A chain and coin as `<CHAIN>:<SYMBOL>`.', example: 'ETH_SEPOLIA:USDC' });
 

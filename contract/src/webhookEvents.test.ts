@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { ERROR_CODES } from './errorCodes.js';
+import { PAYMENT_STATUSES, TERMINAL_PAYMENT_STATUSES } from './paymentStatus.js';
+import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENT_SCHEMAS, WebhookEventSchema } from './webhookEvents.js';
+
+const payment = {
+  id: '5b0c2a1e-8f3d-4c6b-9a7e-2d1f0e9c8b7a',
+  status: 'confirmed',
+  mode: 'test',
+  fiat_amount: '10.00',
+  fiat_currency: 'EUR',
+  checkout_url: 'http://localhost:3000/checkout/5b0c2a1e-8f3d-4c6b-9a7e-2d1f0e9c8b7a',
+  expires_at: '2026-11-21T10:00:00Z',
+  created_at: '2026-11-21T09:00:00Z',
+  updated_at: '2026-11-21T09:10:00Z',
+  chain_options: [],
+  selected_chain_id: 'BTC_TESTNET',
+  selected_coin_symbol: 'BTC',
+  amount_received: '20000',
+  amount_due: '0',
+  overpaid: true,
+  revived: false,
+  underpayment_tolerance_bps: 50,
+  overpayment_threshold_bps: 100,
+  order_id: null,
+  description: null,
+  customer_email: null,
+  success_url: null,
+  cancel_url: null,
+  accepted_chains: [],
+  accepted_coins: [],
+  accepted_tokens: [],
+  restrict_to_accepted: false,
+  cancelled_by: null,
+  failure_reason: null,
+  confirmed_at: '2026-11-21T09:10:00Z',
+  transactions: [],
+  refunds: [],
+};
+
+const envelope = (event: string, data: unknown) => ({
+  id: 'evt_8a7b6c5d-4e3f-4a1b-9c8d-7e6f5a4b3c2d',
+  event,
+  created_at: '2026-11-21T09:10:00Z',
+  data,
+});
+
+describe('webhook events', () => {
+  it('lists the 13 payment and 5 invoice events of SPEC.md', () => {
+    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(13);
+    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('invoice.'))).toHaveLength(5);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(18);
+  });
+
+  it('requires the excess on payment.overpaid', () => {
+    const schema = WEBHOOK_EVENT_SCHEMAS['payment.overpaid'];
+    expect(schema.safeParse(envelope('payment.overpaid', { payment })).success).toBe(false);
+    const data = {
+      payment,
+      chain_id: 'BTC_TESTNET',
+      coin_symbol: 'BTC',
+      excess_amount: '400',
+      excess_display_amount: '0.000004',
+    };
+    expect(schema.safeParse(envelope('payment.overpaid', data)).success).toBe(true);
+  });
+
+  it('requires cancelled_by on payment.cancelled and failure_reason on payment.failed', () => {
+    expect(WebhookEventSchema.safeParse(envelope('payment.cancelled', { payment })).success).toBe(false);
+    expect(
+      WebhookEventSchema.safeParse(envelope('payment.cancelled', { payment, cancelled_by: 'customer' }))
+        .success,
+    ).toBe(true);
+    expect(
+      WebhookEventSchema.safeParse(envelope('payment.failed', { payment, failure_reason: 'estimate_revert' }))
+        .success,
+    ).toBe(true);
+    expect(
+      WebhookEventSchema.safeParse(envelope('payment.failed', { payment, failure_reason: 'out_of_gas' }))
+        .success,
+    ).toBe(false);
+  });
+
+  it('rejects an id that is not evt_<uuid> and an unknown event', () => {
+    expect(
+      WebhookEventSchema.safeParse({ ...envelope('payment.confirmed', { payment }), id: 'evt_1' }).success,
+    ).toBe(false);
+    expect(WebhookEventSchema.safeParse(envelope('payment.paid', { payment })).success).toBe(false);
+  });
+});
+
+describe('statuses and error codes', () => {
+  it('has the 13 statuses and 5 terminal ones of SPEC.md', () => {
+    expect(PAYMENT_STATUSES).toHaveLength(13);
+    expect([...TERMINAL_PAYMENT_STATUSES].sort()).toEqual(
+      ['cancelled', 'confirmed', 'expired_reorged', 'failed', 'refunded'].sort(),
+    );
+  });
+
+  it('gives SPEC.md and DESIGN.md statuses to the named codes', () => {
+    expect(ERROR_CODES.UNAUTHORIZED.status).toBe(401);
+    expect(ERROR_CODES.RATE_LIMITED.status).toBe(429);
+    expect(ERROR_CODES.COIN_NOT_IN_ACCEPTED_SET.status).toBe(422);
+    expect(ERROR_CODES.RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST.status).toBe(422);
+    expect(ERROR_CODES.PAYMENT_NOT_CANCELLABLE.status).toBe(409);
+    expect(ERROR_CODES.INVALID_REQUEST.status).toBe(400);
+    expect(ERROR_CODES.VALIDATION_ERROR.status).toBe(422);
+    expect(ERROR_CODES.NOT_FOUND.status).toBe(404);
+    expect(ERROR_CODES.INSUFFICIENT_CREDIT.status).toBe(402);
+    expect(ERROR_CODES.IDEMPOTENCY_KEY_REUSED.status).toBe(409);
+    expect(ERROR_CODES.RATE_UNAVAILABLE.status).toBe(503);
+  });
+});
