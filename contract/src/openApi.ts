@@ -1,5 +1,5 @@
 import { generateOpenApi } from '@ts-rest/open-api';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES } from './errorCodes.js';
 import { apiContract } from './router.js';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENT_SCHEMAS } from './webhookEvents.js';

@@ -1,5 +1,5 @@
 import { initContract } from '@ts-rest/core';
-import { z } from 'zod';
+import * as z from 'zod';
 import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';

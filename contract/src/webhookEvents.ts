@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { InvoiceSchema } from './schemas/invoice.js';
 import { CancelledBySchema, FailureReasonSchema, PaymentSchema } from './schemas/payment.js';
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';

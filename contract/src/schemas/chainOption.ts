@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './primitives.js';
 
 /** One chain and coin a payment can be paid in, with its locked crypto amount. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { isIsoCurrency, minorUnitsOf } from '../fiatCurrency.js';
 import { ChainIdSchema, CoinSymbol, MerchantUrl, TokenNotation } from './primitives.js';
 

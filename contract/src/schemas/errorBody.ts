@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODE_LIST } from '../errorCodes.js';
 
 export const ErrorCodeSchema = z.enum(ERROR_CODE_LIST).meta({ id: 'ErrorCode' });

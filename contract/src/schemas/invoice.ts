@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PaymentId, Timestamp } from './primitives.js';
 
 /** Invoice object carried by invoice events. SPEC.md leaves its shape open; this is the minimum. */

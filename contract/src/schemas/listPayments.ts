@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../paymentStatus.js';
 import { PaymentSchema } from './payment.js';
 import { PaymentId, Timestamp } from './primitives.js';

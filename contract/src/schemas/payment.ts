@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CANCELLED_BY, FAILURE_REASONS, PAYMENT_STATUSES } from '../paymentStatus.js';
 import { ChainOptionSchema } from './chainOption.js';
 import {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CHAIN_IDS } from '../chainRegistry.js';
 import { isKnownToken, TOKEN_PATTERN } from '../tokenNotation.js';
 

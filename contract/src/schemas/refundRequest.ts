@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { AtomicAmount, ChainIdSchema, CoinSymbol } from './primitives.js';
 
 export const RecordRefundRequestSchema = z
