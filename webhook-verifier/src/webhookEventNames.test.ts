@@ -1,0 +1,16 @@
+import { WEBHOOK_EVENT_NAMES as CONTRACT_EVENT_NAMES } from '@cairn/contract';
+import { describe, expect, it } from 'vitest';
+import { WEBHOOK_EVENT_NAMES } from './webhookEventNames.js';
+
+describe('WEBHOOK_EVENT_NAMES', () => {
+  it('lists the 13 payment and 5 invoice events of SPEC.md, without duplicates', () => {
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(18);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(18);
+    expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('payment.'))).toHaveLength(13);
+    expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('invoice.'))).toHaveLength(5);
+  });
+
+  it('equals the list in @cairn/contract', () => {
+    expect([...WEBHOOK_EVENT_NAMES]).toEqual([...CONTRACT_EVENT_NAMES]);
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Every event name Cairn delivers, in SPEC order: 13 payment events, then 5 invoice events.
+ *
+ * @example
+ * ```ts
+ * import { WEBHOOK_EVENT_NAMES } from '@cairn/webhook-verifier';
+ *
+ * const isKnown = (name: string) => (WEBHOOK_EVENT_NAMES as readonly string[]).includes(name);
+ * console.log(isKnown('payment.confirmed')); // true
+ * ```
+ */
+export const WEBHOOK_EVENT_NAMES = [
+  'payment.awaiting',
+  'payment.detected',
+  'payment.confirming',
+  'payment.confirmed',
+  'payment.overpaid',
+  'payment.underpaid',
+  'payment.refund_requested',
+  'payment.refunded',
+  'payment.cancelled',
+  'payment.expired',
+  'payment.expired_underpaid',
+  'payment.expired_reorged',
+  'payment.failed',
+  'invoice.sent',
+  'invoice.viewed',
+  'invoice.paid',
+  'invoice.refunded',
+  'invoice.reminder',
+] as const;
+
+/** One of the event names in {@link WEBHOOK_EVENT_NAMES}. */
+export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
