@@ -1,0 +1,47 @@
+export type {
+  ChainId,
+  ChainOption,
+  Checkout,
+  FieldError,
+  Mode,
+  Payment,
+  PaymentList,
+  PaymentStatus,
+  Refund,
+} from '@cairn/contract';
+export type {
+  CreatePaymentParams,
+  ListPaymentsParams,
+  PaymentTransaction,
+  RecordRefundParams,
+  SelectChainParams,
+  SelectedOption,
+} from './apiTypes.js';
+export { Cairn, type CairnOptions } from './Cairn.js';
+export { AuthenticationError } from './errors/AuthenticationError.js';
+export { CairnError, type CairnErrorInit } from './errors/CairnError.js';
+export { ConflictError } from './errors/ConflictError.js';
+export { ConnectionError } from './errors/ConnectionError.js';
+export type {
+  ApiErrorCode,
+  ApiErrorCodeForStatus,
+  CairnErrorCode,
+  SdkErrorCode,
+} from './errors/errorCodes.js';
+export { InsufficientCreditError } from './errors/InsufficientCreditError.js';
+export { InvalidResponseError } from './errors/InvalidResponseError.js';
+export { NotFoundError } from './errors/NotFoundError.js';
+export { PermissionError } from './errors/PermissionError.js';
+export { RateLimitError } from './errors/RateLimitError.js';
+export { RequestAbortedError } from './errors/RequestAbortedError.js';
+export { ServerError, type ServerErrorCode } from './errors/ServerError.js';
+export { TimeoutError } from './errors/TimeoutError.js';
+export { ValidationError } from './errors/ValidationError.js';
+export { generateIdempotencyKey } from './idempotencyKey.js';
+export { type Page, PagePromise } from './paginate.js';
+export type { RequestOptions } from './request.js';
+export type { CheckoutResource } from './resources/checkout.js';
+export type { PaymentsResource } from './resources/payments.js';
+export { NON_RETRYABLE_CONFLICT_CODES, type RetryOptions } from './retryPolicy.js';
+export type { FetchFunction } from './sendAttempt.js';
+export { SDK_VERSION } from './version.js';

@@ -1,0 +1,382 @@
+/**
+ * The SDK's behavioural suite, written against any server that implements the Cairn API: the test
+ * fixture (fixture.test.ts), the built package (dist.test.ts) and the real gateway, which runs the
+ * SAME suite:
+ *
+ * ```ts
+ * import { runSdkSuite } from '../../sdk/test/sdkSuite.js';
+ * runSdkSuite('gateway', async () => ({ baseUrl, apiKey, otherModeKey, close, markDetected, markUnderpaid }));
+ * ```
+ *
+ * The suite only relies on behaviour the contract documents. It creates its own payments with a
+ * unique `order_id` per run, so it tolerates other data in the same account.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CairnErrorCode, ChainOption, Payment } from '../src/index.js';
+import * as sourceSdk from '../src/index.js';
+
+/** What the suite needs from the server under test. */
+export interface SdkSuiteTarget {
+  /** Origin of the API, e.g. `http://127.0.0.1:3000`. */
+  readonly baseUrl: string;
+  /** A valid key (test mode recommended) whose allowlist offers at least two chain options. */
+  readonly apiKey: string;
+  /** A valid key of the same merchant in the other mode. */
+  readonly otherModeKey: string;
+  /** Stops the server. */
+  close(): Promise<void>;
+  /** Moves a payment to `payment_detected` (e.g. by simulating a transfer). Tests needing it are skipped without it. */
+  markDetected?(paymentId: string): Promise<void> | void;
+  /** Moves a payment to `underpaid`. Tests needing it are skipped without it. */
+  markUnderpaid?(paymentId: string): Promise<void> | void;
+}
+
+/** The SDK module under test: the sources by default, or the built package. */
+export type SdkModule = typeof sourceSdk;
+
+const MISSING_ID = '5b0c2a1e-8f3d-4c6b-9a7e-2d1f0e9c8b7a';
+
+/** Runs the behavioural suite against the server `setup` starts. */
+export function runSdkSuite(
+  name: string,
+  setup: () => Promise<SdkSuiteTarget>,
+  sdk: SdkModule = sourceSdk,
+): void {
+  describe(`@cairn/sdk against ${name}`, () => {
+    let target: SdkSuiteTarget;
+    let cairn: InstanceType<SdkModule['Cairn']>;
+    let options: ChainOption[];
+    const runId = globalThis.crypto.randomUUID().slice(0, 8);
+    let counter = 0;
+    const orderId = (label: string) => `sdk-suite-${runId}-${label}-${counter++}`;
+    const tokenOf = (option: ChainOption) => `${option.chain_id}:${option.coin_symbol}`;
+    const create = (extra: Partial<Parameters<typeof cairn.payments.create>[0]> = {}) =>
+      cairn.payments.create({ fiat_amount: '25.00', fiat_currency: 'EUR', order_id: orderId('p'), ...extra });
+
+    /** Awaits a rejection and checks its class, code and status. */
+    async function expectError(
+      promise: Promise<unknown>,
+      errorClass: abstract new (...args: never[]) => Error,
+      code: CairnErrorCode,
+      status: number,
+    ) {
+      const error = await promise.then(
+        () => expect.unreachable('expected the call to fail'),
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(errorClass);
+      expect(error).toBeInstanceOf(sdk.CairnError);
+      const cairnError = error as InstanceType<SdkModule['CairnError']>;
+      expect({ code: cairnError.code, status: cairnError.status }).toEqual({ code, status });
+      expect(cairnError.requestId).toEqual(expect.any(String));
+      return cairnError;
+    }
+
+    beforeAll(async () => {
+      target = await setup();
+      cairn = new sdk.Cairn({
+        apiKey: target.apiKey,
+        baseUrl: target.baseUrl,
+        retry: { baseDelayMs: 10, maxDelayMs: 100 },
+      });
+      options = (await create()).chain_options;
+      expect(options.length, 'the key must offer at least two chain options').toBeGreaterThanOrEqual(2);
+    });
+
+    afterAll(async () => {
+      await target?.close();
+    });
+
+    describe('payments.create', () => {
+      it('creates a pending payment with a checkout URL and chain options without addresses', async () => {
+        const order = orderId('create');
+        const payment = await cairn.payments.create({
+          fiat_amount: '25.00',
+          fiat_currency: 'EUR',
+          accepted_tokens: [tokenOf(options[0]!)],
+          order_id: order,
+          description: 'Two bags of coffee',
+          success_url: 'https://shop.example/thanks',
+        });
+        expect(payment).toMatchObject({
+          status: 'pending',
+          mode: cairn.mode,
+          fiat_amount: '25.00',
+          fiat_currency: 'EUR',
+          order_id: order,
+          description: 'Two bags of coffee',
+          success_url: 'https://shop.example/thanks',
+          accepted_tokens: [tokenOf(options[0]!)],
+          restrict_to_accepted: false,
+          selected_chain_id: null,
+        });
+        expect(payment.checkout_url.endsWith(payment.id)).toBe(true);
+        expect(payment.chain_options.length).toBeGreaterThanOrEqual(2);
+        for (const option of payment.chain_options) {
+          expect(option).toMatchObject({ address: '', payment_uri: '' });
+        }
+        expect(Date.parse(payment.expires_at)).toBeGreaterThan(Date.parse(payment.created_at));
+      });
+
+      it('offers only the accepted set when restrict_to_accepted is true', async () => {
+        const payment = await create({ accepted_tokens: [tokenOf(options[0]!)], restrict_to_accepted: true });
+        expect(payment.restrict_to_accepted).toBe(true);
+        expect(payment.chain_options.map(tokenOf)).toEqual([tokenOf(options[0]!)]);
+      });
+
+      it('rejects restrict_to_accepted without an accepted set (RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST)', async () => {
+        await expectError(
+          create({ restrict_to_accepted: true }),
+          sdk.ValidationError,
+          'RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST',
+          422,
+        );
+      });
+
+      it('reports invalid fields as a ValidationError with fields', async () => {
+        const error = (await expectError(
+          create({ fiat_amount: 'twelve' }),
+          sdk.ValidationError,
+          'VALIDATION_ERROR',
+          422,
+        )) as InstanceType<SdkModule['ValidationError']>;
+        expect(error.fields.map((f) => f.field)).toContain('fiat_amount');
+      });
+
+      it('returns the same payment for a repeated Idempotency-Key and body', async () => {
+        const idempotencyKey = sdk.generateIdempotencyKey();
+        const body = { fiat_amount: '10.00', fiat_currency: 'EUR', order_id: orderId('idem') };
+        const first = await cairn.payments.create(body, { idempotencyKey });
+        const second = await cairn.payments.create(body, { idempotencyKey });
+        expect(second.id).toBe(first.id);
+      });
+
+      it('rejects a reused Idempotency-Key with another body (IDEMPOTENCY_KEY_REUSED, not retried)', async () => {
+        const idempotencyKey = sdk.generateIdempotencyKey();
+        await cairn.payments.create({ fiat_amount: '10.00', fiat_currency: 'EUR' }, { idempotencyKey });
+        await expectError(
+          cairn.payments.create({ fiat_amount: '11.00', fiat_currency: 'EUR' }, { idempotencyKey }),
+          sdk.ConflictError,
+          'IDEMPOTENCY_KEY_REUSED',
+          409,
+        );
+      });
+    });
+
+    describe('payments.retrieve', () => {
+      it('returns the payment', async () => {
+        const created = await create();
+        const payment = await cairn.payments.retrieve(created.id);
+        expect(payment).toMatchObject({ id: created.id, status: 'pending', order_id: created.order_id });
+      });
+
+      it('throws NotFoundError for an unknown id', async () => {
+        await expectError(cairn.payments.retrieve(MISSING_ID), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+
+      it('does not show a payment to a key of the other mode', async () => {
+        const created = await create();
+        const other = new sdk.Cairn({ apiKey: target.otherModeKey, baseUrl: target.baseUrl });
+        expect(other.mode).not.toBe(cairn.mode);
+        await expectError(other.payments.retrieve(created.id), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+
+      it('throws AuthenticationError for an unknown key', async () => {
+        const stranger = new sdk.Cairn({
+          apiKey: `pk_test_unknown${globalThis.crypto.randomUUID().replaceAll('-', '')}`,
+          baseUrl: target.baseUrl,
+        });
+        await expectError(
+          stranger.payments.retrieve(MISSING_ID),
+          sdk.AuthenticationError,
+          'UNAUTHORIZED',
+          401,
+        );
+      });
+    });
+
+    describe('payments.list', () => {
+      let order: string;
+      let created: Payment[];
+
+      beforeAll(async () => {
+        order = orderId('list');
+        created = [];
+        for (let i = 0; i < 5; i++) created.push(await create({ order_id: order }));
+      });
+
+      it('awaits to one page, newest first', async () => {
+        const page = await cairn.payments.list({ order_id: order, limit: 2 });
+        expect(page.data.map((p) => p.id)).toEqual([created[4]!.id, created[3]!.id]);
+        expect(page.has_more).toBe(true);
+        expect(page.next_starting_after).toEqual(expect.any(String));
+      });
+
+      it('iterates every payment across pages with for await', async () => {
+        const ids: string[] = [];
+        for await (const payment of cairn.payments.list({ order_id: order, limit: 2 })) ids.push(payment.id);
+        expect(ids).toEqual(created.map((p) => p.id).reverse());
+      });
+
+      it('continues from starting_after', async () => {
+        const page = await cairn.payments.list({ order_id: order, limit: 2, starting_after: created[3]!.id });
+        expect(page.data.map((p) => p.id)).toEqual([created[2]!.id, created[1]!.id]);
+      });
+
+      it('filters by status (one or several) and by creation time', async () => {
+        await cairn.payments.cancel(created[0]!.id);
+        const cancelled = await cairn.payments.list({ order_id: order, status: 'cancelled' });
+        expect(cancelled.data.map((p) => p.id)).toEqual([created[0]!.id]);
+        const both = await cairn.payments.list({ order_id: order, status: ['pending', 'cancelled'] });
+        expect(both.data).toHaveLength(5);
+        const future = await cairn.payments.list({
+          order_id: order,
+          created_gte: new Date(Date.now() + 3_600_000),
+        });
+        expect(future.data).toEqual([]);
+        expect(future.has_more).toBe(false);
+      });
+    });
+
+    describe('payments.cancel', () => {
+      it('cancels a pending payment (cancelled_by merchant)', async () => {
+        const payment = await cairn.payments.cancel((await create()).id);
+        expect(payment).toMatchObject({ status: 'cancelled', cancelled_by: 'merchant' });
+      });
+
+      it('refuses a detected payment with PAYMENT_NOT_CANCELLABLE', async (context) => {
+        if (!target.markDetected) return context.skip();
+        const payment = await create();
+        await target.markDetected(payment.id);
+        await expectError(
+          cairn.payments.cancel(payment.id),
+          sdk.ConflictError,
+          'PAYMENT_NOT_CANCELLABLE',
+          409,
+        );
+      });
+    });
+
+    describe('payments.acceptShortfall', () => {
+      it('refuses a payment that is not underpaid (INVALID_PAYMENT_STATE)', async () => {
+        await expectError(
+          cairn.payments.acceptShortfall((await create()).id),
+          sdk.ConflictError,
+          'INVALID_PAYMENT_STATE',
+          409,
+        );
+      });
+
+      it('confirms an underpaid payment', async (context) => {
+        if (!target.markUnderpaid) return context.skip();
+        const created = await create();
+        await target.markUnderpaid(created.id);
+        expect((await cairn.payments.acceptShortfall(created.id)).status).toBe('confirmed');
+      });
+    });
+
+    describe('payments.recordRefund', () => {
+      const refundOf = (option: ChainOption) => ({
+        chain_id: option.chain_id,
+        coin_symbol: option.coin_symbol,
+        tx_id: `refund-${runId}-${counter++}`,
+        amount: '1000',
+      });
+
+      it('refuses a payment that is not refundable (INVALID_PAYMENT_STATE)', async () => {
+        const payment = await create();
+        await expectError(
+          cairn.payments.recordRefund(payment.id, refundOf(options[0]!)),
+          sdk.ConflictError,
+          'INVALID_PAYMENT_STATE',
+          409,
+        );
+      });
+
+      it('records a refund of an underpaid payment', async (context) => {
+        if (!target.markUnderpaid) return context.skip();
+        const payment = await create();
+        await target.markUnderpaid(payment.id);
+        const underpaid = await cairn.payments.retrieve(payment.id);
+        expect(underpaid.status).toBe('underpaid');
+        // Refund in the coin the customer paid with, when the server recorded one.
+        const paidWith =
+          underpaid.chain_options.find(
+            (o) =>
+              o.chain_id === underpaid.selected_chain_id && o.coin_symbol === underpaid.selected_coin_symbol,
+          ) ?? options[0]!;
+        const body = refundOf(paidWith);
+        const refund = await cairn.payments.recordRefund(payment.id, body);
+        expect(refund).toMatchObject({ payment_id: payment.id, ...body });
+        const after = await cairn.payments.retrieve(payment.id);
+        expect(after.status).toBe('refunded');
+        expect(after.refunds.map((r) => r.id)).toContain(refund.id);
+      });
+    });
+
+    describe('checkout', () => {
+      it('retrieves the checkout of a pending payment', async () => {
+        const payment = await create();
+        const checkout = await cairn.checkout.retrieve(payment.id);
+        expect(checkout).toMatchObject({
+          payment_id: payment.id,
+          status: 'pending',
+          fiat_amount: '25.00',
+          fiat_currency: 'EUR',
+          selected: null,
+        });
+        expect(checkout.chain_options.length).toBeGreaterThanOrEqual(2);
+      });
+
+      it('selects a chain, keeps the address for the same option and refuses another', async () => {
+        const payment = await create();
+        const [first, second] = options as [ChainOption, ChainOption];
+        const checkout = await cairn.checkout.selectChain(payment.id, {
+          chain_id: first.chain_id,
+          coin_symbol: first.coin_symbol,
+        });
+        expect(checkout.status).toBe('awaiting_payment');
+        expect(checkout.selected).toMatchObject({ chain_id: first.chain_id, coin_symbol: first.coin_symbol });
+        expect(checkout.selected?.address).not.toBe('');
+
+        const again = await cairn.checkout.selectChain(payment.id, { token: tokenOf(first) });
+        expect(again.selected?.address).toBe(checkout.selected?.address);
+        expect((await cairn.checkout.retrieve(payment.id)).selected?.address).toBe(
+          checkout.selected?.address,
+        );
+
+        const retrieved = await cairn.payments.retrieve(payment.id);
+        expect(retrieved).toMatchObject({
+          status: 'awaiting_payment',
+          selected_chain_id: first.chain_id,
+          selected_coin_symbol: first.coin_symbol,
+        });
+
+        await expectError(
+          cairn.checkout.selectChain(payment.id, { token: tokenOf(second) }),
+          sdk.ConflictError,
+          'CHAIN_ALREADY_SELECTED',
+          409,
+        );
+      });
+
+      it('refuses a coin outside a restricted payment’s accepted set (COIN_NOT_IN_ACCEPTED_SET)', async () => {
+        const [first, second] = options as [ChainOption, ChainOption];
+        const payment = await create({ accepted_tokens: [tokenOf(first)], restrict_to_accepted: true });
+        await expectError(
+          cairn.checkout.selectChain(payment.id, {
+            chain_id: second.chain_id,
+            coin_symbol: second.coin_symbol,
+          }),
+          sdk.ValidationError,
+          'COIN_NOT_IN_ACCEPTED_SET',
+          422,
+        );
+      });
+
+      it('throws NotFoundError for an unknown payment', async () => {
+        await expectError(cairn.checkout.retrieve(MISSING_ID), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+    });
+  });
+}
