@@ -1,0 +1,72 @@
+import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
+
+/** What a merchant typed as a wallet for one chain: an extended public key, an address, ... */
+export interface WalletInput {
+  readonly chainId: string;
+  readonly value: string;
+}
+
+/** Outcome of validating a merchant wallet. */
+export type WalletValidation =
+  | {
+      readonly ok: true;
+      /** The value to store (e.g. a canonical extended key, an EIP-55 address). */
+      readonly normalized: string;
+      /** What kind of wallet it is, e.g. `p2wpkh` for a vpub, `p2pkh` for a tpub. */
+      readonly kind: string;
+      /** A short, human outcome (e.g. `EIP-55 verified`, `Canonicalized`). */
+      readonly outcome: string;
+    }
+  | {
+      readonly ok: false;
+      /** A stable machine code, e.g. `WRONG_XPUB_VARIANT`, `CHECKSUM_MISMATCH`. */
+      readonly code: string;
+      /** A message a merchant can act on, naming what was expected. */
+      readonly message: string;
+    };
+
+/** The on-chain target a customer pays for one payment. */
+export interface DepositTarget {
+  /** The address the customer pays to. */
+  readonly address: string;
+  /** Destination tag, memo or reference where the family needs one; empty string otherwise. */
+  readonly memo: string;
+}
+
+/** Everything needed to derive one payment's deposit target. */
+export interface DeriveDepositTargetInput {
+  readonly chain: ChainDefinition;
+  /** The wallet as stored after validation (`normalized`). */
+  readonly wallet: string;
+  /** The per-wallet derivation index allocated for this payment (UTXO receive chain `0/index`). */
+  readonly index: number;
+  /** The payment id, for families that derive from it (CREATE2 salts, references). */
+  readonly paymentId: string;
+}
+
+/** Everything needed to build a payment URI for a wallet app. */
+export interface PaymentUriInput {
+  readonly chain: ChainDefinition;
+  readonly coin: CoinDefinition;
+  readonly target: DepositTarget;
+  /** Amount in the coin's smallest unit. */
+  readonly amount: bigint;
+  /** Optional label shown by the wallet (merchant or business name). */
+  readonly label?: string;
+}
+
+/**
+ * One chain family behind one interface (DESIGN.md section 5). Chains never leak into the lifecycle
+ * module: the server only talks to adapters through this interface. Chain observation (watching for
+ * transfers) is added to this interface by the chain-watching work.
+ */
+export interface ChainAdapter {
+  /** The family this adapter serves; it must serve every chain of that family it is registered for. */
+  readonly family: ChainDefinition['family'];
+  /** Validates a merchant wallet for `chainId` (variant, checksum, network). Pure, no I/O. */
+  validateWallet(input: WalletInput): WalletValidation;
+  /** Derives the deposit target of one payment. Pure, no I/O; deterministic for the same input. */
+  deriveDepositTarget(input: DeriveDepositTargetInput): DepositTarget;
+  /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
+  buildPaymentUri(input: PaymentUriInput): string;
+}

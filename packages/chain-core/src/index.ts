@@ -1,0 +1,9 @@
+export type {
+  ChainAdapter,
+  DepositTarget,
+  DeriveDepositTargetInput,
+  PaymentUriInput,
+  WalletInput,
+  WalletValidation,
+} from './ChainAdapter.js';
+export { ChainAdapterRegistry, ChainUnavailableError } from './ChainAdapterRegistry.js';

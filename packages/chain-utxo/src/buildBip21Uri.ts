@@ -1,0 +1,36 @@
+import { formatDecimalAmount } from './formatDecimalAmount.js';
+import { UtxoAdapterError } from './UtxoAdapterError.js';
+
+/** The parts of a BIP-21 payment URI. */
+export interface Bip21UriInput {
+  /** URI scheme, e.g. `bitcoin`, `litecoin`, `bitcoincash`, `dogecoin`. */
+  readonly scheme: string;
+  /** The address. A CashAddr that already carries `scheme:` is not prefixed again. */
+  readonly address: string;
+  /** Amount in the smallest unit; omitted from the URI when zero. */
+  readonly amount: bigint;
+  /** Decimal places of the smallest unit (8 for every UTXO coin here). */
+  readonly decimals: number;
+  /** Label shown by the wallet; omitted when empty. */
+  readonly label?: string;
+}
+
+/**
+ * Builds `<scheme>:<address>?amount=<decimal>&label=<percent-encoded>` (BIP-21). The amount is a plain
+ * decimal in whole coins without trailing zeros, computed from the bigint.
+ *
+ * @example
+ * buildBip21Uri({ scheme: 'litecoin', address: 'rltc1q...', amount: 150000000n, decimals: 8, label: 'Café Ltd' });
+ * // 'litecoin:rltc1q...?amount=1.5&label=Caf%C3%A9%20Ltd'
+ */
+export function buildBip21Uri({ scheme, address, amount, decimals, label }: Bip21UriInput): string {
+  if (amount < 0n)
+    throw new UtxoAdapterError('INVALID_PAYMENT_URI_INPUT', `amount must not be negative: ${amount}`);
+  const base = address.toLowerCase().startsWith(`${scheme.toLowerCase()}:`)
+    ? address
+    : `${scheme}:${address}`;
+  const query: string[] = [];
+  if (amount > 0n) query.push(`amount=${formatDecimalAmount(amount, decimals)}`);
+  if (label !== undefined && label !== '') query.push(`label=${encodeURIComponent(label)}`);
+  return query.length === 0 ? base : `${base}?${query.join('&')}`;
+}

@@ -1,0 +1,136 @@
+import { ChainUnavailableError } from '@cairn/chain-core';
+import { type Checkout, getChain, getCoin, parseToken, type SelectChainRequest } from '@cairn/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Business, type IPayment, PaymentOption, Wallet } from '../db/entities/index.js';
+import { ApiError } from '../errors/ApiError.js';
+import type { Gateway } from '../gateway.js';
+import { fiatToCrypto } from '../money/index.js';
+import { isInAcceptedSet } from '../payments/acceptedSet.js';
+import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
+import { loadAggregate } from '../payments/serializePayment.js';
+import { transitionPayment } from '../payments/transitionPayment.js';
+import { serializeCheckout } from './serializeCheckout.js';
+
+const MINUTE = 60_000;
+
+function requestedOption(body: SelectChainRequest): { chainId: string; coinSymbol: string } {
+  if ('token' in body) {
+    const ref = parseToken(body.token)!;
+    return { chainId: ref.chain_id, coinSymbol: ref.coin_symbol };
+  }
+  return { chainId: body.chain_id, coinSymbol: body.coin_symbol };
+}
+
+/** Allocates the next derivation index of a wallet atomically (UPDATE ... RETURNING). */
+async function allocateIndex(em: EntityManager, walletId: string): Promise<number> {
+  const rows = await em
+    .getConnection()
+    .execute<{ index: number }[]>(
+      'update wallets set next_index = next_index + 1 where id = ? returning next_index - 1 as index',
+      [walletId],
+      'all',
+      em.getTransactionContext(),
+    );
+  return Number(rows[0]!.index);
+}
+
+/**
+ * POST /api/v1/checkout/{id}/select-chain (and the customer's pick on the hosted checkout): derives
+ * the deposit target through the chain's adapter, locks the crypto amount at a fresh rate (keeping
+ * the creation quote if no source answers), restarts the window for the picked chain, and moves
+ * pending -> awaiting_payment with payment.awaiting. Picking the same option again returns the same
+ * address; a different one after a pick is 409 CHAIN_ALREADY_SELECTED.
+ */
+export async function selectChain(
+  gateway: Gateway,
+  scope: PaymentScope,
+  id: string,
+  body: SelectChainRequest,
+): Promise<Checkout> {
+  const { chainId, coinSymbol } = requestedOption(body);
+  return gateway.orm.em.fork().transactional(async (em) => {
+    const payment: IPayment = await lockPayment(em, scope, id);
+    const business = await em.findOneOrFail(Business, { id: payment.businessId });
+    if (payment.selectedChainId !== null) {
+      if (payment.selectedChainId === chainId && payment.selectedCoinSymbol === coinSymbol) {
+        return serializeCheckout(gateway.config, business, await loadAggregate(em, payment));
+      }
+      throw new ApiError(
+        'CHAIN_ALREADY_SELECTED',
+        `${payment.selectedChainId}:${payment.selectedCoinSymbol} was already selected for this payment.`,
+      );
+    }
+    if (payment.restrictToAccepted && !isInAcceptedSet(payment, chainId, coinSymbol)) {
+      throw new ApiError(
+        'COIN_NOT_IN_ACCEPTED_SET',
+        `${chainId}:${coinSymbol} is not in this payment's accepted set.`,
+      );
+    }
+    const option = await em.findOne(PaymentOption, { paymentId: payment.id, chainId, coinSymbol });
+    const chain = getChain(chainId);
+    const coin = getCoin(chainId, coinSymbol);
+    if (!option || !chain || !coin) {
+      throw new ApiError(
+        'COIN_NOT_OFFERED',
+        `${chainId}:${coinSymbol} is not one of this payment's options.`,
+      );
+    }
+    if (payment.status !== 'pending') {
+      throw new ApiError(
+        'INVALID_PAYMENT_STATE',
+        `A chain cannot be selected for a ${payment.status} payment.`,
+      );
+    }
+    let adapter: ReturnType<Gateway['chains']['get']>['adapter'];
+    try {
+      adapter = gateway.chains.get(chainId).adapter;
+    } catch (error) {
+      if (error instanceof ChainUnavailableError)
+        throw new ApiError('CHAIN_UNAVAILABLE', error.message, { cause: error });
+      throw error;
+    }
+    const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
+    if (!wallet)
+      throw new ApiError('CHAIN_UNAVAILABLE', `No ${chainId} wallet is configured for this business.`);
+
+    const now = gateway.clock.now();
+    const quote = await gateway.rates[payment.mode].getRate(coinSymbol, payment.fiatCurrency);
+    if (quote) {
+      option.exchangeRate = quote.rate;
+      option.rateSource = quote.source;
+      option.cryptoAmount = fiatToCrypto({
+        fiatAmount: payment.fiatAmount,
+        rate: quote.rate,
+        decimals: coin.decimals,
+      }).toString();
+    }
+    option.lockedAt = now;
+
+    const index = await allocateIndex(em, wallet.id);
+    const target = adapter.deriveDepositTarget({ chain, wallet: wallet.value, index, paymentId: payment.id });
+    payment.selectedChainId = chainId;
+    payment.selectedCoinSymbol = coinSymbol;
+    payment.selectedAt = now;
+    payment.walletId = wallet.id;
+    payment.derivationIndex = index;
+    payment.depositAddress = target.address;
+    payment.depositMemo = target.memo;
+    payment.paymentUri = adapter.buildPaymentUri({
+      chain,
+      coin,
+      target,
+      amount: BigInt(option.cryptoAmount),
+      label: business.name,
+    });
+    payment.lockedAmount = option.cryptoAmount;
+    payment.requiredConfirmations = chain.defaultConfirmations;
+    const expiresAt = new Date(now.getTime() + chain.paymentWindowMinutes * MINUTE);
+    await em.flush();
+    const aggregate = await transitionPayment(gateway, em, payment, {
+      type: 'chain_selected',
+      expiresAt,
+      lateGraceEndsAt: new Date(expiresAt.getTime() + chain.lateGraceMinutes * MINUTE),
+    });
+    return serializeCheckout(gateway.config, business, aggregate);
+  });
+}

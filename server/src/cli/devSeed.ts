@@ -1,0 +1,74 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { deriveAccountXpub } from '@cairn/chain-utxo';
+import { getChain } from '@cairn/contract';
+import { createBusiness } from '../credit/createBusiness.js';
+import type { Gateway } from '../gateway.js';
+import { createApiKey } from '../keys/createApiKey.js';
+import { createUser } from '../users/createUser.js';
+import { addWallet } from '../wallets/addWallet.js';
+
+/** What `pnpm cairn dev:seed --json` prints. */
+export interface DevSeedResult {
+  readonly user_id: string;
+  readonly business_id: string;
+  readonly api_key: string;
+  readonly api_key_id: string;
+  readonly mode: 'test';
+  readonly wallets: readonly { chain_id: string; extended_public_key: string; kind: string }[];
+}
+
+const SEGWIT_FAMILIES = new Set(['Bitcoin', 'Litecoin']);
+
+/**
+ * Creates a verified user, a business (with the signup grant), a test-mode wallet for every enabled
+ * test chain whose family has an adapter, and a test API key accepting all of them. The wallets'
+ * extended public keys come from a fresh random seed that is never stored or printed: Cairn holds no
+ * key that can spend, and funds sent to these dev wallets on a test chain are not meant to be spent.
+ */
+export async function devSeed(gateway: Gateway): Promise<DevSeedResult> {
+  const em = gateway.orm.em.fork();
+  const user = await createUser(em, gateway.clock, {
+    email: `dev-${randomUUID()}@cairn.local`,
+    verified: true,
+  });
+  const business = await createBusiness(em, gateway.clock, {
+    userId: user.id,
+    name: 'Cairn Dev Shop',
+    grants: {
+      testUsd: gateway.config.CAIRN_SIGNUP_GRANT_TEST_USD,
+      liveUsd: gateway.config.CAIRN_SIGNUP_GRANT_LIVE_USD,
+    },
+  });
+  const seedHex = randomBytes(64).toString('hex');
+  const wallets: { chain_id: string; extended_public_key: string; kind: string }[] = [];
+  for (const chainId of gateway.chains.usableChainIds()) {
+    const chain = getChain(chainId);
+    if (chain?.mode !== 'test' || chain.family !== 'utxo') continue;
+    const kind = SEGWIT_FAMILIES.has(chain.specFamily) ? 'p2wpkh' : 'p2pkh';
+    const xpub = deriveAccountXpub(seedHex, chainId, kind);
+    const wallet = await addWallet(em, gateway.clock, gateway.chains, {
+      businessId: business.id,
+      chainId,
+      value: xpub,
+    });
+    wallets.push({ chain_id: chainId, extended_public_key: wallet.value, kind: wallet.kind });
+  }
+  if (wallets.length === 0) {
+    throw new Error(
+      'No test chain with an adapter is enabled. Set CAIRN_ENABLED_CHAINS (e.g. BTC_TESTNET,LTC_TESTNET).',
+    );
+  }
+  const { key, apiKey } = await createApiKey(em, gateway.clock, {
+    businessId: business.id,
+    mode: 'test',
+    label: 'dev:seed',
+  });
+  return {
+    user_id: user.id,
+    business_id: business.id,
+    api_key: key,
+    api_key_id: apiKey.id,
+    mode: 'test',
+    wallets,
+  };
+}

@@ -1,0 +1,186 @@
+#!/usr/bin/env -S node --import tsx
+/**
+ * The operator CLI: `pnpm cairn <command>`.
+ *
+ *   migrate                                   apply database migrations
+ *   start                                     start the gateway (embedded PostgreSQL unless DATABASE_URL)
+ *   dev:seed [--json]                         create a verified user, business, test wallets and a test key
+ *   keys:create --business <id> --mode test|live --label <text> [--tokens A:B,..] [--ips ip,cidr,..]
+ *   keys:revoke <key id>
+ */
+import { parseArgs } from 'node:util';
+import { isChainId, parseToken } from '@cairn/contract';
+import { systemClock } from '../clock.js';
+import { ConfigError, loadConfig } from '../config/loadConfig.js';
+import { createOrm, migrate } from '../db/createOrm.js';
+import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
+import { revokeApiKey } from '../keys/revokeApiKey.js';
+import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
+import { migrateWorkerSchema } from '../workers/startWorkers.js';
+import { devSeed } from './devSeed.js';
+
+const USAGE = `Usage: pnpm cairn <command>
+  migrate
+  start
+  dev:seed [--json]
+  keys:create --business <id> --mode test|live --label <text> [--tokens CHAIN:SYMBOL,...] [--ips IP|CIDR,...]
+  keys:revoke <key id>`;
+
+class UsageError extends Error {}
+
+const csv = (value: string | undefined) =>
+  value === undefined
+    ? undefined
+    : value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+
+async function withDatabase<T>(run: (orm: Awaited<ReturnType<typeof createOrm>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const log = createLogger(config.CAIRN_LOG_LEVEL === 'info' ? 'warn' : config.CAIRN_LOG_LEVEL);
+  const database = await resolveDatabase(config, log);
+  const orm = await createOrm(database.url);
+  try {
+    await migrate(orm);
+    return await run(orm);
+  } finally {
+    await orm.close(true);
+    await database.embedded?.stop();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'migrate': {
+      const config = loadConfig();
+      const log = createLogger(config.CAIRN_LOG_LEVEL);
+      const database = await resolveDatabase(config, log);
+      const orm = await createOrm(database.url);
+      try {
+        const applied = await migrate(orm);
+        await migrateWorkerSchema(database.url);
+        console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+      } finally {
+        await orm.close(true);
+        await database.embedded?.stop();
+      }
+      return 0;
+    }
+    case 'start': {
+      const config = loadConfig();
+      const started = Date.now();
+      const running = await startGateway({ config });
+      const { urls } = config;
+      running.gateway.log.info({ ms: Date.now() - started, address: running.address }, 'gateway ready');
+      console.log(
+        [
+          `Cairn gateway listening on ${running.address} (ready in ${Date.now() - started} ms)`,
+          `  API          ${urls.api}/api/v1`,
+          `  Checkout     ${urls.checkout}/<payment_id>`,
+          `  OpenAPI      ${urls.site}/openapi.json`,
+          `  Health       ${urls.api}/healthz  ${urls.api}/readyz  ${urls.api}/metrics`,
+          `  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${config.CAIRN_DATA_DIR})`}`,
+          `  Chains       ${running.gateway.chains.usableChainIds().join(', ') || '(none enabled)'}`,
+          'Create a test API key with: pnpm cairn dev:seed --json',
+        ].join('\n'),
+      );
+      await new Promise<void>((resolve) => {
+        const shutdown = (signal: string) => {
+          running.gateway.log.info({ signal }, 'shutting down');
+          running.stop().then(resolve, (error: unknown) => {
+            running.gateway.log.error({ err: error }, 'shutdown failed');
+            resolve();
+          });
+        };
+        process.once('SIGTERM', () => shutdown('SIGTERM'));
+        process.once('SIGINT', () => shutdown('SIGINT'));
+      });
+      return 0;
+    }
+    case 'dev:seed': {
+      const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+      const config = loadConfig();
+      const log = createLogger('warn');
+      const running = await startGateway({ config, log, listen: false, workers: false });
+      try {
+        const result = await devSeed(running.gateway);
+        if (values.json) console.log(JSON.stringify(result));
+        else {
+          console.log(`Business ${result.business_id}\nTest API key (shown once): ${result.api_key}`);
+          for (const w of result.wallets) console.log(`  ${w.chain_id} wallet ${w.extended_public_key}`);
+        }
+      } finally {
+        await running.stop();
+      }
+      return 0;
+    }
+    case 'keys:create': {
+      const { values } = parseArgs({
+        args: rest,
+        options: {
+          business: { type: 'string' },
+          mode: { type: 'string' },
+          label: { type: 'string' },
+          tokens: { type: 'string' },
+          ips: { type: 'string' },
+        },
+      });
+      if (!values.business || (values.mode !== 'test' && values.mode !== 'live') || !values.label) {
+        throw new UsageError('keys:create needs --business <id> --mode test|live --label <text>');
+      }
+      const tokens = csv(values.tokens);
+      for (const token of tokens ?? []) {
+        const ref = parseToken(token);
+        if (!ref || !isChainId(ref.chain_id))
+          throw new UsageError(`--tokens: "${token}" is not CHAIN:SYMBOL`);
+      }
+      const { business, mode, label } = values;
+      const ips = csv(values.ips);
+      return withDatabase(async (orm) => {
+        const { key, apiKey } = await createApiKey(orm.em.fork(), systemClock, {
+          businessId: business,
+          mode,
+          label,
+          ...(tokens ? { allowedTokens: tokens } : {}),
+          ...(ips ? { allowedIps: ips } : {}),
+        });
+        console.log(
+          JSON.stringify({
+            api_key: key,
+            api_key_id: apiKey.id,
+            mode: apiKey.mode,
+            allowed_tokens: apiKey.allowedTokens,
+          }),
+        );
+        return 0;
+      });
+    }
+    case 'keys:revoke': {
+      const id = rest[0];
+      if (!id) throw new UsageError('keys:revoke needs a key id');
+      return withDatabase(async (orm) => {
+        const revoked = await revokeApiKey(orm.em.fork(), systemClock, id);
+        if (!revoked) {
+          console.error(`No API key ${id}.`);
+          return 1;
+        }
+        console.log(`Revoked ${revoked.id} (${revoked.label}).`);
+        return 0;
+      });
+    }
+    default:
+      throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
+    else if (error instanceof ConfigError || error instanceof KeyCreationError) console.error(error.message);
+    else console.error(error);
+    process.exit(error instanceof UsageError ? 2 : 1);
+  },
+);

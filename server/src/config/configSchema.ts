@@ -1,0 +1,166 @@
+import * as z from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const list = z.string().transform((v) =>
+  v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean),
+);
+const bps = z.coerce.number().int().min(0).max(10_000);
+const url = z.url({ protocol: /^https?$/ });
+
+/**
+ * Every environment variable the gateway reads. README.md's configuration table is generated from
+ * (and tested against) these descriptions.
+ */
+export const CONFIG_VARIABLES = {
+  PORT: {
+    schema: z.coerce.number().int().min(0).max(65535).default(3000),
+    doc: 'HTTP port.',
+    default: '3000',
+  },
+  HOST: { schema: z.string().default('0.0.0.0'), doc: 'Interface to listen on.', default: '0.0.0.0' },
+  DATABASE_URL: {
+    schema: z.string().optional(),
+    doc: 'PostgreSQL connection URL. Unset: the embedded PostgreSQL under CAIRN_DATA_DIR.',
+    default: '(embedded)',
+  },
+  CAIRN_DATA_DIR: {
+    schema: z.string().default('.data'),
+    doc: 'Where the embedded PostgreSQL keeps its data (relative to the repository root).',
+    default: '.data',
+  },
+  CAIRN_EMBEDDED_PG_PORT: {
+    schema: z.coerce.number().int().min(1).max(65535).default(54329),
+    doc: 'Port of the embedded PostgreSQL (loopback only).',
+    default: '54329',
+  },
+  CAIRN_PUBLIC_URL: {
+    schema: url.optional(),
+    doc: 'Public origin of the gateway; the default for the five host URLs below.',
+    default: 'http://localhost:PORT',
+  },
+  CAIRN_API_BASE_URL: {
+    schema: url.optional(),
+    doc: 'Public {base_url} of the merchant API.',
+    default: 'CAIRN_PUBLIC_URL',
+  },
+  CAIRN_CHECKOUT_URL_BASE: {
+    schema: url.optional(),
+    doc: 'Public {checkout_url_base}; checkout_url is <this>/<payment_id>.',
+    default: 'CAIRN_PUBLIC_URL/checkout',
+  },
+  CAIRN_DASHBOARD_URL: {
+    schema: url.optional(),
+    doc: 'Public {dashboard_url}.',
+    default: 'CAIRN_PUBLIC_URL/dashboard',
+  },
+  CAIRN_MCP_URL: { schema: url.optional(), doc: 'Public {mcp_url}.', default: 'CAIRN_PUBLIC_URL' },
+  CAIRN_SITE_URL: {
+    schema: url.optional(),
+    doc: 'Public {site_url} (openapi.json, discovery).',
+    default: 'CAIRN_PUBLIC_URL',
+  },
+  CAIRN_ENABLED_CHAINS: {
+    schema: list.default(['BTC_TESTNET', 'LTC_TESTNET']),
+    doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`). Chains whose family has no adapter yet are left out with a log line.',
+    default: 'BTC_TESTNET,LTC_TESTNET',
+  },
+  CAIRN_RATE_SOURCES: {
+    schema: list.default(['fixed']),
+    doc: 'Test-mode rate sources in fallback order: `fixed` (built-in demo rates plus CAIRN_FIXED_RATES), `coinbase`, `kraken`.',
+    default: 'fixed',
+  },
+  CAIRN_RATE_SOURCES_LIVE: {
+    schema: list.default(['coinbase', 'kraken']),
+    doc: 'Live-mode rate sources in fallback order. Live mode never uses the demo rates: `fixed` here means only CAIRN_FIXED_RATES.',
+    default: 'coinbase,kraken',
+  },
+  CAIRN_FIXED_RATES: {
+    schema: z.string().optional(),
+    doc: 'Overrides for the fixed source as `COIN/FIAT=rate` pairs, comma-separated (e.g. `BTC/EUR=60000`).',
+    default: '(built-in demo rates)',
+  },
+  CAIRN_RATE_CACHE_TTL_MS: {
+    schema: z.coerce.number().int().min(0).default(30_000),
+    doc: 'Rate cache lifetime.',
+    default: '30000',
+  },
+  CAIRN_RATE_MAX_STALENESS_MS: {
+    schema: z.coerce.number().int().min(0).default(120_000),
+    doc: 'Oldest cached rate served when every source fails.',
+    default: '120000',
+  },
+  CAIRN_RATE_TIMEOUT_MS: {
+    schema: z.coerce.number().int().min(1).default(2_000),
+    doc: 'Per-source timeout.',
+    default: '2000',
+  },
+  CAIRN_FEE_BPS_TEST: {
+    schema: bps.default(100),
+    doc: 'Platform fee in basis points, test mode.',
+    default: '100',
+  },
+  CAIRN_FEE_BPS_LIVE: {
+    schema: bps.default(100),
+    doc: 'Platform fee in basis points, live mode.',
+    default: '100',
+  },
+  CAIRN_SIGNUP_GRANT_TEST_USD: {
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .default('100'),
+    doc: 'Prepaid Credit granted to a login’s first business, test mode (US dollars).',
+    default: '100',
+  },
+  CAIRN_SIGNUP_GRANT_LIVE_USD: {
+    schema: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .default('50'),
+    doc: 'Prepaid Credit granted to a login’s first business, live mode (US dollars).',
+    default: '50',
+  },
+  CAIRN_RATE_LIMIT_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1).default(600),
+    doc: 'Requests per minute per API key.',
+    default: '600',
+  },
+  REDIS_URL: {
+    schema: z.string().optional(),
+    doc: 'Redis for the per-key rate limit shared by several instances. Unset: in memory.',
+    default: '(in memory)',
+  },
+  CAIRN_TRUST_PROXY: {
+    schema: bool.default(false),
+    doc: 'Trust X-Forwarded-For (behind a reverse proxy) for caller IP allowlists.',
+    default: 'false',
+  },
+  CAIRN_BODY_LIMIT_BYTES: {
+    schema: z.coerce.number().int().min(1024).default(65_536),
+    doc: 'Largest request body.',
+    default: '65536',
+  },
+  CAIRN_LOG_LEVEL: {
+    schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    doc: 'pino log level.',
+    default: 'info',
+  },
+  CAIRN_WORKER_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(64).default(4),
+    doc: 'Job worker concurrency.',
+    default: '4',
+  },
+} as const;
+
+type Vars = typeof CONFIG_VARIABLES;
+export const ConfigSchema = z.object(
+  Object.fromEntries(Object.entries(CONFIG_VARIABLES).map(([k, v]) => [k, v.schema])) as {
+    [K in keyof Vars]: Vars[K]['schema'];
+  },
+);
+export type RawConfig = z.output<typeof ConfigSchema>;

@@ -1,0 +1,56 @@
+import * as z from 'zod';
+import { ConfigSchema, type RawConfig } from './configSchema.js';
+
+/** The validated gateway configuration with every public URL resolved. */
+export interface Config extends RawConfig {
+  readonly urls: {
+    readonly api: string;
+    readonly checkout: string;
+    readonly dashboard: string;
+    readonly mcp: string;
+    readonly site: string;
+  };
+  readonly fixedRates: Record<string, string>;
+}
+
+/** Raised when the environment is invalid; the message names every bad variable. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+const trim = (u: string) => u.replace(/\/+$/, '');
+
+function parseFixedRates(text: string | undefined): Record<string, string> {
+  const rates: Record<string, string> = {};
+  for (const pair of (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const match = /^([A-Z0-9]{2,12})\/([A-Z]{3})=(\d+(?:\.\d+)?)$/.exec(pair);
+    if (!match) throw new ConfigError(`CAIRN_FIXED_RATES: "${pair}" is not COIN/FIAT=rate`);
+    rates[`${match[1]}/${match[2]}`] = match[3]!;
+  }
+  return rates;
+}
+
+/** Reads and validates the configuration from environment variables. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\n${z.prettifyError(parsed.error)}`);
+  }
+  const raw = parsed.data;
+  const publicUrl = trim(raw.CAIRN_PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
+  return {
+    ...raw,
+    urls: {
+      api: trim(raw.CAIRN_API_BASE_URL ?? publicUrl),
+      checkout: trim(raw.CAIRN_CHECKOUT_URL_BASE ?? `${publicUrl}/checkout`),
+      dashboard: trim(raw.CAIRN_DASHBOARD_URL ?? `${publicUrl}/dashboard`),
+      mcp: trim(raw.CAIRN_MCP_URL ?? publicUrl),
+      site: trim(raw.CAIRN_SITE_URL ?? publicUrl),
+    },
+    fixedRates: parseFixedRates(raw.CAIRN_FIXED_RATES),
+  };
+}

@@ -1,0 +1,34 @@
+import { Migrator } from '@mikro-orm/migrations';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Migration20261121000000_initial } from '../../migrations/Migration20261121000000_initial.js';
+import { ENTITIES } from './entities/index.js';
+
+/** Every migration, in order. New migrations are added here (and committed). */
+export const MIGRATIONS = [
+  { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
+];
+
+/** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */
+export async function createOrm(
+  url: string,
+  options: { poolMax?: number; debug?: boolean } = {},
+): Promise<MikroORM> {
+  return MikroORM.init({
+    clientUrl: url,
+    entities: ENTITIES,
+    extensions: [Migrator],
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    schemaGenerator: { ignoreSchema: ['graphile_worker'] },
+    pool: { min: 0, max: options.poolMax ?? 10 },
+    debug: options.debug ?? false,
+    allowGlobalContext: false,
+    forceUtcTimezone: true,
+    discovery: { warnWhenNoEntities: true },
+  });
+}
+
+/** Applies pending migrations; returns the names applied. */
+export async function migrate(orm: MikroORM): Promise<string[]> {
+  const applied = await orm.getMigrator().up();
+  return applied.map((m) => m.name);
+}

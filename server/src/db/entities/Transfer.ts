@@ -1,0 +1,22 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+
+/** An on-chain transfer to a payment's deposit target, as last observed. */
+export const Transfer = defineEntity({
+  name: 'Transfer',
+  tableName: 'transfers',
+  properties: {
+    id: p.uuid().primary(),
+    paymentId: p.uuid(),
+    chainId: p.string(),
+    coinSymbol: p.string(),
+    txId: p.string(),
+    /** Output index (UTXO) or log index (EVM); -1 where the family has none. */
+    outputIndex: p.integer(),
+    amount: p.decimal('string'),
+    confirmations: p.integer(),
+    removed: p.boolean(),
+    detectedAt: p.datetime(),
+    updatedAt: p.datetime(),
+  },
+});
+export type ITransfer = InferEntity<typeof Transfer>;

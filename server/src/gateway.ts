@@ -1,0 +1,18 @@
+import type { ChainAdapterRegistry } from '@cairn/chain-core';
+import type { Mode } from '@cairn/contract';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from './clock.js';
+import type { Config } from './config/loadConfig.js';
+import type { RateProvider } from './rates/index.js';
+
+/** Everything a service needs, passed explicitly (no globals). */
+export interface Gateway {
+  readonly orm: MikroORM;
+  readonly config: Config;
+  readonly clock: Clock;
+  /** Rate providers per mode: live mode never prices with demo rates. */
+  readonly rates: Readonly<Record<Mode, RateProvider>>;
+  readonly chains: ChainAdapterRegistry;
+  readonly log: FastifyBaseLogger;
+}

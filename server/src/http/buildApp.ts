@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { ApiError } from '../errors/ApiError.js';
+import type { Gateway } from '../gateway.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { registerApiRoutes } from './registerApiRoutes.js';
+import { renderError } from './renderError.js';
+
+const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
+  string,
+  unknown
+>;
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface AppOptions {
+  /** Whether background workers are running (for /readyz). */
+  readonly workersReady?: () => boolean;
+  readonly redis?: Redis;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Metrics;
+  }
+}
+
+/**
+ * Builds the gateway's HTTP app without listening (tests use `app.inject()` or listen on port 0):
+ * the merchant API, health, readiness, metrics and the OpenAPI document.
+ */
+export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: gateway.log,
+    bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
+    trustProxy: gateway.config.CAIRN_TRUST_PROXY,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
+    },
+    disableRequestLogging: false,
+  });
+  const metrics = createMetrics();
+  app.decorate('metrics', metrics);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    metrics.httpDuration.observe(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: String(reply.statusCode),
+      },
+      reply.elapsedTime / 1000,
+    );
+  });
+  app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
+  app.setNotFoundHandler((request, reply) =>
+    renderError(
+      new ApiError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
+      request,
+      reply,
+    ),
+  );
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/readyz', async (_request, reply) => {
+    const checks: Record<string, 'ok' | string> = {};
+    try {
+      await gateway.orm.em.fork().getConnection().execute('select 1');
+      checks.database = 'ok';
+    } catch (error) {
+      checks.database = `down: ${(error as Error).message}`;
+    }
+    checks.workers = (options.workersReady?.() ?? true) ? 'ok' : 'not running';
+    const ready = Object.values(checks).every((v) => v === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
+  });
+  app.get('/metrics', async (_request, reply) => {
+    reply.header('content-type', metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+  app.get('/openapi.json', async () => ({
+    ...openApiDocument,
+    servers: [{ url: gateway.config.urls.api, description: 'This gateway' }],
+  }));
+
+  await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
+  return app;
+}

@@ -1,0 +1,124 @@
+import { apiContract, IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
+import rateLimit from '@fastify/rate-limit';
+import { initServer } from '@ts-rest/fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { type AuthContext, authenticate } from '../auth/authenticate.js';
+import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
+import { selectChain } from '../checkout/selectChain.js';
+import { ApiError } from '../errors/ApiError.js';
+import type { Gateway } from '../gateway.js';
+import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
+import { acceptShortfall } from '../payments/acceptShortfall.js';
+import { cancelPayment } from '../payments/cancelPayment.js';
+import { createPayment } from '../payments/createPayment.js';
+import { listPayments } from '../payments/listPayments.js';
+import { recordRefund } from '../payments/recordRefund.js';
+import { retrievePayment } from '../payments/retrievePayment.js';
+import { renderError } from './renderError.js';
+
+const s = initServer();
+
+const authOf = (request: FastifyRequest): AuthContext => request.auth!;
+
+/**
+ * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
+ * the per-key rate limit after it, idempotent POSTs, and our error shape for everything.
+ */
+export async function registerApiRoutes(
+  app: FastifyInstance,
+  gateway: Gateway,
+  options: { redis?: Redis } = {},
+): Promise<void> {
+  await app.register(async (api) => {
+    api.addHook('onRequest', async (request) => {
+      request.auth = await authenticate(gateway.orm, request);
+    });
+    await api.register(rateLimit, {
+      hook: 'preHandler',
+      max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => request.auth?.apiKey.id ?? request.ip,
+      enableDraftSpec: true,
+      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-rate-limit:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          'RATE_LIMITED',
+          `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}.`,
+        ),
+    });
+
+    const idempotent = async (request: FastifyRequest, run: () => Promise<HandlerResult>) => {
+      const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      const fingerprint = requestFingerprint(request.method, request.url, request.body);
+      return withIdempotency(
+        gateway,
+        authOf(request),
+        typeof key === 'string' ? key : undefined,
+        fingerprint,
+        run,
+      );
+    };
+
+    const router = s.router(apiContract, {
+      createPayment: async ({ body, request, reply }) => {
+        const result = await idempotent(request, async () => ({
+          status: 201,
+          body: { data: await createPayment(gateway, authOf(request), body) },
+        }));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as { status: 201; body: { data: Awaited<ReturnType<typeof createPayment>> } };
+      },
+      retrievePayment: async ({ params, request }) => ({
+        status: 200,
+        body: { data: await retrievePayment(gateway, authOf(request), params.id) },
+      }),
+      listPayments: async ({ query, request }) => ({
+        status: 200,
+        body: await listPayments(gateway, authOf(request), query),
+      }),
+      cancelPayment: async ({ params, request }) => ({
+        status: 200,
+        body: { data: await cancelPayment(gateway, authOf(request), params.id, 'merchant') },
+      }),
+      acceptShortfall: async ({ params, request, reply }) => {
+        const result = await idempotent(request, async () => ({
+          status: 200,
+          body: { data: await acceptShortfall(gateway, authOf(request), params.id) },
+        }));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as { status: 200; body: { data: Awaited<ReturnType<typeof acceptShortfall>> } };
+      },
+      recordRefund: async ({ params, body, request, reply }) => {
+        const result = await idempotent(request, async () => ({
+          status: 201,
+          body: { data: await recordRefund(gateway, authOf(request), params.id, body) },
+        }));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as { status: 201; body: { data: Awaited<ReturnType<typeof recordRefund>> } };
+      },
+      retrieveCheckout: async ({ params, request }) => ({
+        status: 200,
+        body: { data: await retrieveCheckout(gateway, authOf(request), params.id) },
+      }),
+      selectChain: async ({ params, body, request, reply }) => {
+        const result = await idempotent(request, async () => ({
+          status: 200,
+          body: { data: await selectChain(gateway, authOf(request), params.id, body) },
+        }));
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as { status: 200; body: { data: Awaited<ReturnType<typeof selectChain>> } };
+      },
+    });
+
+    // ts-rest sets its own error handler in the scope it registers in: give it a child scope. It
+    // renders validation errors through ours and passes every other error up to this scope's handler.
+    await api.register(async (routes) => {
+      s.registerRouter(apiContract, router, routes, {
+        responseValidation: true,
+        requestValidationErrorHandler: (error, request, reply) => renderError(error, request, reply),
+      });
+    });
+    api.setErrorHandler((error, request, reply) => renderError(error, request, reply));
+  });
+}

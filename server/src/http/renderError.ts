@@ -1,0 +1,76 @@
+import type { ErrorBody, FieldError } from '@cairn/contract';
+import { RequestValidationError } from '@ts-rest/fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/ApiError.js';
+
+interface Issue {
+  readonly path?: readonly (PropertyKey | { key: PropertyKey })[];
+  readonly message: string;
+}
+
+function fieldsOf(error: { issues?: readonly Issue[] } | null, prefix = ''): FieldError[] {
+  return (error?.issues ?? []).map((issue) => {
+    const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
+    return { field: prefix + path || prefix.replace(/\.$/, '') || 'body', message: issue.message };
+  });
+}
+
+/** Turns ts-rest's request validation failure into our error: bad ids are 404, the rest 422. */
+export function fromValidationError(error: RequestValidationError): ApiError {
+  if (error.pathParams)
+    return new ApiError('NOT_FOUND', 'No such resource: the id is not a valid payment id.');
+  const fields = [
+    ...fieldsOf(error.body as { issues?: readonly Issue[] } | null),
+    ...fieldsOf(error.query as { issues?: readonly Issue[] } | null),
+    ...fieldsOf(error.headers as { issues?: readonly Issue[] } | null, 'header.'),
+  ];
+  const summary = fields.map((f) => `${f.field}: ${f.message}`).join('; ');
+  return new ApiError('VALIDATION_ERROR', `The request is invalid: ${summary}`, { fields });
+}
+
+/** Maps framework errors (bad JSON, size, media type) to API errors; anything unknown is a 500. */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof RequestValidationError) return fromValidationError(error);
+  const fastifyError = error as Partial<FastifyError>;
+  switch (fastifyError.statusCode) {
+    case 400:
+      return new ApiError(
+        'INVALID_REQUEST',
+        `The request body is not valid JSON: ${fastifyError.message ?? ''}`.trim(),
+      );
+    case 404:
+      return new ApiError('NOT_FOUND', 'No such route.');
+    case 413:
+      return new ApiError('PAYLOAD_TOO_LARGE', 'The request body is too large.');
+    case 415:
+      return new ApiError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
+    case 429:
+      return new ApiError(
+        'RATE_LIMITED',
+        'Rate limit exceeded for this API key; retry after the Retry-After header.',
+      );
+    default:
+      return new ApiError('INTERNAL_ERROR', 'An unexpected error occurred. It is safe to retry.', {
+        cause: error,
+      });
+  }
+}
+
+/** The error handler of every scope: one error shape, a request id, no stack traces to clients. */
+export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const apiError = toApiError(error);
+  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  else request.log.info({ code: apiError.code }, apiError.message);
+  const body: ErrorBody = {
+    error: {
+      code: apiError.code,
+      message: apiError.message,
+      request_id: String(request.id),
+      ...(apiError.extra.fields ? { fields: apiError.extra.fields } : {}),
+    },
+  };
+  if (apiError.extra.retryAfterSeconds !== undefined)
+    reply.header('retry-after', apiError.extra.retryAfterSeconds);
+  return reply.status(apiError.status).send(body);
+}

@@ -1,0 +1,117 @@
+import type { CancelledBy, FailureReason, PaymentEventName, PaymentStatus } from '@cairn/contract';
+import { exceedsOverpaymentThreshold } from './exceedsOverpaymentThreshold.js';
+import type { TransferSummary } from './summarizeTransfers.js';
+import { findTransition, type TransitionTrigger } from './transitionTable.js';
+import type {
+  Effect,
+  EmittedEvent,
+  LifecycleSnapshot,
+  OkDecision,
+  PaymentPatch,
+  TransitionStep,
+} from './types.js';
+
+/** Extra data a step may need for its event. */
+export interface StepDetails {
+  readonly cancelledBy?: CancelledBy;
+  readonly failureReason?: FailureReason;
+}
+
+/**
+ * Builds one decision step by step. Every step must be an edge of TRANSITIONS (anything else is a bug
+ * in this module and throws); the edge names the event. Entering and leaving a status carries the
+ * bookkeeping that belongs to it, so no handler can forget it:
+ * - entering confirmed: payment.confirmed, then payment.overpaid beyond the threshold; overpaid,
+ *   confirmedAt, confirmedAmount; charge_fee unless the fee is already charged; cancel_timers.
+ * - leaving confirmed: reverse_fee (and feeCharged false) if charged; overpaid false.
+ * - entering expired / expired_underpaid: receivedAtExpiry; the late_grace timer.
+ * - entering cancelled / refunded / failed: cancel_timers.
+ */
+export class DecisionDraft {
+  status: PaymentStatus;
+  readonly steps: TransitionStep[] = [];
+  readonly emitted: EmittedEvent[] = [];
+  readonly patch: PaymentPatch = {};
+  readonly effects: Effect[] = [];
+
+  constructor(
+    readonly snapshot: LifecycleSnapshot,
+    readonly now: Date,
+    readonly summary: TransferSummary,
+  ) {
+    this.status = snapshot.status;
+  }
+
+  enter(to: PaymentStatus, trigger: TransitionTrigger, details: StepDetails = {}): this {
+    const from = this.status;
+    const transition = findTransition(from, to, trigger);
+    if (transition === undefined) {
+      throw new Error(`lifecycle: no transition ${from} -> ${to} on ${trigger} in the table`);
+    }
+    if (from === 'confirmed') this.leaveConfirmed();
+    this.steps.push({ from, to, trigger });
+    this.status = to;
+    if (transition.emits !== null) this.emit(transition.emits, details);
+    if (to === 'confirmed') this.enterConfirmed();
+    if (to === 'expired' || to === 'expired_underpaid') {
+      this.patch.receivedAtExpiry = this.summary.received;
+      this.effect({ type: 'schedule_timer', timer: 'late_grace', at: this.snapshot.lateGraceEndsAt });
+    }
+    if (to === 'cancelled' || to === 'refunded' || to === 'failed') this.effect({ type: 'cancel_timers' });
+    return this;
+  }
+
+  effect(effect: Effect): this {
+    const repeated = effect.type === 'cancel_timers' && this.effects.some((e) => e.type === 'cancel_timers');
+    if (!repeated) this.effects.push(effect);
+    return this;
+  }
+
+  finish(): OkDecision {
+    return {
+      ok: true,
+      status: this.status,
+      emitted: this.emitted,
+      patch: this.patch,
+      effects: this.effects,
+      steps: this.steps,
+    };
+  }
+
+  private get feeCharged(): boolean {
+    return this.patch.feeCharged ?? this.snapshot.feeCharged;
+  }
+
+  private emit(name: PaymentEventName, details: StepDetails): void {
+    const event: { -readonly [K in keyof EmittedEvent]: EmittedEvent[K] } = { name, status: this.status };
+    const locked = this.snapshot.lockedAmount;
+    if (name === 'payment.underpaid' && locked !== null) event.amountDue = locked - this.summary.received;
+    if (name === 'payment.cancelled') event.cancelledBy = details.cancelledBy;
+    if (name === 'payment.failed') event.failureReason = details.failureReason;
+    this.emitted.push(event);
+  }
+
+  private enterConfirmed(): void {
+    const { received } = this.summary;
+    const locked = this.snapshot.lockedAmount ?? received;
+    const overpaid = exceedsOverpaymentThreshold(received, locked, this.snapshot.overpaymentThresholdBps);
+    if (overpaid)
+      this.emitted.push({ name: 'payment.overpaid', excessAmount: received - locked, status: 'confirmed' });
+    this.patch.overpaid = overpaid;
+    this.patch.confirmedAt = this.now;
+    this.patch.confirmedAmount = received;
+    if (!this.feeCharged) {
+      this.effect({ type: 'charge_fee' });
+      this.patch.feeCharged = true;
+    }
+    this.effect({ type: 'cancel_timers' });
+  }
+
+  private leaveConfirmed(): void {
+    if (this.feeCharged) {
+      this.effect({ type: 'reverse_fee' });
+      this.patch.feeCharged = false;
+    }
+    if (this.patch.overpaid ?? this.snapshot.overpaid) this.patch.overpaid = false;
+  }
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { Payment, Transfer } from '../db/entities/index.js';
+import type { Gateway } from '../gateway.js';
+import { lockPayment } from './lockPayment.js';
+import type { PaymentAggregate } from './serializePayment.js';
+import { transitionPayment } from './transitionPayment.js';
+
+/** What a chain watcher saw of one output (or log) paying a deposit target. */
+export interface TransferObservation {
+  readonly paymentId: string;
+  readonly chainId: string;
+  readonly coinSymbol: string;
+  readonly txId: string;
+  /** Output index (UTXO) or log index (EVM); -1 where the family has none. */
+  readonly outputIndex: number;
+  /** Smallest units. */
+  readonly amount: bigint;
+  /** 0 in the mempool; n in a block n deep on the active chain. */
+  readonly confirmations: number;
+  /** Dropped by a reorg or a double-spend. */
+  readonly removed: boolean;
+}
+
+/**
+ * Records an observation (idempotent per chain, tx id and output index) and lets the lifecycle
+ * module decide what it means. Watchers only report; they never set a status.
+ */
+export async function recordTransferObservation(
+  gateway: Gateway,
+  observation: TransferObservation,
+): Promise<PaymentAggregate | undefined> {
+  const em = gateway.orm.em.fork();
+  const found = await em.findOne(Payment, { id: observation.paymentId });
+  if (!found) return undefined;
+  return em.transactional(async (tx) => {
+    const payment = await lockPayment(tx, found, found.id);
+    const now = gateway.clock.now();
+    const existing = await tx.findOne(Transfer, {
+      chainId: observation.chainId,
+      txId: observation.txId,
+      outputIndex: observation.outputIndex,
+    });
+    if (existing) {
+      const unchanged =
+        existing.confirmations === observation.confirmations &&
+        existing.removed === observation.removed &&
+        existing.amount === observation.amount.toString();
+      if (unchanged) return undefined;
+      existing.confirmations = observation.confirmations;
+      existing.removed = observation.removed;
+      existing.updatedAt = now;
+    } else {
+      tx.create(Transfer, {
+        id: randomUUID(),
+        paymentId: payment.id,
+        chainId: observation.chainId,
+        coinSymbol: observation.coinSymbol,
+        txId: observation.txId,
+        outputIndex: observation.outputIndex,
+        amount: observation.amount.toString(),
+        confirmations: observation.confirmations,
+        removed: observation.removed,
+        detectedAt: now,
+        updatedAt: now,
+      });
+    }
+    await tx.flush();
+    return transitionPayment(gateway, tx, payment, { type: 'transfers_changed' });
+  });
+}

@@ -1,0 +1,122 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Runner } from 'graphile-worker';
+import { Redis } from 'ioredis';
+import pino, { type Logger } from 'pino';
+import { createChainRegistry } from './chains/createChainRegistry.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Config } from './config/loadConfig.js';
+import { createOrm, migrate } from './db/createOrm.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbeddedPostgres.js';
+import type { Gateway } from './gateway.js';
+import { buildApp } from './http/buildApp.js';
+import { createRateProviders } from './rates/createRateProviders.js';
+import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
+
+/** The repository root: relative data directories resolve against it. */
+export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** A running (or ready to run) gateway. */
+export interface RunningGateway {
+  readonly gateway: Gateway;
+  readonly app: FastifyInstance;
+  readonly databaseUrl: string;
+  /** The address it listens on, when `listen` was requested. */
+  readonly address?: string;
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  readonly config: Config;
+  readonly clock?: Clock;
+  readonly log?: Logger;
+  /** Listen on HOST:PORT (default true); tests may only inject. */
+  readonly listen?: boolean;
+  /** Start the job workers (default true). */
+  readonly workers?: boolean;
+}
+
+/** The pino logger: JSON lines, secrets redacted. */
+export function createLogger(level: Config['CAIRN_LOG_LEVEL']): Logger {
+  return pino({
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'headers.authorization', '*.apiKey', '*.api_key', '*.secret'],
+      censor: '[redacted]',
+    },
+  });
+}
+
+/** Resolves the database: DATABASE_URL, or the embedded PostgreSQL under CAIRN_DATA_DIR. */
+export async function resolveDatabase(
+  config: Config,
+  log: Logger,
+): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
+  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  const started = Date.now();
+  const embedded = await startEmbeddedPostgres({
+    dataDir: resolve(REPO_ROOT, config.CAIRN_DATA_DIR),
+    port: config.CAIRN_EMBEDDED_PG_PORT,
+    log: (message) => log.debug({ postgres: message }),
+  });
+  log.info(
+    { ms: Date.now() - started, initialised: embedded.initialised, port: config.CAIRN_EMBEDDED_PG_PORT },
+    'embedded PostgreSQL started',
+  );
+  return { url: embedded.url, embedded };
+}
+
+/**
+ * Boots the gateway: database (embedded by default), migrations, worker schema, rate sources, chain
+ * adapters, job workers and the HTTP app. `stop()` shuts down in reverse order (SIGTERM path).
+ */
+export async function startGateway(options: StartOptions): Promise<RunningGateway> {
+  const { config } = options;
+  const log = options.log ?? createLogger(config.CAIRN_LOG_LEVEL);
+  const clock = options.clock ?? systemClock;
+  const database = await resolveDatabase(config, log);
+  const orm = await createOrm(database.url);
+  const applied = await migrate(orm);
+  if (applied.length > 0) log.info({ applied }, 'migrations applied');
+  await migrateWorkerSchema(database.url);
+
+  const gateway: Gateway = {
+    orm,
+    config,
+    clock,
+    log,
+    chains: createChainRegistry(config.CAIRN_ENABLED_CHAINS, log),
+    rates: createRateProviders(config, clock, log),
+  };
+
+  let runner: Runner | undefined;
+  if (options.workers ?? true) runner = await startWorkers(gateway, database.url);
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  const app = await buildApp(gateway, {
+    workersReady: () => runner !== undefined || options.workers === false,
+    ...(redis ? { redis } : {}),
+  });
+
+  let address: string | undefined;
+  if (options.listen ?? true) address = await app.listen({ port: config.PORT, host: config.HOST });
+
+  let stopped = false;
+  return {
+    gateway,
+    app,
+    databaseUrl: database.url,
+    ...(address ? { address } : {}),
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await app.close();
+      await runner?.stop();
+      redis?.disconnect();
+      await orm.close(true);
+      await database.embedded?.stop();
+    },
+  };
+}
