@@ -79,7 +79,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
   const orm = await createOrm(database.url);
   const applied = await migrate(orm);
   if (applied.length > 0) log.info({ applied }, 'migrations applied');
-  await migrateWorkerSchema(database.url);
+  await migrateWorkerSchema(database.url, log);
 
   const gateway: Gateway = {
     orm,

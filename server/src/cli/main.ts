@@ -60,7 +60,7 @@ async function main(argv: string[]): Promise<number> {
       const orm = await createOrm(database.url);
       try {
         const applied = await migrate(orm);
-        await migrateWorkerSchema(database.url);
+        await migrateWorkerSchema(database.url, log);
         console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
       } finally {
         await orm.close(true);

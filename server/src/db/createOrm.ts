@@ -17,7 +17,7 @@ export async function createOrm(
     clientUrl: url,
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false },
+    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: options.debug ?? false,

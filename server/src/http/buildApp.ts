@@ -40,7 +40,6 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
-    disableRequestLogging: false,
   });
   const metrics = createMetrics();
   app.decorate('metrics', metrics);

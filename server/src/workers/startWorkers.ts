@@ -1,12 +1,21 @@
-import { type Runner, run, runMigrations } from 'graphile-worker';
+import type { FastifyBaseLogger } from 'fastify';
+import { Logger, type Runner, run, runMigrations } from 'graphile-worker';
 import type { Gateway } from '../gateway.js';
 import { PAYMENT_TIMER_TASK } from '../payments/jobs.js';
 import { paymentTimerTask } from './paymentTimerTask.js';
 import { pruneIdempotencyKeysTask } from './pruneIdempotencyKeysTask.js';
 
+/** graphile-worker's log lines, through the gateway's pino logger. */
+export function workerLogger(log: FastifyBaseLogger): Logger {
+  return new Logger((scope) => (level, message, meta) => {
+    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    log[method]({ worker: scope, ...meta }, message);
+  });
+}
+
 /** Installs graphile-worker's schema (jobs are enqueued by the API in its own transactions). */
-export async function migrateWorkerSchema(connectionString: string): Promise<void> {
-  await runMigrations({ connectionString, logger: undefined });
+export async function migrateWorkerSchema(connectionString: string, log: FastifyBaseLogger): Promise<void> {
+  await runMigrations({ connectionString, logger: workerLogger(log) });
 }
 
 /** Starts the job workers: payment timers and housekeeping. */
@@ -15,6 +24,7 @@ export async function startWorkers(gateway: Gateway, connectionString: string): 
     connectionString,
     concurrency: gateway.config.CAIRN_WORKER_CONCURRENCY,
     noHandleSignals: true,
+    logger: workerLogger(gateway.log),
     pollInterval: 1000,
     taskList: {
       [PAYMENT_TIMER_TASK]: paymentTimerTask(gateway),

@@ -1,0 +1,3 @@
+import { configTable } from '../src/config/configTable.js';
+
+console.log(configTable());
