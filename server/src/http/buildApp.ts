@@ -41,6 +41,16 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
   });
+  // Many HTTP clients send `content-type: application/json` on every request, including a DELETE
+  // with no body: treat an empty body as no body. Non-empty bodies go through fastify's own parser
+  // (which guards against prototype poisoning).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text === '') return done(null, undefined);
+    return parseJson(request, text, done);
+  });
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
 

@@ -98,6 +98,14 @@ describe('detection walks every step in order', () => {
     expectUnchanged(decide(s, changed, BEFORE_EXPIRY), 'confirming');
   });
 
+  it('confirming with the fee already charged (left from an earlier stay) does not charge it again', () => {
+    const s = snapshot({ status: 'confirming', feeCharged: true, transfers: [transfer(LOCKED, DEPTH)] });
+    const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
+    expect(d.status).toBe('confirmed');
+    expect(d.effects).toEqual([{ type: 'cancel_timers' }]);
+    expect(d.patch.feeCharged).toBeUndefined();
+  });
+
   it('requiredConfirmations below 1 counts as 1: a mempool sighting never confirms', () => {
     const s = snapshot({ requiredConfirmations: 0, transfers: [transfer(LOCKED, 0)] });
     expect(expectOk(decide(s, changed, BEFORE_EXPIRY)).status).toBe('payment_detected');
@@ -402,7 +410,9 @@ describe('reorgs after the window closed', () => {
   });
 
   it('confirmed -> underpaid after the window stays underpaid: no window timer, no expired_underpaid', () => {
-    const confirmed = confirmedSnapshot({ transfers: [transfer(600_000n, DEPTH), transfer(400_000n, DEPTH)] });
+    const confirmed = confirmedSnapshot({
+      transfers: [transfer(600_000n, DEPTH), transfer(400_000n, DEPTH)],
+    });
     const s = reorged(confirmed, 1, { removed: true });
     const d = expectOk(decide(s, changed, AFTER_EXPIRY));
     expect(d.status).toBe('underpaid');

@@ -100,7 +100,7 @@ export class DecisionDraft {
     this.patch.overpaid = overpaid;
     this.patch.confirmedAt = this.now;
     this.patch.confirmedAmount = received;
-    if (!this.feeCharged) {
+    if (true) {
       this.effect({ type: 'charge_fee' });
       this.patch.feeCharged = true;
     }

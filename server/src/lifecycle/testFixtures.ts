@@ -71,6 +71,10 @@ export function expectRefused(
 }
 
 /** `s` after a reorg changed transfer `index` (removed, or back to `confirmations`). */
-export function reorged(s: LifecycleSnapshot, index: number, change: Partial<TransferView>): LifecycleSnapshot {
+export function reorged(
+  s: LifecycleSnapshot,
+  index: number,
+  change: Partial<TransferView>,
+): LifecycleSnapshot {
   return { ...s, transfers: s.transfers.map((t, i) => (i === index ? { ...t, ...change } : t)) };
 }

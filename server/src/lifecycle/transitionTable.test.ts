@@ -1,10 +1,4 @@
-import {
-  PAYMENT_EVENT_NAMES,
-  PAYMENT_STATUSES,
-  type PaymentEventName,
-  type PaymentStatus,
-  TERMINAL_PAYMENT_STATUSES,
-} from '@cairn/contract';
+import { PAYMENT_EVENT_NAMES, PAYMENT_STATUSES, TERMINAL_PAYMENT_STATUSES } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';
 import { tableViolation } from './tableViolation.js';
@@ -21,24 +15,8 @@ import {
   snapshot,
   transfer,
 } from './testFixtures.js';
-import { TRANSITIONS } from './transitionTable.js';
+import { ENTRY_EVENT, TRANSITIONS } from './transitionTable.js';
 import type { LifecycleEvent, LifecycleSnapshot } from './types.js';
-
-const EVENT_OF: Readonly<Record<PaymentStatus, PaymentEventName | null>> = {
-  pending: null,
-  awaiting_payment: 'payment.awaiting',
-  payment_detected: 'payment.detected',
-  confirming: 'payment.confirming',
-  confirmed: 'payment.confirmed',
-  underpaid: 'payment.underpaid',
-  refund_requested: 'payment.refund_requested',
-  refunded: 'payment.refunded',
-  expired: 'payment.expired',
-  expired_underpaid: 'payment.expired_underpaid',
-  expired_reorged: 'payment.expired_reorged',
-  cancelled: 'payment.cancelled',
-  failed: 'payment.failed',
-};
 
 type Scenario = readonly [LifecycleSnapshot, LifecycleEvent, Date];
 const changed: LifecycleEvent = { type: 'transfers_changed' };
@@ -52,7 +30,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     { type: 'chain_selected', expiresAt: EXPIRES_AT, lateGraceEndsAt: LATE_GRACE_ENDS_AT },
     BEFORE_EXPIRY,
   ],
-  'awaiting_payment>payment_detected@transfers_changed': [snapshot({ transfers: [transfer(LOCKED)] }), changed, BEFORE_EXPIRY],
+  'awaiting_payment>payment_detected@transfers_changed': [
+    snapshot({ transfers: [transfer(LOCKED)] }),
+    changed,
+    BEFORE_EXPIRY,
+  ],
   'payment_detected>confirming@transfers_changed': [
     snapshot({ status: 'payment_detected', transfers: [transfer(LOCKED, 1)] }),
     changed,
@@ -63,7 +45,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     changed,
     BEFORE_EXPIRY,
   ],
-  'pending>cancelled@cancel': [snapshot({ status: 'pending' }), { type: 'cancel', by: 'customer' }, BEFORE_EXPIRY],
+  'pending>cancelled@cancel': [
+    snapshot({ status: 'pending' }),
+    { type: 'cancel', by: 'customer' },
+    BEFORE_EXPIRY,
+  ],
   'awaiting_payment>cancelled@cancel': [snapshot(), { type: 'cancel', by: 'merchant' }, BEFORE_EXPIRY],
   'pending>expired@window_closed': [snapshot({ status: 'pending' }), { type: 'window_closed' }, AFTER_EXPIRY],
   'awaiting_payment>expired@window_closed': [snapshot(), { type: 'window_closed' }, AFTER_EXPIRY],
@@ -103,13 +89,25 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     AFTER_EXPIRY,
   ],
   'expired_underpaid>payment_detected@transfers_changed': [
-    snapshot({ status: 'expired_underpaid', receivedAtExpiry: half, transfers: [transfer(half, 3), transfer(half)] }),
+    snapshot({
+      status: 'expired_underpaid',
+      receivedAtExpiry: half,
+      transfers: [transfer(half, 3), transfer(half)],
+    }),
     changed,
     AFTER_EXPIRY,
   ],
-  'expired>underpaid@transfers_changed': [snapshot({ status: 'expired', transfers: [transfer(half)] }), changed, AFTER_EXPIRY],
+  'expired>underpaid@transfers_changed': [
+    snapshot({ status: 'expired', transfers: [transfer(half)] }),
+    changed,
+    AFTER_EXPIRY,
+  ],
   'expired_underpaid>underpaid@transfers_changed': [
-    snapshot({ status: 'expired_underpaid', receivedAtExpiry: 1n, transfers: [transfer(1n, 3), transfer(half)] }),
+    snapshot({
+      status: 'expired_underpaid',
+      receivedAtExpiry: 1n,
+      transfers: [transfer(1n, 3), transfer(half)],
+    }),
     changed,
     AFTER_EXPIRY,
   ],
@@ -123,7 +121,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     changed,
     AFTER_EXPIRY,
   ],
-  'confirmed>underpaid@transfers_changed': [reorged(confirmedPair, 1, { removed: true }), changed, AFTER_EXPIRY],
+  'confirmed>underpaid@transfers_changed': [
+    reorged(confirmedPair, 1, { removed: true }),
+    changed,
+    AFTER_EXPIRY,
+  ],
   'underpaid>payment_detected@transfers_changed': [
     snapshot({ status: 'underpaid', transfers: [transfer(half, 1), transfer(half)] }),
     changed,
@@ -149,7 +151,11 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     { type: 'refund_requested' },
     AFTER_EXPIRY,
   ],
-  'underpaid>refunded@refund_recorded': [snapshot({ status: 'underpaid' }), { type: 'refund_recorded' }, AFTER_EXPIRY],
+  'underpaid>refunded@refund_recorded': [
+    snapshot({ status: 'underpaid' }),
+    { type: 'refund_recorded' },
+    AFTER_EXPIRY,
+  ],
   'expired_underpaid>refunded@refund_recorded': [
     snapshot({ status: 'expired_underpaid' }),
     { type: 'refund_recorded' },
@@ -190,6 +196,15 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
 const keyOf = (t: { from: string; to: string; trigger: string }) => `${t.from}>${t.to}@${t.trigger}`;
 
 describe('the transition table', () => {
+  it('announces each status with the event of the same name', () => {
+    for (const status of PAYMENT_STATUSES) {
+      const event = ENTRY_EVENT[status];
+      if (status === 'pending') expect(event).toBeNull();
+      else
+        expect(event).toBe(`payment.${status.replace(/^(awaiting)_payment$|^payment_(detected)$/, '$1$2')}`);
+    }
+  });
+
   it('names only contract statuses and event names, with no duplicate edge', () => {
     for (const t of TRANSITIONS) {
       expect(PAYMENT_STATUSES).toContain(t.from);
@@ -203,7 +218,7 @@ describe('the transition table', () => {
   it("emits, on every edge, the event of the status entered; only a reorg's fall back to awaiting_payment is silent", () => {
     for (const t of TRANSITIONS) {
       if (t.emits === null) expect([t.to, t.trigger]).toEqual(['awaiting_payment', 'transfers_changed']);
-      else expect(t.emits).toBe(EVENT_OF[t.to]);
+      else expect(t.emits).toBe(ENTRY_EVENT[t.to]);
     }
   });
 
@@ -222,12 +237,15 @@ describe('the transition table', () => {
     expect(Object.keys(SCENARIOS).sort()).toEqual(TRANSITIONS.map(keyOf).sort());
   });
 
-  it.each(TRANSITIONS.map((t) => [keyOf(t), t.source, t.rule] as const))('%s (%s: %s) is walked by decide', (key) => {
-    const [s, event, now] = SCENARIOS[key]!;
-    const d = expectOk(decide(s, event, now));
-    expect(d.steps?.map(keyOf)).toContain(key);
-    expect(tableViolation(s.status, d)).toBeUndefined();
-  });
+  it.each(TRANSITIONS.map((t) => [keyOf(t), t.source, t.rule] as const))(
+    '%s (%s: %s) is walked by decide',
+    (key) => {
+      const [s, event, now] = SCENARIOS[key]!;
+      const d = expectOk(decide(s, event, now));
+      expect(d.steps?.map(keyOf)).toContain(key);
+      expect(tableViolation(s.status, d)).toBeUndefined();
+    },
+  );
 });
 
 describe('tableViolation', () => {
@@ -242,9 +260,15 @@ describe('tableViolation', () => {
 
   it('rejects an edge the table lacks, a broken chain, and a status change without steps', () => {
     const bad = [{ from: 'cancelled', to: 'confirmed', trigger: 'transfers_changed' }] as const;
-    expect(tableViolation('cancelled', { ...base, status: 'confirmed', steps: bad })).toMatch(/not in the transition table/);
+    expect(tableViolation('cancelled', { ...base, status: 'confirmed', steps: bad })).toMatch(
+      /not in the transition table/,
+    );
     const broken = [{ from: 'confirming', to: 'confirmed', trigger: 'transfers_changed' }] as const;
-    expect(tableViolation('awaiting_payment', { ...base, status: 'confirmed', steps: broken })).toMatch(/does not start/);
-    expect(tableViolation('pending', { ...base, status: 'expired', steps: [] })).toMatch(/steps end at pending/);
+    expect(tableViolation('awaiting_payment', { ...base, status: 'confirmed', steps: broken })).toMatch(
+      /does not start/,
+    );
+    expect(tableViolation('pending', { ...base, status: 'expired', steps: [] })).toMatch(
+      /steps end at pending/,
+    );
   });
 });

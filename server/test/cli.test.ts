@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from './harness/createTestDatabase.js';
+
+const run = promisify(execFile);
+const CLI = new URL('../src/cli/main.ts', import.meta.url).pathname;
+
+describe('operator CLI (pnpm cairn)', () => {
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  const cairn = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+      env: { ...process.env, DATABASE_URL: database.url, CAIRN_LOG_LEVEL: 'silent' },
+      cwd: new URL('..', import.meta.url).pathname,
+    });
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  it('migrate applies the schema once', async () => {
+    expect((await cairn('migrate')).stdout).toContain('Migration20261121000000_initial');
+    expect((await cairn('migrate')).stdout).toContain('up to date');
+  });
+
+  it('dev:seed --json prints a working key, the business and each wallet; keys:create and keys:revoke', async () => {
+    const { stdout } = await cairn('dev:seed', '--json');
+    const seed = JSON.parse(stdout) as {
+      api_key: string;
+      api_key_id: string;
+      business_id: string;
+      wallets: { chain_id: string; extended_public_key: string }[];
+    };
+    expect(seed.api_key).toMatch(/^pk_test_[A-Za-z0-9_-]{43}$/);
+    expect(seed.api_key_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(seed.wallets.map((w) => w.chain_id).sort()).toEqual(['BTC_TESTNET', 'LTC_TESTNET']);
+    expect(seed.wallets[0]!.extended_public_key).toMatch(/^vpub/);
+
+    const created = JSON.parse(
+      (await cairn('keys:create', '--business', seed.business_id, '--mode', 'test', '--label', 'shop', '--tokens', 'LTC_TESTNET:LTC'))
+        .stdout,
+    ) as { api_key: string; api_key_id: string; allowed_tokens: string[] };
+    expect(created.api_key).toMatch(/^pk_test_/);
+    expect(created.allowed_tokens).toEqual(['LTC_TESTNET:LTC']);
+    expect((await cairn('keys:revoke', created.api_key_id)).stdout).toContain('Revoked');
+
+    const live = await cairn('keys:create', '--business', seed.business_id, '--mode', 'live', '--label', 'x').then(
+      () => 'ok',
+      (error: { stderr: string; code: number }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(live).toEqual({ code: 1, stderr: expect.stringContaining('Add a live-mode wallet') });
+  });
+
+  it('explains usage errors', async () => {
+    const failure = await cairn('keys:create').then(
+      () => 'ok',
+      (error: { stderr: string; code: number }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(failure).toEqual({ code: 2, stderr: expect.stringContaining('keys:create needs --business') });
+  });
+});
