@@ -40,14 +40,33 @@ describe('operator CLI (pnpm cairn)', () => {
     expect(seed.wallets[0]!.extended_public_key).toMatch(/^vpub/);
 
     const created = JSON.parse(
-      (await cairn('keys:create', '--business', seed.business_id, '--mode', 'test', '--label', 'shop', '--tokens', 'LTC_TESTNET:LTC'))
-        .stdout,
+      (
+        await cairn(
+          'keys:create',
+          '--business',
+          seed.business_id,
+          '--mode',
+          'test',
+          '--label',
+          'shop',
+          '--tokens',
+          'LTC_TESTNET:LTC',
+        )
+      ).stdout,
     ) as { api_key: string; api_key_id: string; allowed_tokens: string[] };
     expect(created.api_key).toMatch(/^pk_test_/);
     expect(created.allowed_tokens).toEqual(['LTC_TESTNET:LTC']);
     expect((await cairn('keys:revoke', created.api_key_id)).stdout).toContain('Revoked');
 
-    const live = await cairn('keys:create', '--business', seed.business_id, '--mode', 'live', '--label', 'x').then(
+    const live = await cairn(
+      'keys:create',
+      '--business',
+      seed.business_id,
+      '--mode',
+      'live',
+      '--label',
+      'x',
+    ).then(
       () => 'ok',
       (error: { stderr: string; code: number }) => ({ code: error.code, stderr: error.stderr }),
     );

@@ -24,7 +24,11 @@ describe('payment timers (graphile-worker jobs written with the state change)', 
   const api = (path: string, init: RequestInit = {}) =>
     fetch(`${test.baseUrl}${path}`, {
       ...init,
-      headers: { authorization: `Bearer ${test.apiKey}`, 'content-type': 'application/json', ...init.headers },
+      headers: {
+        authorization: `Bearer ${test.apiKey}`,
+        'content-type': 'application/json',
+        ...init.headers,
+      },
     });
   const jobs = async (paymentId: string) =>
     test.running.gateway.orm.em
@@ -70,7 +74,10 @@ describe('payment timers (graphile-worker jobs written with the state change)', 
 
   it('expires an unpaid payment when the window closes, then schedules the late-grace timer', async () => {
     const id = await pendingPayment();
-    await api(`/api/v1/checkout/${id}/select-chain`, { method: 'POST', body: JSON.stringify({ token: 'BTC_TESTNET:BTC' }) });
+    await api(`/api/v1/checkout/${id}/select-chain`, {
+      method: 'POST',
+      body: JSON.stringify({ token: 'BTC_TESTNET:BTC' }),
+    });
     clock.set(new Date());
     const runner = await startWorkers(test.running.gateway, test.running.databaseUrl);
     try {
@@ -82,7 +89,9 @@ describe('payment timers (graphile-worker jobs written with the state change)', 
       const events = await test.running.gateway.orm.em
         .fork()
         .getConnection()
-        .execute<{ event: string }[]>('select event from outbox_events where payment_id = ? order by seq', [id]);
+        .execute<{ event: string }[]>('select event from outbox_events where payment_id = ? order by seq', [
+          id,
+        ]);
       expect(events.map((e) => e.event)).toEqual(['payment.awaiting', 'payment.expired']);
       const scheduled = await jobs(id);
       expect(scheduled.map((j) => j.key)).toEqual([`payment:${id}:late_grace`]);

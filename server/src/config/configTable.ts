@@ -1,6 +1,7 @@
 import { CONFIG_VARIABLES } from './configSchema.js';
 
-export const CONFIG_TABLE_START = '<!-- config-table:start (generated from server/src/config/configSchema.ts) -->';
+export const CONFIG_TABLE_START =
+  '<!-- config-table:start (generated from server/src/config/configSchema.ts) -->';
 export const CONFIG_TABLE_END = '<!-- config-table:end -->';
 
 /** The README's configuration table, from the schema's descriptions. */

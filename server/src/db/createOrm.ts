@@ -1,11 +1,13 @@
 import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261121000000_initial } from '../../migrations/Migration20261121000000_initial.js';
+import { Migration20261121010000_lifecycleAmounts } from '../../migrations/Migration20261121010000_lifecycleAmounts.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
 export const MIGRATIONS = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
+  { name: 'Migration20261121010000_lifecycleAmounts', class: Migration20261121010000_lifecycleAmounts },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */
@@ -17,7 +19,13 @@ export async function createOrm(
     clientUrl: url,
     entities: ENTITIES,
     extensions: [Migrator],
-    migrations: { migrationsList: MIGRATIONS, transactional: true, allOrNothing: true, snapshot: false, silent: true },
+    migrations: {
+      migrationsList: MIGRATIONS,
+      transactional: true,
+      allOrNothing: true,
+      snapshot: false,
+      silent: true,
+    },
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
     pool: { min: 0, max: options.poolMax ?? 10 },
     debug: options.debug ?? false,

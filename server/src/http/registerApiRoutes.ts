@@ -15,6 +15,7 @@ import { createPayment } from '../payments/createPayment.js';
 import { listPayments } from '../payments/listPayments.js';
 import { recordRefund } from '../payments/recordRefund.js';
 import { retrievePayment } from '../payments/retrievePayment.js';
+import { findUnstorableText } from './findUnstorableText.js';
 import { renderError } from './renderError.js';
 
 const s = initServer();
@@ -46,6 +47,22 @@ export async function registerApiRoutes(
           'RATE_LIMITED',
           `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}.`,
         ),
+    });
+    // Text PostgreSQL cannot store is a validation error here, not a 500 from the database.
+    api.addHook('preHandler', async (request) => {
+      const fields = [...findUnstorableText(request.body), ...findUnstorableText(request.query)];
+      if (fields.length > 0) {
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `The request is invalid: ${fields.join(', ')}: must not contain NUL characters or unpaired surrogates.`,
+          {
+            fields: fields.map((field) => ({
+              field,
+              message: 'must not contain NUL characters or unpaired surrogates',
+            })),
+          },
+        );
+      }
     });
 
     const idempotent = async (request: FastifyRequest, run: () => Promise<HandlerResult>) => {

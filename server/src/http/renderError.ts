@@ -6,12 +6,21 @@ import { ApiError } from '../errors/ApiError.js';
 interface Issue {
   readonly path?: readonly (PropertyKey | { key: PropertyKey })[];
   readonly message: string;
+  readonly code?: string;
+  /** Set on `unrecognized_keys` issues: the unknown keys. */
+  readonly keys?: readonly string[];
 }
 
 function fieldsOf(error: { issues?: readonly Issue[] } | null, prefix = ''): FieldError[] {
-  return (error?.issues ?? []).map((issue) => {
-    const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p)).join('.');
-    return { field: prefix + path || prefix.replace(/\.$/, '') || 'body', message: issue.message };
+  return (error?.issues ?? []).flatMap((issue) => {
+    const path = (issue.path ?? []).map((p) => String(typeof p === 'object' ? p.key : p));
+    const field = (segments: readonly string[]) =>
+      prefix + segments.join('.') || prefix.replace(/\.$/, '') || 'body';
+    // An unknown field is named itself, not its parent object.
+    if (issue.code === 'unrecognized_keys' && issue.keys && issue.keys.length > 0) {
+      return issue.keys.map((key) => ({ field: field([...path, key]), message: 'is not a known field' }));
+    }
+    return [{ field: field(path), message: issue.message }];
   });
 }
 

@@ -72,14 +72,28 @@ export async function withIdempotency(
         'A request with this Idempotency-Key is still being processed; retry shortly.',
       );
     }
-    // Expired or abandoned: take the key over, guarding against a concurrent taker.
-    const taken = await connection.execute<{ key: string }[]>(
-      `update idempotency_keys set request_hash = ?, state = 'in_progress', response_status = null,
-         response_body = null, created_at = ?
-       where api_key_id = ? and key = ? and created_at = ? returning key`,
-      [fingerprint, now, auth.apiKey.id, key, row ? new Date(row.created_at) : now],
-    );
-    claimed = taken.length === 1;
+    // Gone (its request failed meanwhile), expired or abandoned: claim or take the key over. The
+    // takeover re-checks expiry in the UPDATE itself (not by comparing timestamps, whose precision
+    // differs between JavaScript and PostgreSQL), so of two concurrent takers only one wins.
+    if (!row) {
+      claimed = (await claim()).length === 1;
+    } else {
+      const taken = await connection.execute<{ key: string }[]>(
+        `update idempotency_keys set request_hash = ?, state = 'in_progress', response_status = null,
+           response_body = null, created_at = ?
+         where api_key_id = ? and key = ?
+           and (created_at <= ? or (state = 'in_progress' and created_at <= ?)) returning key`,
+        [
+          fingerprint,
+          now,
+          auth.apiKey.id,
+          key,
+          new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
+          new Date(now.getTime() - ABANDONED_AFTER_MS),
+        ],
+      );
+      claimed = taken.length === 1;
+    }
     if (!claimed) {
       throw new ApiError(
         'IDEMPOTENCY_REQUEST_IN_PROGRESS',

@@ -95,12 +95,13 @@ export class DecisionDraft {
     const { received } = this.summary;
     const locked = this.snapshot.lockedAmount ?? received;
     const overpaid = exceedsOverpaymentThreshold(received, locked, this.snapshot.overpaymentThresholdBps);
-    if (overpaid)
+    if (overpaid) {
       this.emitted.push({ name: 'payment.overpaid', excessAmount: received - locked, status: 'confirmed' });
+    }
     this.patch.overpaid = overpaid;
     this.patch.confirmedAt = this.now;
     this.patch.confirmedAmount = received;
-    if (true) {
+    if (!this.feeCharged) {
       this.effect({ type: 'charge_fee' });
       this.patch.feeCharged = true;
     }

@@ -20,7 +20,7 @@ export const OPEN_STATUSES: ReadonlySet<PaymentStatus> = new Set([
  * - Forward: detection, confirming, confirmation (with each event in order); short beyond tolerance
  *   -> underpaid; a covering top-up on underpaid -> payment_detected and on.
  * - Back (reorg or double-spend) before the window closes: recompute (none -> awaiting_payment, silent;
- *   partial -> underpaid; covered -> payment_detected or confirming by depth).
+ *   partial -> underpaid; covered -> confirming if the transfers in a block cover, else payment_detected).
  * - confirming with no live transfer left in a block once the window has closed -> expired_reorged.
  * - Window (`now >= expiresAt`, payment not revived): with `windowTimer` (window_closed) a payment left
  *   with no funds expires and one left short becomes expired_underpaid. Without it (a transfer change

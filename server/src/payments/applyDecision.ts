@@ -57,6 +57,8 @@ export async function applyDecision(
   if (patch.confirmedAt !== undefined) payment.confirmedAt = patch.confirmedAt;
   if (patch.expiresAt !== undefined) payment.expiresAt = patch.expiresAt;
   if (patch.lateGraceEndsAt !== undefined) payment.lateGraceEndsAt = patch.lateGraceEndsAt;
+  if (patch.confirmedAmount !== undefined) payment.confirmedAmount = patch.confirmedAmount.toString();
+  if (patch.receivedAtExpiry !== undefined) payment.receivedAtExpiry = patch.receivedAtExpiry.toString();
   if (changed) payment.updatedAt = now;
 
   for (const effect of decision.effects) {

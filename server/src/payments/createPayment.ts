@@ -134,6 +134,8 @@ export async function createPayment(
     cancelledBy: null,
     failureReason: null,
     confirmedAt: null,
+    confirmedAmount: null,
+    receivedAtExpiry: null,
     createdAt: now,
     updatedAt: now,
   });

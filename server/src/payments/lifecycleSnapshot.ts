@@ -14,6 +14,8 @@ export function lifecycleSnapshot(payment: IPayment, transfers: readonly ITransf
     underpaymentToleranceBps: payment.underpaymentToleranceBps,
     overpaymentThresholdBps: payment.overpaymentThresholdBps,
     requiredConfirmations: payment.requiredConfirmations ?? 0,
+    ...(payment.confirmedAmount != null ? { confirmedAmount: BigInt(payment.confirmedAmount) } : {}),
+    ...(payment.receivedAtExpiry != null ? { receivedAtExpiry: BigInt(payment.receivedAtExpiry) } : {}),
     transfers: transfers.map((t) => ({
       key: `${t.txId}:${t.outputIndex}`,
       amount: BigInt(t.amount),

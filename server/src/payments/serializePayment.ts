@@ -20,13 +20,15 @@ export interface PaymentAggregate {
   readonly refunds: readonly IRefund[];
 }
 
-/** Loads the options, transfers and refunds of a payment. */
+/**
+ * Loads the options, transfers and refunds of a payment. One query after the other: inside a
+ * transaction they share one connection, and pg deprecates (pg 9 removes) concurrent queries on a
+ * client.
+ */
 export async function loadAggregate(em: EntityManager, payment: IPayment): Promise<PaymentAggregate> {
-  const [options, transfers, refunds] = await Promise.all([
-    em.find(PaymentOption, { paymentId: payment.id }, { orderBy: { position: 'asc' } }),
-    em.find(Transfer, { paymentId: payment.id }, { orderBy: { detectedAt: 'asc' } }),
-    em.find(Refund, { paymentId: payment.id }, { orderBy: { createdAt: 'asc' } }),
-  ]);
+  const options = await em.find(PaymentOption, { paymentId: payment.id }, { orderBy: { position: 'asc' } });
+  const transfers = await em.find(Transfer, { paymentId: payment.id }, { orderBy: { detectedAt: 'asc' } });
+  const refunds = await em.find(Refund, { paymentId: payment.id }, { orderBy: { createdAt: 'asc' } });
   return { payment, options, transfers, refunds };
 }
 

@@ -8,7 +8,8 @@ import { pruneIdempotencyKeysTask } from './pruneIdempotencyKeysTask.js';
 /** graphile-worker's log lines, through the gateway's pino logger. */
 export function workerLogger(log: FastifyBaseLogger): Logger {
   return new Logger((scope) => (level, message, meta) => {
-    const method = level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
+    const method =
+      level === 'error' ? 'error' : level === 'warning' ? 'warn' : level === 'info' ? 'info' : 'debug';
     log[method]({ worker: scope, ...meta }, message);
   });
 }

@@ -43,6 +43,10 @@ export const Payment = defineEntity({
     cancelledBy: p.string().$type<CancelledBy>().nullable(),
     failureReason: p.string().$type<FailureReason>().nullable(),
     confirmedAt: p.datetime().nullable(),
+    /** Live amount when the payment confirmed (smallest units). */
+    confirmedAmount: p.decimal('string').nullable(),
+    /** Live amount when the payment expired (smallest units). */
+    receivedAtExpiry: p.decimal('string').nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
