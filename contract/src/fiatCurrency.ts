@@ -11,8 +11,15 @@ export function isIsoCurrency(code: string): boolean {
   return known.has(code);
 }
 
+const minorUnits = new Map<string, number>();
+
 /** Minor-unit digits of an ISO 4217 currency (2 for EUR, 0 for JPY, 3 for BHD). */
 export function minorUnitsOf(code: string): number {
-  return new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
-    .maximumFractionDigits as number;
+  let digits = minorUnits.get(code);
+  if (digits === undefined) {
+    digits = new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions()
+      .maximumFractionDigits as number;
+    minorUnits.set(code, digits);
+  }
+  return digits;
 }

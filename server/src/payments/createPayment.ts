@@ -1,15 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
-import { creditBalance, isExhausted } from '../credit/creditBalance.js';
-import { Business, Payment, PaymentOption } from '../db/entities/index.js';
+import { isExhausted } from '../credit/creditBalance.js';
+import { type IPayment, type IPaymentOption, Payment, PaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { fiatToCrypto } from '../money/index.js';
 import { isInAcceptedSet } from './acceptedSet.js';
 import { feeInUsd } from './feeInUsd.js';
+import { loadCreationContext } from './loadCreationContext.js';
 import { offeredOptions } from './offeredOptions.js';
-import { loadAggregate, serializePayment } from './serializePayment.js';
+import { serializePayment } from './serializePayment.js';
 
 const MINUTE = 60_000;
 
@@ -35,15 +36,15 @@ export async function createPayment(
     acceptedTokens: body.accepted_tokens ?? [],
   };
   const em = gateway.orm.em.fork();
-  const business = await em.findOneOrFail(Business, { id: auth.businessId });
-  if (isExhausted(await creditBalance(em, auth.businessId, auth.mode))) {
+  const context = await loadCreationContext(em, auth.businessId, auth.mode);
+  if (isExhausted(context.creditBalance)) {
     throw new ApiError(
       'INSUFFICIENT_CREDIT',
       `The ${auth.mode}-mode Prepaid Credit reserve is exhausted. Top it up in the dashboard to create payments.`,
     );
   }
 
-  let candidates = await offeredOptions(gateway, em, auth);
+  let candidates = offeredOptions(gateway, auth, context.walletChains);
   if (candidates.length === 0) {
     throw new ApiError('CHAIN_UNAVAILABLE', 'No chain option is available for this API key right now.');
   }
@@ -90,7 +91,7 @@ export async function createPayment(
   const expiresAt = new Date(now.getTime() + windowMinutes * MINUTE);
   const feeBps = auth.mode === 'live' ? gateway.config.CAIRN_FEE_BPS_LIVE : gateway.config.CAIRN_FEE_BPS_TEST;
 
-  const payment = em.create(Payment, {
+  const payment: IPayment = {
     id: randomUUID(),
     businessId: auth.businessId,
     apiKeyId: auth.apiKey.id,
@@ -107,8 +108,8 @@ export async function createPayment(
     acceptedCoins: [...accepted.acceptedCoins],
     acceptedTokens: [...accepted.acceptedTokens],
     restrictToAccepted: restrict,
-    underpaymentToleranceBps: business.underpaymentToleranceBps,
-    overpaymentThresholdBps: business.overpaymentThresholdBps,
+    underpaymentToleranceBps: context.underpaymentToleranceBps,
+    overpaymentThresholdBps: context.overpaymentThresholdBps,
     feeUsd: feeInUsd({
       fiatAmount: body.fiat_amount,
       fiatCurrency: body.fiat_currency,
@@ -138,21 +139,22 @@ export async function createPayment(
     receivedAtExpiry: null,
     createdAt: now,
     updatedAt: now,
+  };
+  const options: IPaymentOption[] = priced.map((option, position) => ({
+    paymentId: payment.id,
+    chainId: option.chain.id,
+    coinSymbol: option.coin.symbol,
+    position,
+    decimals: option.coin.decimals,
+    cryptoAmount: option.amount.toString(),
+    exchangeRate: option.quote.rate,
+    rateSource: option.quote.source,
+    lockedAt: now,
+  }));
+  // One transaction, direct inserts: the payment and its options exist together or not at all.
+  await em.transactional(async (tx) => {
+    await tx.insert(Payment, payment);
+    await tx.insertMany(PaymentOption, options);
   });
-  await em.flush();
-  priced.forEach((option, position) => {
-    em.create(PaymentOption, {
-      paymentId: payment.id,
-      chainId: option.chain.id,
-      coinSymbol: option.coin.symbol,
-      position,
-      decimals: option.coin.decimals,
-      cryptoAmount: option.amount.toString(),
-      exchangeRate: option.quote.rate,
-      rateSource: option.quote.source,
-      lockedAt: now,
-    });
-  });
-  await em.flush();
-  return serializePayment(gateway.config, await loadAggregate(em, payment));
+  return serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
 }

@@ -1,7 +1,5 @@
 import { type ChainDefinition, type CoinDefinition, getChain, getCoin, parseToken } from '@cairn/contract';
-import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../auth/authenticate.js';
-import { Wallet } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
 
 /** A chain and coin a payment may offer. */
@@ -15,13 +13,11 @@ export interface Candidate {
  * whose chain is usable now. A chain that is disabled or has no adapter is left out with a log line,
  * never an error.
  */
-export async function offeredOptions(
+export function offeredOptions(
   gateway: Gateway,
-  em: EntityManager,
   auth: AuthContext,
-): Promise<Candidate[]> {
-  const wallets = await em.find(Wallet, { businessId: auth.businessId, mode: auth.mode });
-  const walletChains = new Set(wallets.map((w) => w.chainId));
+  walletChains: ReadonlySet<string>,
+): Candidate[] {
   const candidates: Candidate[] = [];
   for (const token of auth.apiKey.allowedTokens) {
     const ref = parseToken(token);
