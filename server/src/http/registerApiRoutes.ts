@@ -68,27 +68,34 @@ export async function registerApiRoutes(
       }
     });
 
-    const idempotent = async (request: FastifyRequest, run: () => Promise<HandlerResult>) => {
+    /**
+     * Runs a POST once per Idempotency-Key (see withIdempotency); a replayed response is marked with
+     * `idempotent-replayed: true`. Returns the handler's result type.
+     */
+    const idempotent = async <R extends HandlerResult>(
+      request: FastifyRequest,
+      reply: { header(name: string, value: string): unknown },
+      run: () => Promise<R>,
+    ): Promise<R> => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       const fingerprint = requestFingerprint(request.method, request.url, request.body);
-      return withIdempotency(
+      const result = await withIdempotency(
         gateway,
         authOf(request),
         typeof key === 'string' ? key : undefined,
         fingerprint,
         run,
       );
+      if (result.replayed) reply.header('idempotent-replayed', 'true');
+      return result as R;
     };
 
     const router = s.router(apiContract, {
-      createPayment: async ({ body, request, reply }) => {
-        const result = await idempotent(request, async () => ({
-          status: 201,
+      createPayment: async ({ body, request, reply }) =>
+        idempotent(request, reply, async () => ({
+          status: 201 as const,
           body: { data: await createPayment(gateway, authOf(request), body) },
-        }));
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return result as { status: 201; body: { data: Awaited<ReturnType<typeof createPayment>> } };
-      },
+        })),
       retrievePayment: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrievePayment(gateway, authOf(request), params.id) },
@@ -101,34 +108,25 @@ export async function registerApiRoutes(
         status: 200,
         body: { data: await cancelPayment(gateway, authOf(request), params.id, 'merchant') },
       }),
-      acceptShortfall: async ({ params, request, reply }) => {
-        const result = await idempotent(request, async () => ({
-          status: 200,
+      acceptShortfall: async ({ params, request, reply }) =>
+        idempotent(request, reply, async () => ({
+          status: 200 as const,
           body: { data: await acceptShortfall(gateway, authOf(request), params.id) },
-        }));
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return result as { status: 200; body: { data: Awaited<ReturnType<typeof acceptShortfall>> } };
-      },
-      recordRefund: async ({ params, body, request, reply }) => {
-        const result = await idempotent(request, async () => ({
-          status: 201,
+        })),
+      recordRefund: async ({ params, body, request, reply }) =>
+        idempotent(request, reply, async () => ({
+          status: 201 as const,
           body: { data: await recordRefund(gateway, authOf(request), params.id, body) },
-        }));
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return result as { status: 201; body: { data: Awaited<ReturnType<typeof recordRefund>> } };
-      },
+        })),
       retrieveCheckout: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrieveCheckout(gateway, authOf(request), params.id) },
       }),
-      selectChain: async ({ params, body, request, reply }) => {
-        const result = await idempotent(request, async () => ({
-          status: 200,
+      selectChain: async ({ params, body, request, reply }) =>
+        idempotent(request, reply, async () => ({
+          status: 200 as const,
           body: { data: await selectChain(gateway, authOf(request), params.id, body) },
-        }));
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return result as { status: 200; body: { data: Awaited<ReturnType<typeof selectChain>> } };
-      },
+        })),
     });
 
     // ts-rest sets its own error handler in the scope it registers in: give it a child scope. It

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
-import { isExhausted } from '../credit/creditBalance.js';
+import { isExhausted } from '../credit/isExhausted.js';
 import { type IPayment, type IPaymentOption, Payment, PaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
