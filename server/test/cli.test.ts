@@ -73,6 +73,29 @@ describe('operator CLI (pnpm cairn)', () => {
     expect(live).toEqual({ code: 1, stderr: expect.stringContaining('Add a live-mode wallet') });
   });
 
+  it('credit:top-up adds Prepaid Credit and credit:balance shows both modes', async () => {
+    const seed = JSON.parse((await cairn('dev:seed', '--json')).stdout) as { business_id: string };
+    const topUp = JSON.parse(
+      (await cairn('credit:top-up', '--business', seed.business_id, '--mode', 'live', '--usd', '12.50'))
+        .stdout,
+    );
+    expect(topUp).toEqual({ business_id: seed.business_id, mode: 'live', balance_usd: '62.50' });
+    const balance = JSON.parse((await cairn('credit:balance', '--business', seed.business_id)).stdout);
+    expect(balance).toEqual({ business_id: seed.business_id, test_usd: '100', live_usd: '62.50' });
+    const bad = await cairn(
+      'credit:top-up',
+      '--business',
+      seed.business_id,
+      '--mode',
+      'test',
+      '--usd=-5',
+    ).then(
+      () => 'ok',
+      (error: { stderr: string; code: number }) => ({ code: error.code, stderr: error.stderr }),
+    );
+    expect(bad).toEqual({ code: 1, stderr: expect.stringContaining('not a positive US dollar amount') });
+  });
+
   it('explains usage errors', async () => {
     const failure = await cairn('keys:create').then(
       () => 'ok',

@@ -7,11 +7,14 @@
  *   dev:seed [--json]                         create a verified user, business, test wallets and a test key
  *   keys:create --business <id> --mode test|live --label <text> [--tokens A:B,..] [--ips ip,cidr,..]
  *   keys:revoke <key id>
+ *   credit:top-up --business <id> --mode test|live --usd <amount>
+ *   credit:balance --business <id>
  */
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
+import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
 import { createOrm, migrate } from '../db/createOrm.js';
 import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
@@ -24,7 +27,9 @@ const USAGE = `Usage: pnpm cairn <command>
   start
   dev:seed [--json]
   keys:create --business <id> --mode test|live --label <text> [--tokens CHAIN:SYMBOL,...] [--ips IP|CIDR,...]
-  keys:revoke <key id>`;
+  keys:revoke <key id>
+  credit:top-up --business <id> --mode test|live --usd <amount>
+  credit:balance --business <id>`;
 
 class UsageError extends Error {}
 
@@ -170,6 +175,39 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       });
     }
+    case 'credit:top-up': {
+      const { values } = parseArgs({
+        args: rest,
+        options: { business: { type: 'string' }, mode: { type: 'string' }, usd: { type: 'string' } },
+      });
+      if (!values.business || (values.mode !== 'test' && values.mode !== 'live') || !values.usd) {
+        throw new UsageError('credit:top-up needs --business <id> --mode test|live --usd <amount>');
+      }
+      const { business, mode, usd } = values;
+      return withDatabase(async (orm) => {
+        const balance = await topUpCredit(orm.em.fork(), systemClock, {
+          businessId: business,
+          mode,
+          amountUsd: usd,
+        });
+        console.log(JSON.stringify({ business_id: business, mode, balance_usd: balance }));
+        return 0;
+      });
+    }
+    case 'credit:balance': {
+      const { values } = parseArgs({ args: rest, options: { business: { type: 'string' } } });
+      if (!values.business) throw new UsageError('credit:balance needs --business <id>');
+      const business = values.business;
+      return withDatabase(async (orm) => {
+        const em = orm.em.fork();
+        const [test, live] = [
+          await creditBalanceOf(em, business, 'test'),
+          await creditBalanceOf(em, business, 'live'),
+        ];
+        console.log(JSON.stringify({ business_id: business, test_usd: test, live_usd: live }));
+        return 0;
+      });
+    }
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
@@ -178,9 +216,17 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof KeyCreationError) console.error(error.message);
+    const isUsage =
+      error instanceof UsageError ||
+      String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
+    if (isUsage) console.error(`${(error as Error).message}\n\n${USAGE}`);
+    else if (
+      error instanceof ConfigError ||
+      error instanceof KeyCreationError ||
+      error instanceof CreditTopUpError
+    )
+      console.error(error.message);
     else console.error(error);
-    process.exit(error instanceof UsageError ? 2 : 1);
+    process.exit(isUsage ? 2 : 1);
   },
 );
