@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { getChain, getCoin, type RecordRefundRequest, type Refund as RefundBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
-import { Refund } from '../db/entities/index.js';
+import { Refund, Transfer } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { lockPayment } from './lockPayment.js';
-import { serializeRefund } from './serializePayment.js';
+import { amountReceived, serializeRefund } from './serializePayment.js';
 import { transitionPayment } from './transitionPayment.js';
 
 /**
  * POST /api/v1/payments/{id}/refunds: records a refund the merchant sent on-chain; the payment becomes
- * `refunded` and payment.refunded is sent. The chain must be of the key's mode and carry the coin.
+ * `refunded` and payment.refunded is sent. The chain must be of the key's mode and carry the coin; once
+ * the customer picked a chain, the refund must be on that chain and coin and at most what arrived.
  */
 export async function recordRefund(
   gateway: Gateway,
@@ -35,6 +36,26 @@ export async function recordRefund(
   }
   return gateway.orm.em.fork().transactional(async (em) => {
     const payment = await lockPayment(em, auth, id);
+    if (payment.selectedChainId) {
+      const selected = `${payment.selectedChainId}:${payment.selectedCoinSymbol}`;
+      if (`${body.chain_id}:${body.coin_symbol}` !== selected) {
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `This payment was paid in ${selected}; refund in the same coin.`,
+          {
+            fields: [{ field: 'chain_id', message: `must be ${selected}, the payment's chain and coin` }],
+          },
+        );
+      }
+      const received = amountReceived(await em.find(Transfer, { paymentId: payment.id }));
+      if (BigInt(body.amount) > received) {
+        throw new ApiError(
+          'VALIDATION_ERROR',
+          `The refund amount exceeds the ${received} smallest units this payment received.`,
+          { fields: [{ field: 'amount', message: `must be at most ${received} (the amount received)` }] },
+        );
+      }
+    }
     const refund = em.create(Refund, {
       id: randomUUID(),
       paymentId: payment.id,
