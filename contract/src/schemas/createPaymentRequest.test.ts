@@ -53,6 +53,13 @@ describe('CreatePaymentRequest', () => {
     expect(issuesOf({ ...valid, fiat_currency: currency })).toEqual(['fiat_currency']);
   });
 
+  it('counts description in characters (code points), so 200 emoji fit and 201 do not', () => {
+    expect(issuesOf({ ...valid, description: '🪨'.repeat(DESCRIPTION_MAX_LENGTH) })).toEqual([]);
+    expect(issuesOf({ ...valid, description: '🪨'.repeat(DESCRIPTION_MAX_LENGTH + 1) })).toEqual([
+      'description',
+    ]);
+  });
+
   it('limits description to 200 characters', () => {
     expect(issuesOf({ ...valid, description: 'x'.repeat(DESCRIPTION_MAX_LENGTH + 1) })).toEqual([
       'description',

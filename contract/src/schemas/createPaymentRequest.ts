@@ -42,11 +42,18 @@ export const CreatePaymentRequestSchema = z
       .max(255)
       .optional()
       .meta({ description: 'Merchant reference.', example: 'order-1042' }),
+    // Characters are Unicode code points (as JSON Schema's maxLength counts them), not UTF-16 units.
     description: z
       .string()
-      .max(DESCRIPTION_MAX_LENGTH, `must be at most ${DESCRIPTION_MAX_LENGTH} characters`)
+      .refine(
+        (v) => [...v].length <= DESCRIPTION_MAX_LENGTH,
+        `must be at most ${DESCRIPTION_MAX_LENGTH} characters`,
+      )
       .optional()
-      .meta({ description: `Shown on the checkout. At most ${DESCRIPTION_MAX_LENGTH} characters.` }),
+      .meta({
+        description: `Shown on the checkout. At most ${DESCRIPTION_MAX_LENGTH} characters.`,
+        maxLength: DESCRIPTION_MAX_LENGTH,
+      }),
     customer_email: z.email().max(254).optional(),
     success_url: MerchantUrl.optional().meta({
       description: 'Where the checkout sends the customer after confirmation.',
