@@ -108,7 +108,7 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
       const log = createLogger('warn');
-      const running = await startGateway({ config, log, listen: false, workers: false });
+      const running = await startGateway({ config, log, listen: false, workers: false, watchers: false });
       try {
         const result = await devSeed(running.gateway);
         if (values.json) console.log(JSON.stringify(result));
