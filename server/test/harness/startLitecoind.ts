@@ -49,7 +49,10 @@ export interface Litecoind {
   readonly rpc: JsonRpcClient;
   /** An address of the node's wallet that receives the block rewards. */
   readonly minerAddress: string;
-  /** Mines `count` blocks to the miner address; returns their hashes. */
+  /**
+   * Mines `count` blocks to a fresh wallet address (so a block mined after `invalidateblock` never
+   * repeats the invalidated one byte for byte); returns their hashes.
+   */
   mine(count?: number): Promise<string[]>;
   /** Sends `amount` litoshis from the node's wallet to `address` (`sendtoaddress`); returns the txid. */
   send(address: string, amount: bigint): Promise<string>;
@@ -142,7 +145,10 @@ export async function startLitecoind(options: { initialBlocks?: number } = {}): 
     }
     await rpc.call('createwallet', ['cairn-test']);
     const minerAddress = await rpc.call<string>('getnewaddress', ['miner', 'bech32']);
-    const mine = (count = 1) => rpc.call<string[]>('generatetoaddress', [count, minerAddress]);
+    const mine = async (count = 1) => {
+      const to = await rpc.call<string>('getnewaddress', ['miner', 'bech32']);
+      return rpc.call<string[]>('generatetoaddress', [count, to]);
+    };
     await mine(options.initialBlocks ?? 150);
     return {
       rpcUrl,
