@@ -286,8 +286,8 @@ export class ChainWatcherStore {
     const rows = await this.#sql<SightingRow>(
       `select ${SIGHTING_COLUMNS} from chain_sightings
         where chain_id = ? and block_hash is null and not removed
-        ${paymentIds ? 'and payment_id = any(?)' : ''}`,
-      paymentIds ? [this.chainId, paymentIds] : [this.chainId],
+        ${paymentIds ? 'and payment_id = any(?::uuid[])' : ''}`,
+      paymentIds ? [this.chainId, `{${paymentIds.join(',')}}`] : [this.chainId],
     );
     return rows.map(toSighting);
   }
