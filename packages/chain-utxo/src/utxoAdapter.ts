@@ -35,8 +35,11 @@ export const utxoAdapter: ChainAdapter = {
       throw new UtxoAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not a UTXO chain`);
     const decimals = chain.coins[0]!.decimals;
     const timeout = backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs };
+    // getblockchaininfo's `chain`: Bitcoin testnet3 is "test" (testnet4 "testnet4"), every other test network "test".
+    const expectedNetwork =
+      chain.network === 'mainnet' ? 'main' : chain.network === 'local' ? 'regtest' : ['test', 'testnet4'];
     return backend.kind === 'json-rpc'
-      ? createJsonRpcObserver({ chainId: chain.id, url: backend.url, decimals, ...timeout })
+      ? createJsonRpcObserver({ chainId: chain.id, url: backend.url, decimals, expectedNetwork, ...timeout })
       : createEsploraObserver({ chainId: chain.id, url: backend.url, ...timeout });
   },
 

@@ -7,6 +7,7 @@ import {
   recordTransferObservations,
   type TransferObservation,
 } from '../payments/recordTransferObservation.js';
+import { backfillDepositTargets } from './backfillDepositTargets.js';
 import { ChainWatcherStore, KEPT_BLOCKS, type SightingInput } from './ChainWatcherStore.js';
 import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
 import { WatcherLock } from './WatcherLock.js';
@@ -217,6 +218,7 @@ export class ChainWatcher {
     }
     if (this.#role !== 'active') {
       // A fresh start or a takeover: rebuild the in-memory state from the database and the node.
+      await backfillDepositTargets(this.#options.gateway, chain);
       this.#role = 'active';
       this.#activeSince = this.#now;
       this.#index = new DepositTargetIndex(chain);

@@ -78,6 +78,16 @@ describe.runIf(litecoindAvailable('JSON-RPC observer'))('JSON-RPC observer on li
     expect(Date.now() - mined).toBeLessThan(5_000);
   });
 
+  it('refuses a node on another network than the chain', async () => {
+    const mainnet = utxoAdapter.createObserver!({
+      chain: getChain('LTC')!,
+      backend: { kind: 'json-rpc', url: node.rpcUrl },
+    });
+    await expect(mainnet.tip()).rejects.toThrow(/is on the "regtest" network, not "main"/);
+    const regtest = utxoAdapter.createObserver!({ chain, backend: { kind: 'json-rpc', url: node.rpcUrl } });
+    expect((await regtest.tip()).height).toBe(await node.height());
+  });
+
   it('names the backend failure without leaking credentials', async () => {
     const wrong = createJsonRpcObserver({
       chainId: 'LTC_REGTEST',

@@ -1,3 +1,4 @@
+import { outputScriptOf } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
@@ -151,6 +152,28 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
           [txid],
         );
         expect(sightings!.n).toBe('1');
+      } finally {
+        await restarted.stop();
+      }
+      expect((await s.sync()).active).toBe(true);
+    });
+
+    it('a payment picked before chain watching existed (no deposit-target row) is watched after a restart', async () => {
+      const p = await s.newPayment();
+      await sql(s.test, 'delete from deposit_targets where payment_id = ?', [p.id]);
+      await s.watcher.stop();
+      const restarted = secondInstance();
+      try {
+        await restarted.syncOnce();
+        const rows = await sql<{ address: string; match_key: string }>(
+          s.test,
+          'select address, match_key from deposit_targets where payment_id = ?',
+          [p.id],
+        );
+        expect(rows).toEqual([{ address: p.address, match_key: outputScriptOf('LTC_REGTEST', p.address) }]);
+        await s.node.send(p.address, p.amount);
+        await restarted.syncOnce();
+        expect(await s.statusOf(p.id)).toBe('payment_detected');
       } finally {
         await restarted.stop();
       }

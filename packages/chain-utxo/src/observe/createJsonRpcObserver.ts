@@ -21,6 +21,11 @@ export interface JsonRpcObserverOptions {
    * `-txindex`). The observer falls back to 1 by itself when the node refuses 2.
    */
   readonly blockVerbosity?: 1 | 2;
+  /**
+   * The network the node must be on, as `getblockchaininfo` names it (`main`, `test`, `regtest`, ...).
+   * A node on another network is an error naming both, so a testnet chain never watches a mainnet node.
+   */
+  readonly expectedNetwork?: string | readonly string[];
 }
 
 const BATCH = 250;
@@ -93,7 +98,19 @@ export function createJsonRpcObserver(options: JsonRpcObserverOptions): BlockSca
 
     tip: () =>
       wrap('tip', async () => {
-        const info = await rpc.call<{ blocks: number; bestblockhash: string }>('getblockchaininfo');
+        const info = await rpc.call<{ chain: string; blocks: number; bestblockhash: string }>(
+          'getblockchaininfo',
+        );
+        const expected = options.expectedNetwork;
+        if (
+          expected !== undefined &&
+          !(typeof expected === 'string' ? [expected] : expected).includes(info.chain)
+        ) {
+          throw new ChainBackendError(
+            chainId,
+            `the node at ${rpc.displayUrl} is on the "${info.chain}" network, not ${typeof expected === 'string' ? `"${expected}"` : expected.map((e) => `"${e}"`).join(' or ')}`,
+          );
+        }
         return { height: info.blocks, hash: info.bestblockhash };
       }),
 
