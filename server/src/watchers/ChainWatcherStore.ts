@@ -137,15 +137,6 @@ export class ChainWatcherStore {
     return row?.hash;
   }
 
-  /** The lowest height still kept. */
-  async oldestKeptHeight(): Promise<number | undefined> {
-    const [row] = await this.#sql<{ height: number | null }>(
-      'select min(height) as height from chain_blocks where chain_id = ?',
-      [this.chainId],
-    );
-    return row?.height == null ? undefined : Number(row.height);
-  }
-
   async #saveBlock(em: EntityManager, header: BlockHeader): Promise<void> {
     await this.#sql(
       `insert into chain_blocks (chain_id, height, hash, parent_hash) values (?, ?, ?, ?)

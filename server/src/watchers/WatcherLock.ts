@@ -14,11 +14,6 @@ export class WatcherLock {
     readonly key: string,
   ) {}
 
-  /** Whether this instance held the lock at the last {@link tryAcquire}. */
-  get held(): boolean {
-    return this.#held;
-  }
-
   /**
    * Takes the lock if it is free, or confirms this instance still holds it (its connection is alive);
    * never waits. True when this instance holds it.

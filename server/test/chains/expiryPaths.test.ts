@@ -105,6 +105,30 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     expect(await s.statusOf(p.id)).toBe('confirmed');
   });
 
+  it('expired_underpaid with a late partial top-up that is still short: underpaid and flagged', async () => {
+    const p = await s.newPayment();
+    const first = p.amount / 2n;
+    await s.node.send(p.address, first);
+    await s.node.mine(2);
+    await s.sync();
+    await s.closeWindow(p.id);
+    expect(await s.statusOf(p.id)).toBe('expired_underpaid');
+    s.clock.advance(2 * HOUR);
+    const second = p.amount / 5n;
+    await s.node.send(p.address, second);
+    await s.sync();
+    expect(await s.read(p.id)).toMatchObject({ status: 'underpaid', revived: true });
+    const events = await eventsFor(s.test, p.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.underpaid',
+      'payment.expired_underpaid',
+      'payment.underpaid',
+    ]);
+    expect(events.at(-1)!.data.amount_due).toBe((p.amount - first - second).toString());
+  });
+
   it('a payment after the grace is recorded, with no revival', async () => {
     const p = await s.newPayment();
     await s.closeWindow(p.id);
