@@ -51,6 +51,8 @@ export interface SyncResult {
   readonly blocks?: number;
   readonly reorgs?: number;
   readonly reported?: number;
+  /** The cursor reached the node's tip (false: more blocks to catch up, the loop goes on at once). */
+  readonly caughtUp?: boolean;
 }
 
 /** Blocks processed per sync before the mempool and the reports get their turn. */
@@ -170,8 +172,11 @@ export class ChainWatcher {
   async #loop(): Promise<void> {
     while (!this.#stopped) {
       let active = false;
+      let behind = false;
       try {
-        active = (await this.syncOnce()).active;
+        const result = await this.syncOnce();
+        active = result.active;
+        behind = result.active && result.caughtUp === false;
         this.#failures = 0;
       } catch (error) {
         this.#failures += 1;
@@ -181,7 +186,7 @@ export class ChainWatcher {
         await this.store.noteError(this.#lastError, this.#now).catch(() => undefined);
       }
       if (this.#stopped) break;
-      await this.#pause(active);
+      if (!behind) await this.#pause(active);
     }
   }
 
@@ -281,7 +286,7 @@ export class ChainWatcher {
     metrics?.cursorHeight.set({ chain }, cursor.height);
     metrics?.lagBlocks.set({ chain }, Math.max(0, tip.height - cursor.height));
     metrics?.openTargets.set({ chain }, this.#index.size);
-    return { active: true, cursor, blocks, reorgs, reported };
+    return { active: true, cursor, blocks, reorgs, reported, caughtUp };
   }
 
   /** A block with its outputs (block-scan), or just its header (target-poll). */

@@ -158,6 +158,27 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
       expect((await s.sync()).active).toBe(true);
     });
 
+    it('catches up a long outage in steps of 200 blocks, finding the payment mined in it', async () => {
+      const p = await s.newPayment();
+      await s.sync();
+      await s.node.mine(230);
+      await s.node.send(p.address, p.amount);
+      await s.node.mine(30);
+      // While the node's mempool had it, the watcher was away; it is found in its block on the way.
+      const first = await s.sync();
+      expect(first).toMatchObject({ blocks: 200, caughtUp: false });
+      expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+      const second = await s.sync();
+      expect(second).toMatchObject({ blocks: 60, caughtUp: true });
+      expect(await s.statusOf(p.id)).toBe('confirmed');
+      expect(await eventNamesFor(s.test, p.id)).toEqual([
+        'payment.awaiting',
+        'payment.detected',
+        'payment.confirming',
+        'payment.confirmed',
+      ]);
+    });
+
     it('a payment picked before chain watching existed (no deposit-target row) is watched after a restart', async () => {
       const p = await s.newPayment();
       await sql(s.test, 'delete from deposit_targets where payment_id = ?', [p.id]);
