@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
-import { redactUrl, requiredConfirmations } from './loadChainSettings.js';
+import { redactUrl } from './redactUrl.js';
+import { requiredConfirmations } from './requiredConfirmations.js';
 
 describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
   it('a node URL enables and watches the chain, with its depth and poll interval', () => {

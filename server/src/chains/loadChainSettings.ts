@@ -1,5 +1,5 @@
 import type { ChainBackend } from '@cairn/chain-core';
-import { getChain, isChainId } from '@cairn/contract';
+import { isChainId } from '@cairn/contract';
 import * as z from 'zod';
 
 /** One chain's operator settings, from `CAIRN_CHAIN_<CHAIN_ID>_*`. */
@@ -129,23 +129,4 @@ export function loadChainSettings(
   for (const s of Object.values(settings))
     if (s.enabled && !enabledChains.includes(s.chainId)) enabledChains.push(s.chainId);
   return { settings, enabledChains };
-}
-
-/** The required confirmation depth of a chain: the operator's setting, else the chain's default. */
-export function requiredConfirmations(settings: ChainSettingsMap, chainId: string): number {
-  return settings[chainId]?.confirmations ?? getChain(chainId)?.defaultConfirmations ?? 1;
-}
-
-/** The URL without credentials, for logs and status output. */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.username || parsed.password) {
-      parsed.username = '***';
-      parsed.password = '';
-    }
-    return parsed.toString();
-  } catch {
-    return '(invalid URL)';
-  }
 }

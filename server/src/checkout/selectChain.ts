@@ -1,6 +1,6 @@
 import { ChainUnavailableError } from '@cairn/chain-core';
 import { type Checkout, getChain, getCoin, parseToken, type SelectChainRequest } from '@cairn/contract';
-import { requiredConfirmations } from '../chains/loadChainSettings.js';
+import { requiredConfirmations } from '../chains/requiredConfirmations.js';
 import { Business, type IPayment, PaymentOption, Wallet } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';

@@ -1,7 +1,7 @@
 import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { redactUrl } from '../chains/loadChainSettings.js';
+import { redactUrl } from '../chains/redactUrl.js';
 import type { Config } from '../config/loadConfig.js';
 
 /** One watched chain as `pnpm cairn chains:status` shows it. */

@@ -1,6 +1,6 @@
 import { getChain } from '@cairn/contract';
 import type { Registry } from 'prom-client';
-import { redactUrl } from '../chains/loadChainSettings.js';
+import { redactUrl } from '../chains/redactUrl.js';
 import type { Gateway } from '../gateway.js';
 import { ChainWatcher, type WatcherStatus } from './ChainWatcher.js';
 import { createWatcherMetrics } from './watcherMetrics.js';
