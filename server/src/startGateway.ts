@@ -12,6 +12,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbedded
 import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createRateProviders } from './rates/createRateProviders.js';
+import { type ChainWatchers, startChainWatchers } from './watchers/startChainWatchers.js';
 import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
 
 /** The repository root: relative data directories resolve against it. */
@@ -24,6 +25,8 @@ export interface RunningGateway {
   readonly databaseUrl: string;
   /** The address it listens on, when `listen` was requested. */
   readonly address?: string;
+  /** The chain watchers of this instance (none when `watchers: false` or no chain has a node). */
+  readonly chainWatchers?: ChainWatchers;
   stop(): Promise<void>;
 }
 
@@ -35,6 +38,8 @@ export interface StartOptions {
   readonly listen?: boolean;
   /** Start the job workers (default true). */
   readonly workers?: boolean;
+  /** Start the chain watchers of chains given a node (default true). */
+  readonly watchers?: boolean;
 }
 
 /** The pino logger: JSON lines, secrets redacted. */
@@ -86,7 +91,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     config,
     clock,
     log,
-    chains: createChainRegistry(config.CAIRN_ENABLED_CHAINS, log),
+    chains: createChainRegistry(config.enabledChains, log),
     rates: createRateProviders(config, clock, log),
   };
 
@@ -95,10 +100,19 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
+  let chainWatchers: ChainWatchers | undefined;
   const app = await buildApp(gateway, {
     workersReady: () => runner !== undefined || options.workers === false,
+    chainWatchers: () => chainWatchers?.statuses() ?? [],
     ...(redis ? { redis } : {}),
   });
+
+  if (options.watchers ?? true) {
+    chainWatchers = startChainWatchers(gateway, {
+      databaseUrl: database.url,
+      registry: app.metrics.registry,
+    });
+  }
 
   let address: string | undefined;
   if (options.listen ?? true) address = await app.listen({ port: config.PORT, host: config.HOST });
@@ -109,9 +123,11 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     app,
     databaseUrl: database.url,
     ...(address ? { address } : {}),
+    ...(chainWatchers ? { chainWatchers } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
+      await chainWatchers?.stop();
       await app.close();
       await runner?.stop();
       redis?.disconnect();

@@ -1,4 +1,5 @@
 import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
+import type { ChainObserver, CreateObserverInput } from './ChainObserver.js';
 
 /** What a merchant typed as a wallet for one chain: an extended public key, an address, ... */
 export interface WalletInput {
@@ -31,6 +32,12 @@ export interface DepositTarget {
   readonly address: string;
   /** Destination tag, memo or reference where the family needs one; empty string otherwise. */
   readonly memo: string;
+  /**
+   * What the chain watcher matches observed outputs against (`ObservedOutput.matchKey`), e.g. the
+   * scriptPubKey in hex on UTXO chains, so one address in several encodings (CashAddr and legacy) is
+   * one target. Absent: the address itself.
+   */
+  readonly matchKey?: string;
 }
 
 /** Everything needed to derive one payment's deposit target. */
@@ -57,8 +64,8 @@ export interface PaymentUriInput {
 
 /**
  * One chain family behind one interface (DESIGN.md section 5). Chains never leak into the lifecycle
- * module: the server only talks to adapters through this interface. Chain observation (watching for
- * transfers) is added to this interface by the chain-watching work.
+ * module: the server only talks to adapters through this interface; chain observation goes through
+ * the {@link ChainObserver} an adapter opens.
  */
 export interface ChainAdapter {
   /** The family this adapter serves; it must serve every chain of that family it is registered for. */
@@ -67,6 +74,11 @@ export interface ChainAdapter {
   validateWallet(input: WalletInput): WalletValidation;
   /** Derives the deposit target of one payment. Pure, no I/O; deterministic for the same input. */
   deriveDepositTarget(input: DeriveDepositTargetInput): DepositTarget;
+  /**
+   * Opens an observer of the chain on a backend (a node's JSON-RPC, an Esplora server, ...), used by
+   * the server's generic chain watcher. Absent: the family cannot be watched yet.
+   */
+  createObserver?(input: CreateObserverInput): ChainObserver;
   /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
   buildPaymentUri(input: PaymentUriInput): string;
 }

@@ -7,3 +7,18 @@ export type {
   WalletValidation,
 } from './ChainAdapter.js';
 export { ChainAdapterRegistry, ChainUnavailableError } from './ChainAdapterRegistry.js';
+export type {
+  BlockHeader,
+  BlockRef,
+  BlockScanObserver,
+  ChainBackend,
+  ChainObserver,
+  CreateObserverInput,
+  HeaderSource,
+  ObservedBlock,
+  ObservedOutput,
+  PolledTarget,
+  TargetActivity,
+  TargetPollObserver,
+} from './ChainObserver.js';
+export { ChainBackendError } from './ChainObserver.js';

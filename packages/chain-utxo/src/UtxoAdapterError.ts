@@ -8,7 +8,8 @@ export type UtxoAdapterErrorCode =
   | 'INVALID_DERIVATION_INDEX'
   | 'UNSUPPORTED_SCRIPT_KIND'
   | 'INVALID_SEED'
-  | 'INVALID_PAYMENT_URI_INPUT';
+  | 'INVALID_PAYMENT_URI_INPUT'
+  | 'INVALID_ADDRESS';
 
 /**
  * Raised by the UTXO adapter when its input cannot be used (a stored wallet that no longer validates, an

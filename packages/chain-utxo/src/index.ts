@@ -15,6 +15,17 @@ export { deriveAddress } from './deriveAddress.js';
 export { formatDecimalAmount } from './formatDecimalAmount.js';
 export type { UtxoChainId } from './networks.js';
 export { isUtxoChainId, UTXO_CHAIN_IDS, UTXO_NETWORKS } from './networks.js';
+export type { EsploraObserverOptions } from './observe/createEsploraObserver.js';
+export { createEsploraObserver } from './observe/createEsploraObserver.js';
+export type { JsonRpcObserverOptions } from './observe/createJsonRpcObserver.js';
+export { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
+export type { RpcTransaction } from './observe/decodeRpcTransaction.js';
+export { decodeRpcTransaction } from './observe/decodeRpcTransaction.js';
+export { outputScriptOf } from './outputScriptOf.js';
+export { parseCoinAmount } from './parseCoinAmount.js';
+export type { BatchResult } from './rpc/JsonRpcClient.js';
+export { JsonRpcClient, JsonRpcError, JsonRpcTransportError } from './rpc/JsonRpcClient.js';
+export { quoteAmountFields } from './rpc/quoteAmountFields.js';
 export type { ScriptKind, Slip132Script, Slip132Version } from './slip132.js';
 export {
   convertExtendedKeyVersion,

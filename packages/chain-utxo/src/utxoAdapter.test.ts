@@ -33,7 +33,12 @@ describe('utxoAdapter', () => {
       index: 0,
       paymentId: 'pay_1',
     });
-    expect(target).toEqual({ address: 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg', memo: '' });
+    expect(target).toEqual({
+      address: 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg',
+      memo: '',
+      // What the chain watcher matches outputs against: the P2WPKH scriptPubKey of that address.
+      matchKey: '0014d0c4a3ef09e997b6e99e397e518fe3e41a118ca1',
+    });
     const other = utxoAdapter.deriveDepositTarget({
       chain,
       wallet: TESTNET_VPUB,
@@ -41,6 +46,23 @@ describe('utxoAdapter', () => {
       paymentId: 'pay_2',
     });
     expect(other).toEqual(target);
+  });
+
+  it('opens a block-scan observer on a JSON-RPC node and a target-poll observer on Esplora', () => {
+    const chain = CHAINS.LTC_REGTEST;
+    const rpc = utxoAdapter.createObserver!({
+      chain,
+      backend: { kind: 'json-rpc', url: 'http://u:p@127.0.0.1:1' },
+    });
+    expect(rpc).toMatchObject({ chainId: 'LTC_REGTEST', strategy: 'block-scan' });
+    const esplora = utxoAdapter.createObserver!({
+      chain: CHAINS.BTC_TESTNET,
+      backend: { kind: 'esplora', url: 'https://blockstream.info/testnet/api' },
+    });
+    expect(esplora).toMatchObject({ chainId: 'BTC_TESTNET', strategy: 'target-poll' });
+    expect(() =>
+      utxoAdapter.createObserver!({ chain: CHAINS.ETH, backend: { kind: 'json-rpc', url: 'http://x' } }),
+    ).toThrow(/not a UTXO chain/);
   });
 
   it('builds BIP-21 URIs with each chain scheme', () => {

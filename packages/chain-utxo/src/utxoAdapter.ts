@@ -2,14 +2,18 @@ import type { ChainAdapter } from '@cairn/chain-core';
 import { buildBip21Uri } from './buildBip21Uri.js';
 import { deriveAddress } from './deriveAddress.js';
 import { isUtxoChainId } from './networks.js';
+import { createEsploraObserver } from './observe/createEsploraObserver.js';
+import { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
+import { outputScriptOf } from './outputScriptOf.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 import { UTXO_CHAINS } from './utxoChains.js';
 import { validateExtendedKey } from './validateExtendedKey.js';
 
 /**
  * The chain adapter of the UTXO family (BTC, LTC, BCH, DOGE; mainnets, testnets, regtests). Wallets
- * are account-level extended public keys; each payment's deposit address is receive address `0/index`;
- * payment URIs are BIP-21. Pure: no I/O.
+ * are account-level extended public keys; each payment's deposit address is receive address `0/index`,
+ * matched by its scriptPubKey; payment URIs are BIP-21. Pure (no I/O) except the observers it opens:
+ * a node's JSON-RPC (block scan) or an Esplora server (address polling).
  */
 export const utxoAdapter: ChainAdapter = {
   family: 'utxo',
@@ -22,7 +26,21 @@ export const utxoAdapter: ChainAdapter = {
   },
 
   deriveDepositTarget({ chain, wallet, index }) {
-    return { address: deriveAddress({ chainId: chain.id, wallet, index }), memo: '' };
+    const address = deriveAddress({ chainId: chain.id, wallet, index });
+    return { address, memo: '', matchKey: outputScriptOf(chain.id, address) };
+  },
+
+  createObserver({ chain, backend }) {
+    if (!isUtxoChainId(chain.id))
+      throw new UtxoAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not a UTXO chain`);
+    const decimals = chain.coins[0]!.decimals;
+    const timeout = backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs };
+    // getblockchaininfo's `chain`: Bitcoin testnet3 is "test" (testnet4 "testnet4"), every other test network "test".
+    const expectedNetwork =
+      chain.network === 'mainnet' ? 'main' : chain.network === 'local' ? 'regtest' : ['test', 'testnet4'];
+    return backend.kind === 'json-rpc'
+      ? createJsonRpcObserver({ chainId: chain.id, url: backend.url, decimals, expectedNetwork, ...timeout })
+      : createEsploraObserver({ chainId: chain.id, url: backend.url, ...timeout });
   },
 
   buildPaymentUri({ chain, coin, target, amount, label }) {

@@ -1,6 +1,6 @@
 import { ChainUnavailableError } from '@cairn/chain-core';
 import { type Checkout, getChain, getCoin, parseToken, type SelectChainRequest } from '@cairn/contract';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import { requiredConfirmations } from '../chains/requiredConfirmations.js';
 import { Business, type IPayment, PaymentOption, Wallet } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
@@ -9,6 +9,8 @@ import { isInAcceptedSet } from '../payments/acceptedSet.js';
 import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
 import { loadAggregate } from '../payments/serializePayment.js';
 import { transitionPayment } from '../payments/transitionPayment.js';
+import { allocateDerivationIndex } from '../wallets/allocateDerivationIndex.js';
+import { recordDepositTarget } from '../watchers/recordDepositTarget.js';
 import { serializeCheckout } from './serializeCheckout.js';
 
 const MINUTE = 60_000;
@@ -19,19 +21,6 @@ function requestedOption(body: SelectChainRequest): { chainId: string; coinSymbo
     return { chainId: ref.chain_id, coinSymbol: ref.coin_symbol };
   }
   return { chainId: body.chain_id, coinSymbol: body.coin_symbol };
-}
-
-/** Allocates the next derivation index of a wallet atomically (UPDATE ... RETURNING). */
-async function allocateIndex(em: EntityManager, walletId: string): Promise<number> {
-  const rows = await em
-    .getConnection()
-    .execute<{ index: number }[]>(
-      'update wallets set next_index = next_index + 1 where id = ? returning next_index - 1 as index',
-      [walletId],
-      'all',
-      em.getTransactionContext(),
-    );
-  return Number(rows[0]!.index);
 }
 
 /**
@@ -106,8 +95,15 @@ export async function selectChain(
     }
     option.lockedAt = now;
 
-    const index = await allocateIndex(em, wallet.id);
+    const { index } = await allocateDerivationIndex(em, wallet.id, now);
     const target = adapter.deriveDepositTarget({ chain, wallet: wallet.value, index, paymentId: payment.id });
+    await recordDepositTarget(em, {
+      chainId,
+      matchKey: target.matchKey ?? target.address,
+      address: target.address,
+      paymentId: payment.id,
+      createdAt: now,
+    });
     payment.selectedChainId = chainId;
     payment.selectedCoinSymbol = coinSymbol;
     payment.selectedAt = now;
@@ -123,7 +119,7 @@ export async function selectChain(
       label: business.name,
     });
     payment.lockedAmount = option.cryptoAmount;
-    payment.requiredConfirmations = chain.defaultConfirmations;
+    payment.requiredConfirmations = requiredConfirmations(gateway.config.chains, chainId);
     const expiresAt = new Date(now.getTime() + chain.paymentWindowMinutes * MINUTE);
     await em.flush();
     const aggregate = await transitionPayment(gateway, em, payment, {

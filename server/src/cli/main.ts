@@ -9,9 +9,11 @@
  *   keys:revoke <key id>
  *   credit:top-up --business <id> --mode test|live --usd <amount>
  *   credit:balance --business <id>
+ *   chains:status [--json]                    tip, watcher height, lag and health of every watched chain
  */
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
+import { createChainRegistry } from '../chains/createChainRegistry.js';
 import { systemClock } from '../clock.js';
 import { ConfigError, loadConfig } from '../config/loadConfig.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
@@ -19,6 +21,7 @@ import { createOrm, migrate } from '../db/createOrm.js';
 import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
 import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
+import { readChainStatuses } from '../watchers/readChainStatuses.js';
 import { migrateWorkerSchema } from '../workers/startWorkers.js';
 import { devSeed } from './devSeed.js';
 
@@ -29,7 +32,8 @@ const USAGE = `Usage: pnpm cairn <command>
   keys:create --business <id> --mode test|live --label <text> [--tokens CHAIN:SYMBOL,...] [--ips IP|CIDR,...]
   keys:revoke <key id>
   credit:top-up --business <id> --mode test|live --usd <amount>
-  credit:balance --business <id>`;
+  credit:balance --business <id>
+  chains:status [--json]`;
 
 class UsageError extends Error {}
 
@@ -108,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
       const log = createLogger('warn');
-      const running = await startGateway({ config, log, listen: false, workers: false });
+      const running = await startGateway({ config, log, listen: false, workers: false, watchers: false });
       try {
         const result = await devSeed(running.gateway);
         if (values.json) console.log(JSON.stringify(result));
@@ -206,6 +210,42 @@ async function main(argv: string[]): Promise<number> {
         ];
         console.log(JSON.stringify({ business_id: business, test_usd: test, live_usd: live }));
         return 0;
+      });
+    }
+    case 'chains:status': {
+      const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
+      const config = loadConfig();
+      const registry = createChainRegistry(config.enabledChains, createLogger('silent'));
+      return withDatabase(async (orm) => {
+        const lines = await readChainStatuses(orm, config, registry, systemClock.now());
+        if (values.json) console.log(JSON.stringify(lines));
+        else if (lines.length === 0) {
+          console.log(
+            'No chain is watched: set CAIRN_CHAIN_<CHAIN_ID>_RPC_URL or _ESPLORA_URL (see README).',
+          );
+        } else {
+          const rows = [
+            ['chain', 'backend', 'node tip', 'watcher', 'lag', 'last sync', 'health'],
+            ...lines.map((l) => [
+              l.chain_id,
+              `${l.backend} ${l.url}`,
+              String(l.node_height ?? '-'),
+              String(l.watcher_height ?? '-'),
+              String(l.lag ?? '-'),
+              l.last_sync_at ?? '-',
+              l.health,
+            ]),
+          ];
+          const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+          for (const row of rows)
+            console.log(
+              row
+                .map((cell, i) => cell.padEnd(widths[i]!))
+                .join('  ')
+                .trimEnd(),
+            );
+        }
+        return lines.every((l) => l.health === 'ok') ? 0 : 1;
       });
     }
     default:

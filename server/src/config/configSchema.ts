@@ -66,7 +66,7 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_ENABLED_CHAINS: {
     schema: list.default(['BTC_TESTNET', 'LTC_TESTNET']),
-    doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`). Chains whose family has no adapter yet are left out with a log line.',
+    doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`). Chains whose family has no adapter yet are left out with a log line. A chain given a node (`CAIRN_CHAIN_<CHAIN_ID>_RPC_URL` or `_ESPLORA_URL`) is enabled too.',
     default: 'BTC_TESTNET,LTC_TESTNET',
   },
   CAIRN_RATE_SOURCES: {
@@ -149,6 +149,11 @@ export const CONFIG_VARIABLES = {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     doc: 'pino log level.',
     default: 'info',
+  },
+  CAIRN_WATCHER_STALL_MS: {
+    schema: z.coerce.number().int().min(1000).default(120_000),
+    doc: 'A chain watcher whose last successful sync is older than this is reported stalled by /readyz (503) and `chains:status`.',
+    default: '120000',
   },
   CAIRN_WORKER_CONCURRENCY: {
     schema: z.coerce.number().int().min(1).max(64).default(4),

@@ -1,3 +1,4 @@
+import { CHAIN_VARIABLES } from '../chains/loadChainSettings.js';
 import { CONFIG_VARIABLES } from './configSchema.js';
 
 export const CONFIG_TABLE_START =
@@ -10,5 +11,9 @@ export function configTable(): string {
   const rows = Object.entries(CONFIG_VARIABLES).map(
     ([name, v]) => `| ${code(name)} | ${code(v.default)} | ${v.doc.replaceAll('|', '\\|')} |`,
   );
-  return ['| variable | default | meaning |', '|---|---|---|', ...rows].join('\n');
+  const chainRows = Object.entries(CHAIN_VARIABLES).map(
+    ([suffix, v]) =>
+      `| ${code(`CAIRN_CHAIN_<CHAIN_ID>_${suffix}`)} | ${code(v.default)} | ${v.doc.replaceAll('|', '\\|')} |`,
+  );
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows, ...chainRows].join('\n');
 }

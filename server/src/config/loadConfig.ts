@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ChainSettingsError, type ChainSettingsMap, loadChainSettings } from '../chains/loadChainSettings.js';
 import { ConfigSchema, type RawConfig } from './configSchema.js';
 
 /** The validated gateway configuration with every public URL resolved. */
@@ -11,6 +12,10 @@ export interface Config extends RawConfig {
     readonly site: string;
   };
   readonly fixedRates: Record<string, string>;
+  /** Per-chain settings from `CAIRN_CHAIN_<CHAIN_ID>_*` (node, depth, poll interval). */
+  readonly chains: ChainSettingsMap;
+  /** CAIRN_ENABLED_CHAINS plus the chains given a node, minus those set `_ENABLED=false`. */
+  readonly enabledChains: readonly string[];
 }
 
 /** Raised when the environment is invalid; the message names every bad variable. */
@@ -41,6 +46,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\n${z.prettifyError(parsed.error)}`);
   }
   const raw = parsed.data;
+  let chainSettings: ReturnType<typeof loadChainSettings>;
+  try {
+    chainSettings = loadChainSettings(env, raw.CAIRN_ENABLED_CHAINS);
+  } catch (error) {
+    if (error instanceof ChainSettingsError) throw new ConfigError(error.message);
+    throw error;
+  }
   const publicUrl = trim(raw.CAIRN_PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
   return {
     ...raw,
@@ -52,5 +64,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       site: trim(raw.CAIRN_SITE_URL ?? publicUrl),
     },
     fixedRates: parseFixedRates(raw.CAIRN_FIXED_RATES),
+    chains: chainSettings.settings,
+    enabledChains: chainSettings.enabledChains,
   };
 }

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import type { WatcherStatus } from '../watchers/ChainWatcher.js';
 import { allowedMethods } from './allowedMethods.js';
 import { clientErrorHandler } from './clientErrorHandler.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -19,6 +20,8 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface AppOptions {
   /** Whether background workers are running (for /readyz). */
   readonly workersReady?: () => boolean;
+  /** The chain watchers of this instance (for /readyz: a stalled one makes it 503). */
+  readonly chainWatchers?: () => readonly WatcherStatus[];
   readonly redis?: Redis;
 }
 
@@ -104,7 +107,14 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
       checks.database = `down: ${(error as Error).message}`;
     }
     checks.workers = (options.workersReady?.() ?? true) ? 'ok' : 'not running';
-    const ready = Object.values(checks).every((v) => v === 'ok');
+    for (const watcher of options.chainWatchers?.() ?? []) {
+      checks[`chain:${watcher.chainId}`] = watcher.stalled
+        ? `stalled: no successful sync since ${watcher.lastSyncAt?.toISOString() ?? 'start'}${watcher.lastError ? ` (${watcher.lastError})` : ''}`
+        : watcher.role === 'active'
+          ? 'ok'
+          : watcher.role;
+    }
+    const ready = Object.values(checks).every((v) => v === 'ok' || v === 'standby');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });
   app.get('/metrics', async (_request, reply) => {

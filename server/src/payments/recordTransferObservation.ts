@@ -29,41 +29,63 @@ export async function recordTransferObservation(
   gateway: Gateway,
   observation: TransferObservation,
 ): Promise<PaymentAggregate | undefined> {
+  return recordTransferObservations(gateway, observation.paymentId, [observation]);
+}
+
+/**
+ * Records several observations of one payment's transfers at once (what a watcher saw in one sync:
+ * a reorg that moves one transfer and removes another) and asks the lifecycle once, so it decides on
+ * the whole new view rather than on a half-applied one. Idempotent per chain, tx id and output index;
+ * returns undefined when nothing changed or the payment does not exist.
+ */
+export async function recordTransferObservations(
+  gateway: Gateway,
+  paymentId: string,
+  observations: readonly TransferObservation[],
+): Promise<PaymentAggregate | undefined> {
+  if (observations.some((o) => o.paymentId !== paymentId)) {
+    throw new Error('recordTransferObservations: every observation must belong to the payment');
+  }
   const em = gateway.orm.em.fork();
-  const found = await em.findOne(Payment, { id: observation.paymentId });
+  const found = await em.findOne(Payment, { id: paymentId });
   if (!found) return undefined;
   return em.transactional(async (tx) => {
     const payment = await lockPayment(tx, found, found.id);
     const now = gateway.clock.now();
-    const existing = await tx.findOne(Transfer, {
-      chainId: observation.chainId,
-      txId: observation.txId,
-      outputIndex: observation.outputIndex,
-    });
-    if (existing) {
-      const unchanged =
-        existing.confirmations === observation.confirmations &&
-        existing.removed === observation.removed &&
-        existing.amount === observation.amount.toString();
-      if (unchanged) return undefined;
-      existing.confirmations = observation.confirmations;
-      existing.removed = observation.removed;
-      existing.updatedAt = now;
-    } else {
-      tx.create(Transfer, {
-        id: randomUUID(),
-        paymentId: payment.id,
+    let changed = false;
+    for (const observation of observations) {
+      const existing = await tx.findOne(Transfer, {
         chainId: observation.chainId,
-        coinSymbol: observation.coinSymbol,
         txId: observation.txId,
         outputIndex: observation.outputIndex,
-        amount: observation.amount.toString(),
-        confirmations: observation.confirmations,
-        removed: observation.removed,
-        detectedAt: now,
-        updatedAt: now,
       });
+      if (existing) {
+        const unchanged =
+          existing.confirmations === observation.confirmations &&
+          existing.removed === observation.removed &&
+          existing.amount === observation.amount.toString();
+        if (unchanged) continue;
+        existing.confirmations = observation.confirmations;
+        existing.removed = observation.removed;
+        existing.updatedAt = now;
+      } else {
+        tx.create(Transfer, {
+          id: randomUUID(),
+          paymentId: payment.id,
+          chainId: observation.chainId,
+          coinSymbol: observation.coinSymbol,
+          txId: observation.txId,
+          outputIndex: observation.outputIndex,
+          amount: observation.amount.toString(),
+          confirmations: observation.confirmations,
+          removed: observation.removed,
+          detectedAt: now,
+          updatedAt: now,
+        });
+      }
+      changed = true;
     }
+    if (!changed) return undefined;
     await tx.flush();
     return transitionPayment(gateway, tx, payment, { type: 'transfers_changed' });
   });

@@ -22,7 +22,7 @@ export interface TestGateway {
 }
 
 export async function startTestGateway(
-  options: { env?: Record<string, string>; clock?: Clock; workers?: boolean } = {},
+  options: { env?: Record<string, string>; clock?: Clock; workers?: boolean; watchers?: boolean } = {},
 ): Promise<TestGateway> {
   const database = await createTestDatabase();
   const config = loadConfig({
@@ -38,6 +38,7 @@ export async function startTestGateway(
     clock: options.clock ?? systemClock,
     log: pino({ level: 'silent' }),
     workers: options.workers ?? false,
+    watchers: options.watchers ?? false,
   });
   const { gateway } = running;
   const seeded = await devSeed(gateway);

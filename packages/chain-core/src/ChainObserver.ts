@@ -1,0 +1,116 @@
+import type { ChainDefinition } from '@cairn/contract';
+
+/**
+ * The observation side of a chain adapter, family-neutral (DESIGN.md section 5). A generic watcher in
+ * the server follows the tip through {@link HeaderSource}, detects reorgs by parent-hash continuity and
+ * finds payments either by scanning every block and the mempool ({@link BlockScanObserver}) or, for
+ * backends that can only answer per address, by polling the watched targets ({@link TargetPollObserver}).
+ * Observers only read the chain; they never decide what an output means for a payment.
+ */
+
+/** A block's place on the chain. */
+export interface BlockRef {
+  readonly height: number;
+  readonly hash: string;
+}
+
+/** A block header as far as the watcher needs it: where it sits and what it builds on. */
+export interface BlockHeader extends BlockRef {
+  /** The hash of the block it builds on; null for the genesis block. */
+  readonly parentHash: string | null;
+}
+
+/** One output (UTXO) or transfer (account chains) that pays some target. */
+export interface ObservedOutput {
+  readonly txid: string;
+  /** Output index (UTXO) or log index (EVM). */
+  readonly index: number;
+  /**
+   * What the watcher matches against deposit targets: the target's `matchKey` (a scriptPubKey in hex
+   * on UTXO chains), or its address when the family sets none.
+   */
+  readonly matchKey: string;
+  /** Smallest units. */
+  readonly amount: bigint;
+  /** The coin paid, where a chain carries several (tokens); undefined for the chain's native coin. */
+  readonly coinSymbol?: string;
+}
+
+/** A block with every output it creates. */
+export interface ObservedBlock extends BlockHeader {
+  readonly outputs: readonly ObservedOutput[];
+}
+
+/** A target a {@link TargetPollObserver} is asked about. */
+export interface PolledTarget {
+  readonly matchKey: string;
+  readonly address: string;
+}
+
+/** An output paying a polled target, with where the backend says it is. */
+export interface TargetActivity extends ObservedOutput {
+  /** The block the backend reports it in; null while it is in the mempool. */
+  readonly block: BlockRef | null;
+}
+
+/** Following the tip: every observer can do this. */
+export interface HeaderSource {
+  readonly chainId: string;
+  /** The backend's best block. */
+  tip(): Promise<BlockRef>;
+  /** The hash of the active chain's block at `height`, or null above the tip. */
+  blockHashAt(height: number): Promise<string | null>;
+  /** A block header by hash. */
+  header(hash: string): Promise<BlockHeader>;
+  /**
+   * Resolves when a block arrives or after `timeoutMs`, whichever is first: a long-poll where the
+   * backend has one (Bitcoin Core's `waitfornewblock`). Absent: the watcher sleeps instead.
+   */
+  waitForBlock?(timeoutMs: number): Promise<void>;
+  /** Releases connections. */
+  close?(): Promise<void>;
+}
+
+/** Finds payments by scanning whole blocks and the mempool: cost per block, not per open payment. */
+export interface BlockScanObserver extends HeaderSource {
+  readonly strategy: 'block-scan';
+  /** A block with all its outputs. */
+  block(hash: string): Promise<ObservedBlock>;
+  /** The ids of the transactions in the mempool now. */
+  mempoolTxids(): Promise<readonly string[]>;
+  /** The outputs of these mempool transactions; transactions that left the mempool are skipped. */
+  mempoolOutputs(txids: readonly string[]): Promise<readonly ObservedOutput[]>;
+}
+
+/** Finds payments by asking the backend about each watched target (Esplora's address API). */
+export interface TargetPollObserver extends HeaderSource {
+  readonly strategy: 'target-poll';
+  /** Every output paying these targets that the backend knows, in blocks or in the mempool. */
+  targetActivity(targets: readonly PolledTarget[]): Promise<readonly TargetActivity[]>;
+}
+
+export type ChainObserver = BlockScanObserver | TargetPollObserver;
+
+/** How to reach a chain: a node's JSON-RPC (block scan) or an Esplora REST server (target polling). */
+export type ChainBackend =
+  | { readonly kind: 'json-rpc'; readonly url: string; readonly timeoutMs?: number }
+  | { readonly kind: 'esplora'; readonly url: string; readonly timeoutMs?: number };
+
+/** Everything needed to open an observer for one chain. */
+export interface CreateObserverInput {
+  readonly chain: ChainDefinition;
+  readonly backend: ChainBackend;
+}
+
+/** Raised by an observer when its backend fails or answers something unusable. */
+export class ChainBackendError extends Error {
+  readonly code = 'CHAIN_BACKEND_ERROR';
+  constructor(
+    readonly chainId: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`${chainId}: ${message}`, options);
+    this.name = 'ChainBackendError';
+  }
+}

@@ -1,0 +1,132 @@
+import type { ChainBackend } from '@cairn/chain-core';
+import { isChainId } from '@cairn/contract';
+import * as z from 'zod';
+
+/** One chain's operator settings, from `CAIRN_CHAIN_<CHAIN_ID>_*`. */
+export interface ChainSettings {
+  readonly chainId: string;
+  /** Offered to payments (derivation) and, with a backend, watched. */
+  readonly enabled: boolean;
+  /** Where the watcher reads the chain; undefined: the chain is offered but not watched. */
+  readonly backend?: ChainBackend;
+  /** Required confirmation depth; undefined: the chain's default (DESIGN.md section 4). */
+  readonly confirmations?: number;
+  /** Mempool and tip poll interval of the watcher, in ms. */
+  readonly pollMs: number;
+}
+
+/** The per-chain settings, keyed by chain id (only chains named by some variable appear). */
+export type ChainSettingsMap = Readonly<Record<string, ChainSettings>>;
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const httpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * The per-chain variables, documented in README.md's configuration table as generic rows (the chain
+ * id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
+ */
+export const CHAIN_VARIABLES = {
+  RPC_URL: {
+    schema: httpUrl,
+    doc: 'JSON-RPC URL of a Bitcoin Core-compatible node, credentials included (`http://user:pass@127.0.0.1:19443`). Setting it enables the chain and watches it by block scan. The credentials are never logged.',
+    default: '(unset)',
+  },
+  ESPLORA_URL: {
+    schema: httpUrl,
+    doc: 'Esplora REST base URL (e.g. `https://blockstream.info/testnet/api`): enables the chain and watches it by polling each open deposit address. Set this or RPC_URL, not both.',
+    default: '(unset)',
+  },
+  CONFIRMATIONS: {
+    schema: z.coerce.number().int().min(1).max(1000),
+    doc: 'Required confirmation depth for payments that pick this chain.',
+    default: '(chain default)',
+  },
+  ENABLED: {
+    schema: bool,
+    doc: '`false` disables the chain even if listed in CAIRN_ENABLED_CHAINS or given a node; `true` enables it without a node (addresses derived, payments not watched).',
+    default: '(see meaning)',
+  },
+  POLL_MS: {
+    schema: z.coerce.number().int().min(50).max(600_000),
+    doc: 'How often the watcher polls the mempool and the tip (it also long-polls `waitfornewblock` for blocks).',
+    default: '1000',
+  },
+} as const;
+
+type ChainVariable = keyof typeof CHAIN_VARIABLES;
+const SUFFIXES = Object.keys(CHAIN_VARIABLES) as ChainVariable[];
+const PATTERN = new RegExp(`^CAIRN_CHAIN_([A-Z0-9_]+?)_(${SUFFIXES.join('|')})$`);
+const DEFAULT_POLL_MS = 1000;
+
+/** Raised for an invalid per-chain variable; the message names it. */
+export class ChainSettingsError extends Error {
+  override readonly name = 'ChainSettingsError';
+}
+
+/**
+ * Reads every `CAIRN_CHAIN_<CHAIN_ID>_<SETTING>` variable (validated with zod; an unknown chain id or
+ * setting is an error naming the variable, so a typo never silently disables watching) and merges them
+ * with `CAIRN_ENABLED_CHAINS`: a chain is enabled when listed there or given a node, unless its
+ * `_ENABLED` is false.
+ */
+export function loadChainSettings(
+  env: NodeJS.ProcessEnv,
+  enabledList: readonly string[],
+): { settings: ChainSettingsMap; enabledChains: string[] } {
+  const raw = new Map<string, Partial<Record<ChainVariable, string>>>();
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(env)) {
+    if (!name.startsWith('CAIRN_CHAIN_') || value === undefined) continue;
+    const match = PATTERN.exec(name);
+    if (!match) {
+      problems.push(`${name}: not a chain setting (expected CAIRN_CHAIN_<CHAIN_ID>_{${SUFFIXES.join(',')}})`);
+      continue;
+    }
+    const [, chainId, setting] = match as unknown as [string, string, ChainVariable];
+    if (!isChainId(chainId)) {
+      problems.push(`${name}: ${chainId} is not a chain id`);
+      continue;
+    }
+    raw.set(chainId, { ...raw.get(chainId), [setting]: value });
+  }
+
+  const settings: Record<string, ChainSettings> = {};
+  for (const [chainId, values] of raw) {
+    const parsed: Partial<Record<ChainVariable, unknown>> = {};
+    for (const setting of SUFFIXES) {
+      const value = values[setting];
+      if (value === undefined) continue;
+      const result = CHAIN_VARIABLES[setting].schema.safeParse(value);
+      if (result.success) parsed[setting] = result.data;
+      else
+        problems.push(
+          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') ? '' : ` (got "${value}")`}`,
+        );
+    }
+    if (parsed.RPC_URL !== undefined && parsed.ESPLORA_URL !== undefined) {
+      problems.push(`CAIRN_CHAIN_${chainId}_RPC_URL and _ESPLORA_URL are both set: choose one backend`);
+    }
+    const backend: ChainBackend | undefined =
+      parsed.RPC_URL !== undefined
+        ? { kind: 'json-rpc', url: parsed.RPC_URL as string }
+        : parsed.ESPLORA_URL !== undefined
+          ? { kind: 'esplora', url: parsed.ESPLORA_URL as string }
+          : undefined;
+    const explicit = parsed.ENABLED as boolean | undefined;
+    settings[chainId] = {
+      chainId,
+      enabled: explicit ?? (backend !== undefined || enabledList.includes(chainId)),
+      ...(backend ? { backend } : {}),
+      ...(parsed.CONFIRMATIONS !== undefined ? { confirmations: parsed.CONFIRMATIONS as number } : {}),
+      pollMs: (parsed.POLL_MS as number | undefined) ?? DEFAULT_POLL_MS,
+    };
+  }
+  if (problems.length > 0) throw new ChainSettingsError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+
+  const enabledChains = [...enabledList.filter((id) => settings[id]?.enabled !== false)];
+  for (const s of Object.values(settings))
+    if (s.enabled && !enabledChains.includes(s.chainId)) enabledChains.push(s.chainId);
+  return { settings, enabledChains };
+}

@@ -1,0 +1,175 @@
+import { ChainBackendError, type TargetPollObserver } from '@cairn/chain-core';
+import { createEsploraObserver, deriveAccountXpub, deriveAddress, outputScriptOf } from '@cairn/chain-utxo';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
+import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
+import { awaitingPayment, type Client, clientFor } from '../api/apiHelpers.js';
+import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { eventNamesFor } from './eventsFor.js';
+import { type FakeEsplora, startFakeEsplora } from './startFakeEsplora.js';
+
+// The Esplora REST backend (address polling). NO Esplora server exists on this machine: these tests
+// run against startFakeEsplora, a local HTTP server answering in Esplora's documented format from an
+// in-memory chain the test drives. They prove the parsing, paging and the target-poll watcher path
+// (detection, depth, reorgs, removal); they do not prove compatibility with a live Esplora instance.
+
+const ADDRESS = deriveAddress({
+  chainId: 'BTC_TESTNET',
+  wallet: deriveAccountXpub('00'.repeat(32), 'BTC_TESTNET', 'p2wpkh'),
+  index: 0,
+});
+
+describe('Esplora observer (constructed responses)', () => {
+  let esplora: FakeEsplora;
+  let observer: TargetPollObserver;
+  beforeAll(async () => {
+    esplora = await startFakeEsplora();
+    observer = createEsploraObserver({ chainId: 'BTC_TESTNET', url: `${esplora.url}/` });
+  });
+  afterAll(async () => {
+    await esplora?.close();
+  });
+
+  it('follows the tip with parent hashes', async () => {
+    const first = esplora.mine();
+    const second = esplora.mine();
+    expect(await observer.tip()).toEqual({ height: 2, hash: second });
+    expect(await observer.header(second)).toEqual({ height: 2, hash: second, parentHash: first });
+    expect(await observer.blockHashAt(1)).toBe(first);
+    expect(await observer.blockHashAt(3)).toBeNull();
+  });
+
+  it("reports a target's outputs in the mempool and in blocks, and pages past 25 confirmed transactions", async () => {
+    const script = outputScriptOf('BTC_TESTNET', ADDRESS);
+    const other = { address: 'tb1qother', scriptpubkey: '0014ff', value: 5 };
+    const ids: string[] = [];
+    for (let i = 0; i < 30; i += 1) {
+      ids.push(esplora.broadcast([other, { address: ADDRESS, scriptpubkey: script, value: 1000 + i }]));
+      esplora.mine([ids.at(-1)!]);
+    }
+    const pending = esplora.broadcast([{ address: ADDRESS, scriptpubkey: script, value: 7 }]);
+    const activity = await observer.targetActivity([{ matchKey: script, address: ADDRESS }]);
+    expect(activity).toHaveLength(31);
+    expect(activity.find((a) => a.txid === pending)).toEqual({
+      txid: pending,
+      index: 0,
+      matchKey: script,
+      amount: 7n,
+      block: null,
+    });
+    const oldest = activity.find((a) => a.txid === ids[0])!;
+    expect(oldest).toMatchObject({ index: 1, amount: 1000n, block: { height: 3 } });
+    expect(esplora.requests.some((r) => r.startsWith(`/address/${ADDRESS}/txs/chain/`))).toBe(true);
+  });
+
+  it('turns HTTP failures into a ChainBackendError', async () => {
+    esplora.failWith(503);
+    try {
+      await expect(observer.tip()).rejects.toBeInstanceOf(ChainBackendError);
+      await expect(observer.tip()).rejects.toThrow(/HTTP 503/);
+    } finally {
+      esplora.failWith(null);
+    }
+    const unreachable = createEsploraObserver({
+      chainId: 'BTC_TESTNET',
+      url: 'http://127.0.0.1:1',
+      timeoutMs: 2000,
+    });
+    await expect(unreachable.tip()).rejects.toThrow(/cannot reach/);
+  });
+});
+
+describe('target-poll watcher on the Esplora backend (constructed responses)', () => {
+  let esplora: FakeEsplora;
+  let test: TestGateway;
+  let client: Client;
+  let watcher: ChainWatcher;
+  let stopWatchers: () => Promise<void>;
+  const clock = new ManualClock(new Date());
+
+  beforeAll(async () => {
+    esplora = await startFakeEsplora();
+    for (let i = 0; i < 5; i += 1) esplora.mine();
+    test = await startTestGateway({
+      clock,
+      env: {
+        CAIRN_CHAIN_BTC_TESTNET_ESPLORA_URL: esplora.url,
+        CAIRN_CHAIN_BTC_TESTNET_CONFIRMATIONS: '2',
+      },
+    });
+    client = clientFor(test.baseUrl, test.apiKey);
+    const watchers = startChainWatchers(test.running.gateway, {
+      databaseUrl: test.running.databaseUrl,
+      autoStart: false,
+    });
+    watcher = watchers.watchers.find((w) => w.chainId === 'BTC_TESTNET')!;
+    stopWatchers = () => watchers.stop();
+    await watcher.syncOnce();
+  });
+  afterAll(async () => {
+    await stopWatchers?.();
+    await test?.stop();
+    await esplora?.close();
+  });
+
+  const newPayment = async () => {
+    const checkout = await awaitingPayment(client);
+    const address: string = checkout.selected.address;
+    return {
+      id: checkout.payment_id as string,
+      address,
+      script: outputScriptOf('BTC_TESTNET', address),
+      amount: Number(checkout.selected.crypto_amount),
+    };
+  };
+  const status = async (id: string) => (await client.get(`/payments/${id}`)).body.data.status;
+
+  it('detects from the mempool, confirms at depth, asking once per open address per sync', async () => {
+    const p = await newPayment();
+    esplora.broadcast([{ address: p.address, scriptpubkey: p.script, value: p.amount }]);
+    const before = esplora.requests.length;
+    await watcher.syncOnce();
+    expect(await status(p.id)).toBe('payment_detected');
+    const addressCalls = esplora.requests.slice(before).filter((r) => r.startsWith('/address/'));
+    expect(addressCalls).toEqual([`/address/${p.address}/txs`]);
+    esplora.mine();
+    await watcher.syncOnce();
+    expect(await status(p.id)).toBe('confirming');
+    esplora.mine();
+    await watcher.syncOnce();
+    expect(await status(p.id)).toBe('confirmed');
+    expect(await eventNamesFor(test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+  });
+
+  it('a reorg puts the transaction back in the mempool, then drops it: detected, then awaiting_payment', async () => {
+    const p = await newPayment();
+    const txid = esplora.broadcast([{ address: p.address, scriptpubkey: p.script, value: p.amount }]);
+    const height = esplora.tipHeight();
+    esplora.mine();
+    await watcher.syncOnce();
+    expect(await status(p.id)).toBe('confirming');
+
+    esplora.reorgTo(height);
+    esplora.mine([]);
+    esplora.mine([]);
+    const result = await watcher.syncOnce();
+    expect(result.reorgs).toBe(1);
+    expect(await status(p.id)).toBe('payment_detected');
+
+    esplora.evict(txid);
+    await watcher.syncOnce();
+    expect(await status(p.id)).toBe('awaiting_payment');
+    expect(await eventNamesFor(test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.detected',
+    ]);
+  });
+});

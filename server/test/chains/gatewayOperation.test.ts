@@ -1,0 +1,134 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientFor, createPaymentVia } from '../api/apiHelpers.js';
+import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
+import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { eventNamesFor } from './eventsFor.js';
+
+// Operating chain watching (issue item 4): `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` enables and watches the
+// chain in a gateway booted as in production (background watcher loop, real clock), `dev:seed --json`
+// gives a wallet for it, `chains:status` prints tip, lag and health, /readyz reports a stalled watcher
+// and /metrics the lag and the matched transfers.
+
+const run = promisify(execFile);
+const CLI = new URL('../../src/cli/main.ts', import.meta.url).pathname;
+
+const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await probe())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain watching', () => {
+  let node: Litecoind;
+  let test: TestGateway;
+  let env: Record<string, string>;
+  const cairn = async (...args: string[]) => {
+    try {
+      const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+        env: { ...process.env, ...env, DATABASE_URL: test.running.databaseUrl, CAIRN_LOG_LEVEL: 'silent' },
+        cwd: new URL('../..', import.meta.url).pathname,
+      });
+      return { code: 0, stdout };
+    } catch (error) {
+      const failed = error as { code: number; stdout: string };
+      return { code: failed.code, stdout: failed.stdout };
+    }
+  };
+  const get = (path: string) => fetch(`${test.baseUrl}${path}`);
+
+  beforeAll(async () => {
+    node = await startLitecoind();
+    env = {
+      CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,BTC',
+      CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
+      CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: '2',
+      CAIRN_CHAIN_LTC_REGTEST_POLL_MS: '200',
+      CAIRN_WATCHER_STALL_MS: '2000',
+    };
+    test = await startTestGateway({ env, watchers: true });
+  });
+  afterAll(async () => {
+    await test?.stop();
+    await node?.stop();
+  });
+
+  it('dev:seed --json creates a wallet for the chain the node enables, with its extended public key', async () => {
+    const { stdout, code } = await cairn('dev:seed', '--json');
+    expect(code).toBe(0);
+    const seed = JSON.parse(stdout) as { wallets: { chain_id: string; extended_public_key: string }[] };
+    expect(seed.wallets.map((w) => w.chain_id).sort()).toEqual(['BTC_TESTNET', 'LTC_REGTEST']);
+    expect(seed.wallets.find((w) => w.chain_id === 'LTC_REGTEST')!.extended_public_key).toMatch(/^vpub/);
+  });
+
+  it('the background watcher detects and confirms a payment; /readyz, /metrics and chains:status agree', async () => {
+    const client = clientFor(test.baseUrl, test.apiKey);
+    await waitFor(async () => (await (await get('/readyz')).json()).checks['chain:LTC_REGTEST'] === 'ok');
+    const payment = await createPaymentVia(client);
+    const selected = await client.post(`/checkout/${payment.id}/select-chain`, { token: 'LTC_REGTEST:LTC' });
+    expect(selected.status).toBe(200);
+    const { address, crypto_amount: amount } = selected.body.data.selected;
+    await node.send(address, BigInt(amount));
+    await waitFor(
+      async () => (await client.get(`/payments/${payment.id}`)).body.data.status === 'payment_detected',
+    );
+    await node.mine(2);
+    await waitFor(async () => (await client.get(`/payments/${payment.id}`)).body.data.status === 'confirmed');
+    expect(await eventNamesFor(test, payment.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+
+    const ready = await get('/readyz');
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks).toMatchObject({ database: 'ok', 'chain:LTC_REGTEST': 'ok' });
+
+    const metrics = await (await get('/metrics')).text();
+    const height = await node.height();
+    await waitFor(async () =>
+      (await (await get('/metrics')).text()).includes(
+        `cairn_chain_cursor_height{chain="LTC_REGTEST"} ${height}`,
+      ),
+    );
+    expect(metrics).toContain('cairn_chain_matched_transfers_total{chain="LTC_REGTEST",source="mempool"} 1');
+    expect(metrics).toMatch(/cairn_chain_lag_blocks\{chain="LTC_REGTEST"\} 0/);
+    expect(metrics).toContain('cairn_chain_watcher_active{chain="LTC_REGTEST"} 1');
+    expect(metrics).toMatch(/cairn_chain_seconds_since_sync\{chain="LTC_REGTEST"\} \d/);
+
+    const status = await cairn('chains:status', '--json');
+    expect(status.code).toBe(0);
+    const [line] = JSON.parse(status.stdout);
+    expect(line).toMatchObject({
+      chain_id: 'LTC_REGTEST',
+      backend: 'json-rpc',
+      node_height: height,
+      watcher_height: height,
+      lag: 0,
+      health: 'ok',
+    });
+    expect(status.stdout).not.toContain(new URL(node.rpcUrl).password);
+    const table = await cairn('chains:status');
+    expect(table.stdout).toMatch(
+      /LTC_REGTEST\s+json-rpc http:\/\/\*\*\*@127\.0\.0\.1:\d+\/\s+\d+\s+\d+\s+0\s+\S+\s+ok/,
+    );
+  });
+
+  it('a watcher whose node stops answering is reported stalled', async () => {
+    await node.stop();
+    await waitFor(async () => (await get('/readyz')).status === 503);
+    const body = await (await get('/readyz')).json();
+    expect(body.status).toBe('not_ready');
+    expect(body.checks['chain:LTC_REGTEST']).toMatch(/^stalled: no successful sync since .*cannot reach/);
+    expect(body.checks.database).toBe('ok');
+    const status = await cairn('chains:status', '--json');
+    expect(status.code).toBe(1);
+    expect(JSON.parse(status.stdout)[0].health).toMatch(/^node unreachable/);
+    const metrics = await (await get('/metrics')).text();
+    expect(metrics).toMatch(/cairn_chain_sync_errors_total\{chain="LTC_REGTEST"\} [1-9]/);
+  });
+});

@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { getChain } from '@cairn/contract';
+import type { JobHelpers } from 'graphile-worker';
+import { expect } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import type { ChainWatcher, SyncResult } from '../../src/watchers/ChainWatcher.js';
+import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
+import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
+import { type Client, clientFor, createPaymentVia, ledgerOf } from '../api/apiHelpers.js';
+import { type Litecoind, startLitecoind, toCoins } from '../harness/startLitecoind.js';
+import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+
+/** A payment waiting on LTC_REGTEST: its deposit address and locked amount (litoshis). */
+export interface ScenarioPayment {
+  readonly id: string;
+  readonly address: string;
+  readonly amount: bigint;
+}
+
+/** A real litecoind, a gateway watching it, and the steps the chain suites take. */
+export interface ChainScenario {
+  readonly node: Litecoind;
+  readonly test: TestGateway;
+  readonly clock: ManualClock;
+  readonly client: Client;
+  readonly watcher: ChainWatcher;
+  /** The required depth configured for LTC_REGTEST in this scenario. */
+  readonly confirmations: number;
+  /** One watcher sync (deterministic stepping; the background loop is not running). */
+  sync(): Promise<SyncResult>;
+  /** Creates a USD payment and selects LTC_REGTEST:LTC through the API. */
+  newPayment(fiatAmount?: string): Promise<ScenarioPayment>;
+  /** The payment's status through the API. */
+  statusOf(id: string): Promise<string>;
+  /** The payment as the API returns it. */
+  // biome-ignore lint/suspicious/noExplicitAny: API body
+  read(id: string): Promise<any>;
+  /** Moves the clock past the payment's window and fires its window timer (the graphile task). */
+  closeWindow(id: string): Promise<void>;
+  /** Moves the clock past the late grace and fires the late-grace timer. */
+  endLateGrace(id: string): Promise<void>;
+  /** The credit ledger rows of the payment. */
+  ledger(id: string): Promise<{ kind: string; amount_usd: string }[]>;
+  stop(): Promise<void>;
+}
+
+const MINUTE = 60_000;
+
+/**
+ * Starts litecoind -regtest, a gateway on a fresh database with `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` set
+ * (so LTC_REGTEST is enabled and watched, with the configured depth), fixed demo rates (25 USD is
+ * 0.3125 LTC) and a ManualClock, and its LTC_REGTEST watcher, stepped by `sync()`.
+ */
+export async function startChainScenario(options: { confirmations?: number } = {}): Promise<ChainScenario> {
+  const confirmations = options.confirmations ?? 3;
+  const node = await startLitecoind();
+  const clock = new ManualClock(new Date());
+  let test: TestGateway;
+  try {
+    test = await startTestGateway({
+      clock,
+      env: {
+        CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
+        CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: String(confirmations),
+      },
+    });
+  } catch (error) {
+    await node.stop();
+    throw error;
+  }
+  const { gateway } = test.running;
+  const watchers = startChainWatchers(gateway, {
+    databaseUrl: test.running.databaseUrl,
+    autoStart: false,
+    registry: test.running.app.metrics.registry,
+  });
+  const watcher = watchers.watchers.find((w) => w.chainId === 'LTC_REGTEST');
+  if (!watcher) throw new Error('no LTC_REGTEST watcher was configured');
+  const client = clientFor(test.baseUrl, test.apiKey);
+  const read = async (id: string) => {
+    const response = await client.get(`/payments/${id}`);
+    expect(response.status, response.text).toBe(200);
+    return response.body.data;
+  };
+  const fire = async (id: string, timer: 'window' | 'late_grace') =>
+    paymentTimerTask(gateway)({ paymentId: id, timer }, {} as JobHelpers);
+  await watcher.syncOnce();
+  return {
+    node,
+    test,
+    clock,
+    client,
+    watcher,
+    confirmations,
+    sync: () => watcher.syncOnce(),
+    async newPayment(fiatAmount = '25.00') {
+      const payment = await createPaymentVia(client, {
+        fiat_amount: fiatAmount,
+        order_id: randomBytes(4).toString('hex'),
+      });
+      const selected = await client.post(`/checkout/${payment.id}/select-chain`, {
+        token: 'LTC_REGTEST:LTC',
+      });
+      expect(selected.status, selected.text).toBe(200);
+      const option = selected.body.data.selected;
+      expect(
+        option.payment_uri.startsWith(
+          `litecoin:${option.address}?amount=${toCoins(BigInt(option.crypto_amount))}&`,
+        ),
+      ).toBe(true);
+      return { id: payment.id, address: option.address, amount: BigInt(option.crypto_amount) };
+    },
+    statusOf: async (id) => (await read(id)).status,
+    read,
+    async closeWindow(id) {
+      const payment = await read(id);
+      clock.set(new Date(Math.max(clock.now().getTime(), Date.parse(payment.expires_at) + MINUTE)));
+      await fire(id, 'window');
+    },
+    async endLateGrace(id) {
+      const payment = await read(id);
+      const chain = getChain('LTC_REGTEST')!;
+      const graceEnd = Date.parse(payment.expires_at) + chain.lateGraceMinutes * MINUTE;
+      clock.set(new Date(Math.max(clock.now().getTime(), graceEnd + MINUTE)));
+      await fire(id, 'late_grace');
+    },
+    ledger: (id) => ledgerOf(test, id),
+    async stop() {
+      await watchers.stop();
+      await test.stop();
+      await node.stop();
+    },
+  };
+}
