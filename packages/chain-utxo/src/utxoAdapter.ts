@@ -4,6 +4,7 @@ import { deriveAddress } from './deriveAddress.js';
 import { isUtxoChainId } from './networks.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 import { UTXO_CHAINS } from './utxoChains.js';
+import { validateAddress } from './validateAddress.js';
 import { validateExtendedKey } from './validateExtendedKey.js';
 
 /**
@@ -39,4 +40,6 @@ export const utxoAdapter: ChainAdapter = {
       ...(label === undefined ? {} : { label }),
     });
   },
+
+  validateAddress,
 };
