@@ -5,8 +5,8 @@ type Listener = () => void;
 /**
  * Tells open checkout pages (server-sent event streams) when their payment changed. One query per
  * tick covers every watched payment, however many pages are open: a fingerprint of the payment's
- * status and update time and of its transfers (count, last update), so a new confirmation is seen
- * even when the status stays the same. The timer runs only while someone is watching. Works across
+ * status and update time and of every transfer's confirmations, so a new confirmation is seen even
+ * when the status stays the same (and without trusting clocks, which tests move by hand). The timer runs only while someone is watching. Works across
  * several gateway instances, since it reads the database every instance writes.
  */
 export class CheckoutStatusHub {
@@ -63,8 +63,9 @@ export class CheckoutStatusHub {
         .fork()
         .getConnection()
         .execute<{ id: string; fingerprint: string }[]>(
-          `select p.id, concat_ws('|', p.status, p.updated_at::text, count(t.id)::text,
-                  coalesce(max(t.updated_at)::text, '')) as fingerprint
+          `select p.id, concat_ws('|', p.status, p.updated_at::text,
+                  string_agg(concat_ws(':', t.id::text, t.confirmations::text, t.removed::text), ','
+                             order by t.id)) as fingerprint
              from payments p left join transfers t on t.payment_id = p.id
             where p.id = any(?::uuid[])
             group by p.id`,

@@ -34,6 +34,7 @@ export function renderDocument(input: DocumentInput): SafeHtml {
 <meta name="robots" content="noindex, nofollow">
 <meta name="referrer" content="no-referrer">
 <title>${input.title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${input.assetBase}/${input.assets.css.name}">
 ${input.script ? html`<script src="${input.assetBase}/${input.assets.js.name}" defer></script>` : ''}
 ${input.head ?? ''}

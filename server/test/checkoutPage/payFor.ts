@@ -74,3 +74,24 @@ async function report(test: TestGateway, sent: Sent): Promise<void> {
     removed: false,
   });
 }
+
+/** A reorg removes transaction `txId` from the chain (it no longer counts towards its payment). */
+export async function reorgOut(test: TestGateway, txId: string): Promise<void> {
+  const list = mempools.get(test) ?? [];
+  const sent = list.find((s) => s.txId === txId);
+  if (!sent) throw new Error(`no transaction ${txId} was sent`);
+  mempools.set(
+    test,
+    list.filter((s) => s !== sent),
+  );
+  await recordTransferObservation(test.running.gateway, {
+    paymentId: sent.paymentId,
+    chainId: sent.chainId,
+    coinSymbol: sent.coinSymbol,
+    txId: sent.txId,
+    outputIndex: 0,
+    amount: sent.amount,
+    confirmations: 0,
+    removed: true,
+  });
+}

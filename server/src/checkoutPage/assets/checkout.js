@@ -5,7 +5,8 @@
   const offset = data.now ? Date.parse(data.now) - Date.now() : 0;
   const serverNow = () => Date.now() + offset;
   const announcer = document.getElementById('announcer');
-  const terminal = ['confirmed', 'cancelled', 'failed', 'refunded', 'expired_reorged'];
+  // Final states; a confirmed payment can still be undone by a reorg, so it stays live.
+  const terminal = ['cancelled', 'failed', 'refunded', 'expired_reorged'];
   let status = data.status;
   let version = data.version;
   let redirectTimer;
