@@ -113,7 +113,7 @@ export async function expectAccessible(page: Page): Promise<void> {
       if (element.getAttribute('type') === 'hidden' || !visible(element)) continue;
       if (nameOf(element) === '') found.push(`no accessible name: ${element.outerHTML.slice(0, 120)}`);
     }
-    for (const image of document.querySelectorAll('img')) {
+    for (const image of Array.from(document.querySelectorAll('img'))) {
       if (!image.getAttribute('alt')) found.push(`image without alt: ${image.outerHTML.slice(0, 120)}`);
     }
     // Pages with live status (the checkout itself) must announce changes.
