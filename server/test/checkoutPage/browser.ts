@@ -100,16 +100,15 @@ export async function expectAccessible(page: Page): Promise<void> {
       if (aria) return aria.trim();
       const labels = (element as HTMLInputElement).labels;
       if (labels && labels.length > 0)
-        return [...labels]
+        return Array.from(labels)
           .map((l) => l.textContent ?? '')
           .join(' ')
           .trim();
       if (element.tagName === 'BUTTON' || element.tagName === 'A') return (element.textContent ?? '').trim();
       return '';
     };
-    for (const element of document.querySelectorAll<HTMLElement>(
-      'input, select, textarea, button, a[href]',
-    )) {
+    const controls = document.querySelectorAll<HTMLElement>('input, select, textarea, button, a[href]');
+    for (const element of Array.from(controls)) {
       if (element.getAttribute('type') === 'hidden' || !visible(element)) continue;
       if (nameOf(element) === '') found.push(`no accessible name: ${element.outerHTML.slice(0, 120)}`);
     }
