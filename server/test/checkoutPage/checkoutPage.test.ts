@@ -234,6 +234,69 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect((await postForm(`${checkoutUrl(test, other.id)}/select`, { token: 'x' })).status).toBe(422);
   });
 
+  it('escapes what the merchant and the customer typed', async () => {
+    const payment = await createCheckoutPayment(test, {
+      description: '<img src=x onerror=alert(1)> "quoted" & more',
+    });
+    const page = await getPage(checkoutUrl(test, payment.id));
+    expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; more');
+    expect(page.text).not.toContain('<img src=x');
+    await pick(payment.id);
+    await payFor(test, payment.id, 1n);
+    const refused = await postForm(`${checkoutUrl(test, payment.id)}/refund`, {
+      refund_address: '"><script>alert(1)</script>',
+    });
+    expect(refused.status).toBe(422);
+    const text = await refused.text();
+    expect(text).toContain('value="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(text).not.toContain('<script>alert');
+  });
+
+  it('streams status changes as server-sent events, and caps streams per payment and IP', async () => {
+    const payment = await createCheckoutPayment(test);
+    await pick(payment.id);
+    const controllers: AbortController[] = [];
+    const open = async () => {
+      const controller = new AbortController();
+      controllers.push(controller);
+      return fetch(`${checkoutUrl(test, payment.id)}/events`, { signal: controller.signal });
+    };
+    try {
+      const stream = await open();
+      expect(stream.status).toBe(200);
+      expect(stream.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+      const reader = stream.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let received = '';
+      const nextEvent = async (): Promise<Record<string, unknown>> => {
+        for (;;) {
+          const match = /event: status\ndata: (.*)\n\n/.exec(received);
+          if (match) {
+            received = received.slice(match.index + match[0].length);
+            return JSON.parse(match[1]!);
+          }
+          const { value, done } = await reader.read();
+          if (done) throw new Error('stream ended');
+          received += value;
+        }
+      };
+      const first = await nextEvent();
+      expect(first.status).toBe('awaiting_payment');
+      expect(first.progress).toContain('data-status="awaiting_payment"');
+      const txId = await payFor(test, payment.id, await lockedAmount(test, payment.id));
+      const second = await nextEvent();
+      expect(second.status).toBe('payment_detected');
+      expect(second.headline).toBe('Payment detected');
+      expect(second.progress).toContain(txId);
+      expect(second.version).not.toBe(first.version);
+
+      for (let i = 0; i < 4; i++) expect((await open()).status).toBe(200);
+      const sixth = await open();
+      expect(sixth.status).toBe(429);
+    } finally {
+      for (const controller of controllers) controller.abort();
+    }
+  });
+
   it('keeps each page within 100 KB uncompressed (HTML, CSS, JS; the QR excluded)', async () => {
     const payment = await createCheckoutPayment(test);
     const pages = [await getPage(checkoutUrl(test, payment.id))];
