@@ -96,17 +96,12 @@ export async function registerCheckoutPage(
   };
 
   /** Re-renders the page with the reason a customer action was refused (its HTTP status). */
-  const refused = async (
-    reply: FastifyReply,
-    id: string,
-    error: unknown,
-    extra: Partial<RenderContext> = {},
-  ) => {
+  const refused = async (reply: FastifyReply, id: string, error: unknown) => {
     if (!(error instanceof ApiError) || error.code === 'NOT_FOUND' || error.code === 'RATE_LIMITED')
       throw error;
     if (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE') throw error;
     const view = await loadCheckoutView(gateway, id);
-    return sendCheckout(reply, view, contextFor(id, { notice: error.message, ...extra }), error.status);
+    return sendCheckout(reply, view, contextFor(id, { notice: error.message }), error.status);
   };
 
   await app.register(
@@ -193,6 +188,14 @@ export async function registerCheckoutPage(
         },
       );
 
+      // A reload of a refused action's answer (a GET of the action URL) lands back on the payment.
+      for (const action of ['select', 'refund']) {
+        scope.get<IdParams>(`/:id/${action}`, async (request, reply) => {
+          const payment = await findCustomerPayment(gateway.orm.em.fork(), request.params.id);
+          return reply.redirect(checkoutPaths(base, payment.id).page, 303);
+        });
+      }
+
       scope.get<IdParams>('/:id/cancel', async (request, reply) => {
         const view = await loadCheckoutView(gateway, request.params.id);
         const ctx = contextFor(view.payment.id);
@@ -227,7 +230,10 @@ export async function registerCheckoutPage(
             await requestRefund(gateway, scopeOfPayment, id, address);
           } catch (error) {
             if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
-              return refused(reply, id, error, { refundError: { value: address, message: error.message } });
+              // The reason is shown at the field (the answer opens scrolled to it), not twice.
+              const view = await loadCheckoutView(gateway, id);
+              const ctx = contextFor(id, { refundError: { value: address, message: error.message } });
+              return sendCheckout(reply, view, ctx, error.status);
             }
             return refused(reply, id, error);
           }

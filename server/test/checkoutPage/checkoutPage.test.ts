@@ -185,6 +185,13 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     const wrongText = await wrong.text();
     expect(wrongText).toContain('aria-invalid="true" value="tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl"');
     expect(wrongText).toContain('starts with rltc1');
+    expect(wrongText.match(/starts with rltc1/g)).toHaveLength(1);
+    expect(wrongText).toContain(`action="/checkout/${payment.id}/refund#refund-address"`);
+    // Reloading the refused answer (a GET of the action URL) goes back to the payment.
+    expectSeeOther(
+      await fetch(`${checkoutUrl(test, payment.id)}/refund`, { redirect: 'manual' }),
+      `/checkout/${payment.id}`,
+    );
 
     const em = test.running.gateway.orm.em.fork();
     const wallet = await em.findOneOrFail(Wallet, { businessId: test.businessId, chainId: 'LTC_REGTEST' });
