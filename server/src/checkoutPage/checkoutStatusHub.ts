@@ -31,7 +31,7 @@ export class CheckoutStatusHub {
       this.#listeners.set(id, set);
     }
     set.add(listener);
-    this.#timer ??= setInterval(() => void this.tick(), this.intervalMs);
+    this.#timer ??= setInterval(() => void this.tick(), this.intervalMs).unref();
     return () => {
       set.delete(listener);
       if (set.size === 0) {

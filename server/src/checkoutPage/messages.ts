@@ -21,6 +21,8 @@ export const messages = {
   pickLegend: 'Coin and network',
   pickHint: 'Amounts are locked for the payment window once you continue.',
   pickOption: (coin: string, network: string) => `${coin} on ${network}`,
+  pickAmountDetail: (baseUnits: string, coin: string, rate: string, fiat: string) =>
+    `${baseUnits} base units · 1 ${coin} = ${rate} ${fiat}`,
   pickContinue: 'Continue to payment',
   pickNoOptions: 'No coin can be used for this payment right now. Please contact the merchant.',
   pickDeadline: 'Choose before',
@@ -115,6 +117,7 @@ export const messages = {
     estimate_revert: 'the transaction would have failed',
     settlement_reverted: 'the transaction was reverted on-chain',
   } as Record<string, string>,
+  failureUnknown: 'unknown reason',
   pendingStatus: 'Waiting for your choice.',
 
   // Errors and notices

@@ -25,9 +25,12 @@ export function renderPicker(view: CheckoutView, ctx: RenderContext): SafeHtml {
       chain?.name ?? option.chain_id,
     )}</span><span class="amount"><strong>${option.display_amount} ${
       option.coin_symbol
-    }</strong> <small>${option.crypto_amount} base units · 1 ${option.coin_symbol} = ${option.exchange_rate} ${
-      checkout.fiat_currency
-    }</small></span></label></li>`;
+    }</strong> <small>${m.pickAmountDetail(
+      option.crypto_amount,
+      option.coin_symbol,
+      option.exchange_rate,
+      checkout.fiat_currency,
+    )}</small></span></label></li>`;
   });
   return html`<form method="post" action="${paths.select}" class="picker">
 <fieldset><legend>${m.pickLegend}</legend>

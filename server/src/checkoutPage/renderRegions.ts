@@ -152,7 +152,7 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
       return region(
         m.failedHeading,
         html`<p>${m.failedBody(
-          m.failureReasons[payment.failure_reason ?? ''] ?? payment.failure_reason ?? 'unknown reason',
+          m.failureReasons[payment.failure_reason ?? ''] ?? payment.failure_reason ?? m.failureUnknown,
         )}</p>`,
       );
   }
