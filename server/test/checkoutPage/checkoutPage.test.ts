@@ -215,6 +215,21 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect(page.text).not.toContain('for="refund-address"');
   });
 
+  it('tells an overpaying customer the excess, and redirects only where success_url is http(s)', async () => {
+    const payment = await createCheckoutPayment(test, { success_url: 'https://shop.example/thanks' });
+    await pick(payment.id);
+    const locked = await lockedAmount(test, payment.id);
+    await payFor(test, payment.id, (locked * 3n) / 2n);
+    await mineBlocks(test, 6);
+    const page = await getPage(checkoutUrl(test, payment.id));
+    expect(page.text).toContain('data-status="confirmed"');
+    expect(page.text).toMatch(/You sent [\d.]+ LTC more than needed/);
+    expect(page.text).toContain('data-redirect="https://shop.example/thanks"');
+    expect(page.text).toContain(
+      '<noscript><meta http-equiv="refresh" content="3;url=https://shop.example/thanks"></noscript>',
+    );
+  });
+
   it('refuses a refund request where nothing arrived', async () => {
     const payment = await createCheckoutPayment(test);
     await pick(payment.id);
