@@ -19,7 +19,8 @@ export const messages = {
   // Picker
   pickHeading: 'Choose how to pay',
   pickLegend: 'Coin and network',
-  pickHint: 'Amounts follow the current rate; the amount is fixed when you continue and held for the payment window.',
+  pickHint:
+    'Amounts follow the current rate; the amount is fixed when you continue and held for the payment window.',
   pickOption: (coin: string, network: string) => `${coin} on ${network}`,
   pickAmountDetail: (baseUnits: string, coin: string, rate: string, fiat: string) =>
     `${baseUnits} base units · 1 ${coin} = ${rate} ${fiat}`,
