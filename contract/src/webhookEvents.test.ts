@@ -34,6 +34,7 @@ const payment = {
   cancelled_by: null,
   failure_reason: null,
   confirmed_at: '2026-11-21T09:10:00Z',
+  refund_address: null,
   transactions: [],
   refunds: [],
 };

@@ -452,6 +452,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           cancelled_by: null,
           failure_reason: null,
           confirmed_at: null,
+          refund_address: null,
           transactions: [],
           refunds: [],
         };

@@ -109,6 +109,10 @@ export const PaymentSchema = z
     cancelled_by: CancelledBySchema.nullable(),
     failure_reason: FailureReasonSchema.nullable(),
     confirmed_at: Timestamp.nullable(),
+    refund_address: z.string().nullable().meta({
+      description:
+        'Where the customer asked to be refunded, validated for the selected chain; set with payment.refund_requested, null before.',
+    }),
     transactions: z.array(PaymentTransactionSchema),
     refunds: z.array(RefundSchema),
   })

@@ -26,6 +26,21 @@ export type WalletValidation =
       readonly message: string;
     };
 
+/** Outcome of validating an address a customer typed (e.g. a refund address) for one chain. */
+export type AddressValidation =
+  | {
+      readonly ok: true;
+      /** The address to store and pay to (canonical case, prefix included where the family has one). */
+      readonly normalized: string;
+    }
+  | {
+      readonly ok: false;
+      /** A stable machine code, e.g. `WRONG_NETWORK`, `INVALID_ADDRESS`. */
+      readonly code: string;
+      /** A message a customer can act on, naming the network expected. */
+      readonly message: string;
+    };
+
 /** The on-chain target a customer pays for one payment. */
 export interface DepositTarget {
   /** The address the customer pays to. */
@@ -81,4 +96,10 @@ export interface ChainAdapter {
   createObserver?(input: CreateObserverInput): ChainObserver;
   /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
   buildPaymentUri(input: PaymentUriInput): string;
+  /**
+   * Validates an address a customer typed for `chainId` (a refund address): encoding, checksum and
+   * network. Pure, no I/O. Optional until every family implements it; the checkout refuses refund
+   * requests on a chain whose adapter lacks it.
+   */
+  validateAddress?(chainId: string, address: string): AddressValidation;
 }

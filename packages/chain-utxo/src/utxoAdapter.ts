@@ -7,6 +7,7 @@ import { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
 import { outputScriptOf } from './outputScriptOf.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 import { UTXO_CHAINS } from './utxoChains.js';
+import { validateAddress } from './validateAddress.js';
 import { validateExtendedKey } from './validateExtendedKey.js';
 
 /**
@@ -57,4 +58,6 @@ export const utxoAdapter: ChainAdapter = {
       ...(label === undefined ? {} : { label }),
     });
   },
+
+  validateAddress,
 };

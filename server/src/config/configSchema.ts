@@ -53,6 +53,27 @@ export const CONFIG_VARIABLES = {
     doc: 'Public {checkout_url_base}; checkout_url is <this>/<payment_id>.',
     default: 'CAIRN_PUBLIC_URL/checkout',
   },
+  CAIRN_CHECKOUT_FRAME_ANCESTORS: {
+    schema: z
+      .string()
+      .regex(
+        /^(?:'none'|(?:'self'|https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::\d+)?)(?: (?:'self'|https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::\d+)?))*)$/,
+        "must be 'none', or 'self' and/or origins separated by spaces",
+      )
+      .default("'none'"),
+    doc: "Who may show the hosted checkout in a frame: CSP frame-ancestors sources, e.g. `'self' https://shop.example`. Default: nobody.",
+    default: "'none'",
+  },
+  CAIRN_CHECKOUT_ACTIONS_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1).default(10),
+    doc: 'Customer actions on the hosted checkout (pick a coin, cancel, request a refund) per minute, per payment and IP address, for each action.',
+    default: '10',
+  },
+  CAIRN_CHECKOUT_STATUS_POLL_MS: {
+    schema: z.coerce.number().int().min(50).max(60_000).default(1000),
+    doc: 'How often open checkout pages are checked for status changes (one query for all of them) before server-sent events push the change.',
+    default: '1000',
+  },
   CAIRN_DASHBOARD_URL: {
     schema: url.optional(),
     doc: 'Public {dashboard_url}.',

@@ -3,6 +3,7 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261121000000_initial } from '../../migrations/Migration20261121000000_initial.js';
 import { Migration20261121010000_lifecycleAmounts } from '../../migrations/Migration20261121010000_lifecycleAmounts.js';
 import { Migration20261121030000_chainWatching } from '../../migrations/Migration20261121030000_chainWatching.js';
+import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
@@ -10,6 +11,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
   { name: 'Migration20261121010000_lifecycleAmounts', class: Migration20261121010000_lifecycleAmounts },
   { name: 'Migration20261121030000_chainWatching', class: Migration20261121030000_chainWatching },
+  { name: 'Migration20261121040000_checkout', class: Migration20261121040000_checkout },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import { registerCheckoutPage } from '../checkoutPage/registerCheckoutPage.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import type { WatcherStatus } from '../watchers/ChainWatcher.js';
@@ -33,7 +34,7 @@ declare module 'fastify' {
 
 /**
  * Builds the gateway's HTTP app without listening (tests use `app.inject()` or listen on port 0):
- * the merchant API, health, readiness, metrics and the OpenAPI document.
+ * the merchant API, the hosted checkout, health, readiness, metrics and the OpenAPI document.
  */
 export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -127,5 +128,6 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   }));
 
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
+  await registerCheckoutPage(app, gateway, options.redis ? { redis: options.redis } : {});
   return app;
 }

@@ -137,6 +137,8 @@ export async function createPayment(
     confirmedAt: null,
     confirmedAmount: null,
     receivedAtExpiry: null,
+    refundAddress: null,
+    refundRequestedAt: null,
     createdAt: now,
     updatedAt: now,
   };

@@ -107,6 +107,7 @@ export function serializePayment(config: Config, aggregate: PaymentAggregate): P
     cancelled_by: payment.cancelledBy ?? null,
     failure_reason: payment.failureReason ?? null,
     confirmed_at: payment.confirmedAt ? rfc3339(payment.confirmedAt) : null,
+    refund_address: payment.refundAddress ?? null,
     transactions: transfers.map((t) => ({
       chain_id: t.chainId as ChainId,
       coin_symbol: t.coinSymbol,

@@ -47,6 +47,9 @@ export const Payment = defineEntity({
     confirmedAmount: p.decimal('string').nullable(),
     /** Live amount when the payment expired (smallest units). */
     receivedAtExpiry: p.decimal('string').nullable(),
+    /** Where the customer asked to be refunded (validated for the selected chain on the checkout). */
+    refundAddress: p.text().nullable(),
+    refundRequestedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -1,0 +1,71 @@
+import {
+  type ChainDefinition,
+  type Checkout,
+  type CoinDefinition,
+  getChain,
+  getCoin,
+  type Payment as PaymentBody,
+} from '@cairn/contract';
+import { serializeCheckout } from '../checkout/serializeCheckout.js';
+import { Business } from '../db/entities/index.js';
+import type { Gateway } from '../gateway.js';
+import { loadAggregate, serializePayment } from '../payments/serializePayment.js';
+import { findCustomerPayment } from './findCustomerPayment.js';
+
+/** Everything the checkout page renders for one payment, read in one go. */
+export interface CheckoutView {
+  /** What the checkout API returns (options, selected target, progress). */
+  readonly checkout: Checkout;
+  /** The payment object (transactions, refunds, flags, refund address). */
+  readonly payment: PaymentBody;
+  /** The picked chain and coin; undefined before a pick. */
+  readonly chain?: ChainDefinition;
+  readonly coin?: CoinDefinition;
+  /** A payment URI for what is still due (underpaid only; empty otherwise). */
+  readonly remainderUri: string;
+  /** The gateway clock's now, for countdowns. */
+  readonly now: Date;
+}
+
+/**
+ * Loads the checkout of a payment by id alone (the customer's URL is their credential): the same
+ * serializers as the checkout API, plus what the page shows beyond it. Throws 404 NOT_FOUND.
+ */
+export async function loadCheckoutView(gateway: Gateway, id: string): Promise<CheckoutView> {
+  const em = gateway.orm.em.fork();
+  const payment = await findCustomerPayment(em, id);
+  const business = await em.findOneOrFail(Business, { id: payment.businessId });
+  const aggregate = await loadAggregate(em, payment);
+  const checkout = serializeCheckout(gateway.config, business, aggregate);
+  const body = serializePayment(gateway.config, aggregate);
+  const chain = payment.selectedChainId ? getChain(payment.selectedChainId) : undefined;
+  const coin =
+    payment.selectedChainId && payment.selectedCoinSymbol
+      ? getCoin(payment.selectedChainId, payment.selectedCoinSymbol)
+      : undefined;
+
+  let remainderUri = '';
+  const due = BigInt(body.amount_due);
+  if (body.status === 'underpaid' && due > 0n && chain && coin && payment.depositAddress) {
+    try {
+      const { adapter } = gateway.chains.get(chain.id);
+      remainderUri = adapter.buildPaymentUri({
+        chain,
+        coin,
+        target: { address: payment.depositAddress, memo: payment.depositMemo },
+        amount: due,
+        label: business.name,
+      });
+    } catch (error) {
+      gateway.log.warn({ err: error, paymentId: payment.id }, 'no payment URI for the remainder');
+    }
+  }
+  return {
+    checkout,
+    payment: body,
+    ...(chain ? { chain } : {}),
+    ...(coin ? { coin } : {}),
+    remainderUri,
+    now: gateway.clock.now(),
+  };
+}

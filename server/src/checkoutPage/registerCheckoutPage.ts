@@ -1,0 +1,324 @@
+import type { ServerResponse } from 'node:http';
+import { parseToken } from '@cairn/contract';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import { selectChain } from '../checkout/selectChain.js';
+import { ApiError } from '../errors/ApiError.js';
+import type { Gateway } from '../gateway.js';
+import { cancelPayment } from '../payments/cancelPayment.js';
+import type { PaymentScope } from '../payments/lockPayment.js';
+import { loadCheckoutAssets } from './checkoutAssets.js';
+import { checkoutMountPath, checkoutPaths } from './checkoutPaths.js';
+import { CheckoutStatusHub } from './checkoutStatusHub.js';
+import { findCustomerPayment, isPaymentId } from './findCustomerPayment.js';
+import type { SafeHtml } from './html.js';
+import { type CheckoutView, loadCheckoutView } from './loadCheckoutView.js';
+import { messages as defaultMessages, type Messages } from './messages.js';
+import { renderCancelPage } from './renderCancelPage.js';
+import { renderCheckoutPage } from './renderCheckoutPage.js';
+import type { RenderContext } from './renderContext.js';
+import { renderMessagePage } from './renderMessagePage.js';
+import { renderQrSvg } from './renderQrSvg.js';
+import { requestRefund } from './requestRefund.js';
+import { safeHttpUrl } from './safeHttpUrl.js';
+import { securityHeaders } from './securityHeaders.js';
+import { statusUpdate } from './statusUpdate.js';
+
+/** Live-status streams one payment may have open from one IP address. */
+const MAX_STREAMS_PER_PAYMENT_AND_IP = 5;
+const HEARTBEAT_MS = 20_000;
+
+export interface CheckoutPageOptions {
+  /** Shares the action rate limit between gateway instances. */
+  readonly redis?: Redis;
+  /** A translation of the page's strings (default English). */
+  readonly messages?: Messages;
+}
+
+type IdParams = { Params: { id: string } };
+type FormBody = Record<string, string | undefined>;
+
+const originOf = (url: string | undefined): string[] => (url ? [new URL(url).origin] : []);
+
+/**
+ * The hosted checkout at `{checkout_url_base}/<payment_id>`, mounted on the gateway at the path of
+ * CAIRN_CHECKOUT_URL_BASE (`/checkout` by default): the picker, the pay view, live status over
+ * server-sent events, the customer's cancel and refund request, QR codes and static assets. The
+ * payment id is the customer's only credential. Every customer action goes through the same service
+ * as the API (selectChain, cancelPayment, and the lifecycle via requestRefund); forms POST and
+ * redirect back (303), so the page works without JavaScript.
+ */
+export async function registerCheckoutPage(
+  app: FastifyInstance,
+  gateway: Gateway,
+  options: CheckoutPageOptions = {},
+): Promise<void> {
+  const base = checkoutMountPath(gateway.config.urls.checkout);
+  const assetBase = `${base}/assets`;
+  const assets = loadCheckoutAssets();
+  const m = options.messages ?? defaultMessages;
+  const frameAncestors = gateway.config.CAIRN_CHECKOUT_FRAME_ANCESTORS;
+  const hub = new CheckoutStatusHub(gateway, gateway.config.CAIRN_CHECKOUT_STATUS_POLL_MS);
+  const streams = new Set<ServerResponse>();
+  const streamCounts = new Map<string, number>();
+
+  const contextFor = (id: string, extra: Partial<RenderContext> = {}): RenderContext => ({
+    messages: m,
+    paths: checkoutPaths(base, id),
+    ...extra,
+  });
+
+  const sendHtml = (reply: FastifyReply, status: number, body: SafeHtml, view?: CheckoutView) => {
+    const cancelOrigin = originOf(safeHttpUrl(view?.checkout.cancel_url));
+    return reply
+      .status(status)
+      .headers(securityHeaders({ frameAncestors, formActionOrigins: cancelOrigin }))
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(body.toString());
+  };
+
+  const sendCheckout = (reply: FastifyReply, view: CheckoutView, ctx: RenderContext, status = 200) =>
+    sendHtml(reply, status, renderCheckoutPage(view, ctx, assets, assetBase).html, view);
+
+  const sendMessage = (reply: FastifyReply, status: number, title: string, body: string, back?: string) =>
+    sendHtml(
+      reply,
+      status,
+      renderMessagePage({ messages: m, title, body, assets, assetBase, ...(back ? { back } : {}) }),
+    );
+
+  /** The scope every service call runs in: the payment's own business and mode. */
+  const scopeOf = async (id: string): Promise<PaymentScope> => {
+    const payment = await findCustomerPayment(gateway.orm.em.fork(), id);
+    return { businessId: payment.businessId, mode: payment.mode };
+  };
+
+  /** Re-renders the page with the reason a customer action was refused (its HTTP status). */
+  const refused = async (reply: FastifyReply, id: string, error: unknown) => {
+    if (!(error instanceof ApiError) || error.code === 'NOT_FOUND' || error.code === 'RATE_LIMITED')
+      throw error;
+    if (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE') throw error;
+    const view = await loadCheckoutView(gateway, id);
+    return sendCheckout(reply, view, contextFor(id, { notice: error.message }), error.status);
+  };
+
+  await app.register(
+    async (scope) => {
+      // Forms post application/x-www-form-urlencoded; a body of a few fields is all they need.
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 4096 },
+        (_request, body, done) => {
+          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+        },
+      );
+      await scope.register(rateLimit, {
+        global: false,
+        ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-checkout-rate-limit:' } : {}),
+        errorResponseBuilder: (_request, context) =>
+          new ApiError('RATE_LIMITED', m.rateLimitedBody(Math.max(1, Math.ceil(context.ttl / 1000))), {
+            retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+          }),
+      });
+      const actionLimit = {
+        rateLimit: {
+          max: gateway.config.CAIRN_CHECKOUT_ACTIONS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) =>
+            `${(request.params as { id?: string }).id ?? ''}|${request.ip}`,
+        },
+      };
+
+      scope.setErrorHandler((error, request, reply) => {
+        const id = (request.params as { id?: string } | undefined)?.id;
+        const back = id && isPaymentId(id) ? checkoutPaths(base, id).page : undefined;
+        if (error instanceof ApiError && error.code === 'NOT_FOUND') {
+          return sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody);
+        }
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+          if (error.extra.retryAfterSeconds !== undefined)
+            reply.header('retry-after', error.extra.retryAfterSeconds);
+          return sendMessage(reply, 429, m.rateLimitedTitle, error.message, back);
+        }
+        const status = (error as { statusCode?: number }).statusCode;
+        if (status !== undefined && status >= 400 && status < 500) {
+          request.log.info({ err: error }, 'checkout request refused');
+          return sendMessage(reply, status, m.errorTitle, m.badRequestBody, back);
+        }
+        request.log.error({ err: error }, 'checkout request failed');
+        return sendMessage(reply, 500, m.errorTitle, m.errorBody, back);
+      });
+      if (base !== '') {
+        scope.setNotFoundHandler((_request, reply) =>
+          sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody),
+        );
+      }
+
+      scope.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+        const asset = assets.byName.get(request.params.name);
+        if (!asset) throw new ApiError('NOT_FOUND', 'No such asset.');
+        return reply
+          .headers(securityHeaders({ frameAncestors }))
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(asset.contentType)
+          .send(asset.body);
+      });
+
+      scope.get<IdParams>('/:id', async (request, reply) => {
+        const view = await loadCheckoutView(gateway, request.params.id);
+        return sendCheckout(reply, view, contextFor(view.payment.id));
+      });
+
+      scope.post<IdParams & { Body: FormBody | undefined }>(
+        '/:id/select',
+        { config: actionLimit },
+        async (request, reply) => {
+          const { id } = request.params;
+          const scopeOfPayment = await scopeOf(id);
+          const token = String(request.body?.token ?? '');
+          try {
+            if (!parseToken(token)) throw new ApiError('VALIDATION_ERROR', m.pickRequired);
+            await selectChain(gateway, scopeOfPayment, id, { token });
+          } catch (error) {
+            return refused(reply, id, error);
+          }
+          return reply.redirect(checkoutPaths(base, id).page, 303);
+        },
+      );
+
+      // A reload of a refused action's answer (a GET of the action URL) lands back on the payment.
+      for (const action of ['select', 'refund']) {
+        scope.get<IdParams>(`/:id/${action}`, async (request, reply) => {
+          const payment = await findCustomerPayment(gateway.orm.em.fork(), request.params.id);
+          return reply.redirect(checkoutPaths(base, payment.id).page, 303);
+        });
+      }
+
+      scope.get<IdParams>('/:id/cancel', async (request, reply) => {
+        const view = await loadCheckoutView(gateway, request.params.id);
+        const ctx = contextFor(view.payment.id);
+        const cancellable =
+          (view.payment.status === 'pending' || view.payment.status === 'awaiting_payment') &&
+          view.payment.transactions.length === 0;
+        if (!cancellable) return reply.redirect(ctx.paths.page, 303);
+        return sendHtml(reply, 200, renderCancelPage(view, ctx, assets, assetBase), view);
+      });
+
+      scope.post<IdParams>('/:id/cancel', { config: actionLimit }, async (request, reply) => {
+        const { id } = request.params;
+        const scopeOfPayment = await scopeOf(id);
+        let cancelUrl: string | undefined;
+        try {
+          const payment = await cancelPayment(gateway, scopeOfPayment, id, 'customer');
+          cancelUrl = safeHttpUrl(payment.cancel_url);
+        } catch (error) {
+          return refused(reply, id, error);
+        }
+        return reply.redirect(cancelUrl ?? checkoutPaths(base, id).page, 303);
+      });
+
+      scope.post<IdParams & { Body: FormBody | undefined }>(
+        '/:id/refund',
+        { config: actionLimit },
+        async (request, reply) => {
+          const { id } = request.params;
+          const scopeOfPayment = await scopeOf(id);
+          const address = String(request.body?.refund_address ?? '').slice(0, 256);
+          try {
+            await requestRefund(gateway, scopeOfPayment, id, address);
+          } catch (error) {
+            if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+              // The reason is shown at the field (the answer opens scrolled to it), not twice.
+              const view = await loadCheckoutView(gateway, id);
+              const ctx = contextFor(id, { refundError: { value: address, message: error.message } });
+              return sendCheckout(reply, view, ctx, error.status);
+            }
+            return refused(reply, id, error);
+          }
+          return reply.redirect(checkoutPaths(base, id).page, 303);
+        },
+      );
+
+      const sendQr = async (reply: FastifyReply, uri: string) => {
+        if (uri === '') throw new ApiError('NOT_FOUND', 'No payment request to encode yet.');
+        return reply
+          .headers(securityHeaders({ frameAncestors }))
+          .header('content-security-policy', "default-src 'none'")
+          .header('cache-control', 'no-cache')
+          .type('image/svg+xml; charset=utf-8')
+          .send(await renderQrSvg(uri));
+      };
+      scope.get<IdParams>('/:id/qr.svg', async (request, reply) => {
+        const view = await loadCheckoutView(gateway, request.params.id);
+        return sendQr(reply, view.checkout.selected?.payment_uri ?? '');
+      });
+      scope.get<IdParams>('/:id/remainder-qr.svg', async (request, reply) => {
+        const view = await loadCheckoutView(gateway, request.params.id);
+        return sendQr(reply, view.remainderUri);
+      });
+
+      scope.get<IdParams>('/:id/events', async (request, reply) => {
+        const first = await loadCheckoutView(gateway, request.params.id);
+        const id = first.payment.id;
+        const key = `${id}|${request.ip}`;
+        const open = streamCounts.get(key) ?? 0;
+        if (open >= MAX_STREAMS_PER_PAYMENT_AND_IP) {
+          throw new ApiError('RATE_LIMITED', m.rateLimitedBody(HEARTBEAT_MS / 1000), {
+            retryAfterSeconds: HEARTBEAT_MS / 1000,
+          });
+        }
+        streamCounts.set(key, open + 1);
+        const ctx = contextFor(id);
+        reply.hijack();
+        const res = reply.raw;
+        res.writeHead(200, {
+          ...securityHeaders({ frameAncestors }),
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          'x-accel-buffering': 'no',
+          'x-request-id': String(request.id),
+        });
+        res.write('retry: 3000\n\n');
+        streams.add(res);
+
+        let lastVersion = '';
+        let closed = false;
+        const push = (view: CheckoutView) => {
+          const update = statusUpdate(view, ctx);
+          if (closed || update.version === lastVersion) return;
+          lastVersion = update.version;
+          res.write(`event: status\ndata: ${JSON.stringify(update)}\n\n`);
+        };
+        let queue: Promise<void> = Promise.resolve();
+        const refresh = () => {
+          queue = queue
+            .then(async () => {
+              if (!closed) push(await loadCheckoutView(gateway, id));
+            })
+            .catch((error: unknown) => request.log.warn({ err: error }, 'checkout status update failed'));
+        };
+        push(first);
+        const unsubscribe = hub.subscribe(id, refresh);
+        const heartbeat = setInterval(() => res.write(': keep-alive\n\n'), HEARTBEAT_MS);
+        res.on('close', () => {
+          closed = true;
+          clearInterval(heartbeat);
+          unsubscribe();
+          streams.delete(res);
+          const left = (streamCounts.get(key) ?? 1) - 1;
+          if (left <= 0) streamCounts.delete(key);
+          else streamCounts.set(key, left);
+        });
+      });
+    },
+    { prefix: base },
+  );
+
+  // Open event streams would keep the server from closing: end them first.
+  app.addHook('preClose', async () => {
+    hub.stop();
+    for (const res of streams) res.end();
+  });
+}

@@ -1,0 +1,39 @@
+/** What varies in the checkout's security headers. */
+export interface SecurityHeadersInput {
+  /** CSP frame-ancestors sources (`'none'` by default: the checkout is never framed). */
+  readonly frameAncestors: string;
+  /** Origins a form on this page may end up at after a redirect (the cancel_url's origin). */
+  readonly formActionOrigins?: readonly string[];
+}
+
+/**
+ * The checkout's security headers. The CSP allows no inline script or style and nothing from other
+ * hosts (every asset comes from the gateway); `form-action` includes the cancel_url's origin because
+ * browsers check form-action on the redirect that follows the Cancel POST. `no-referrer` keeps the
+ * payment id (in the URL) from success and cancel pages and any other site.
+ */
+export function securityHeaders(input: SecurityHeadersInput): Record<string, string> {
+  const formAction = ["'self'", ...new Set(input.formActionOrigins ?? [])].join(' ');
+  const csp = [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `form-action ${formAction}`,
+    `frame-ancestors ${input.frameAncestors}`,
+    "base-uri 'none'",
+  ].join('; ');
+  const headers: Record<string, string> = {
+    'content-security-policy': csp,
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'x-robots-tag': 'noindex, nofollow',
+  };
+  if (input.frameAncestors === "'none'") headers['x-frame-options'] = 'DENY';
+  else if (input.frameAncestors === "'self'") headers['x-frame-options'] = 'SAMEORIGIN';
+  return headers;
+}

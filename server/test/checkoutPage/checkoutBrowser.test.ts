@@ -1,0 +1,359 @@
+import { deriveAddress } from '@cairn/chain-utxo';
+import type { Runner } from 'graphile-worker';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import { Payment, Wallet } from '../../src/db/entities/index.js';
+import { lockPayment } from '../../src/payments/lockPayment.js';
+import { transitionPayment } from '../../src/payments/transitionPayment.js';
+import { startWorkers } from '../../src/workers/startWorkers.js';
+import { clientFor, outboxOf } from '../api/apiHelpers.js';
+import type { TestGateway } from '../harness/startTestGateway.js';
+import {
+  chromiumAvailable,
+  expectAccessible,
+  expectOnlyOrigins,
+  launchChromium,
+  openPage,
+  snap,
+  startMerchantSite,
+  VIEWPORTS,
+  watchPage,
+} from './browser.js';
+import { checkoutUrl, createCheckoutPayment, startCheckoutGateway } from './checkoutHelpers.js';
+import { lockedAmount, mineBlocks, payFor, reorgOut } from './payFor.js';
+
+const MINUTE = 60_000;
+const LIVE = { timeout: 15_000 };
+
+/**
+ * The hosted checkout in Debian's Chromium against the real gateway (real HTTP, real PostgreSQL,
+ * the real lifecycle, timers and server-sent events). The customer's coins go through `payFor.ts`
+ * (see there: today the watcher's entry point, later `sendtoaddress` on litecoind -regtest). Every
+ * state is captured at desktop and phone width (`screenshots/`, see README.md, Testing).
+ */
+describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () => {
+  // The gateway's clock starts 61 minutes in the past: a 60-minute window opened now is already due
+  // in real time, so the expiry test only has to move the clock to the present and start the workers.
+  const clock = new ManualClock(new Date(Date.now() - 61 * MINUTE));
+  let test: TestGateway;
+  let browser: Browser;
+  let shop: Awaited<ReturnType<typeof startMerchantSite>>;
+  let runner: Runner | undefined;
+
+  beforeAll(async () => {
+    [test, browser, shop] = await Promise.all([
+      startCheckoutGateway({ clock }),
+      launchChromium(),
+      startMerchantSite(),
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await runner?.stop();
+    await test?.stop();
+    await shop?.close();
+  });
+
+  /** Screenshot of the live page, then the same URL freshly opened at phone width; both checked for accessibility. */
+  async function capture(page: Page, state: string): Promise<void> {
+    await expectAccessible(page);
+    await snap(page, state, 'desktop');
+    const phone = await openPage(browser, page.url(), 'phone');
+    try {
+      await expectAccessible(phone.page);
+      await snap(phone.page, state, 'phone');
+    } finally {
+      await phone.context.close();
+    }
+  }
+
+  async function statusIs(page: Page, status: string): Promise<void> {
+    await page.locator(`#status-heading[data-status="${status}"]`).waitFor(LIVE);
+  }
+
+  it('pays with LTC: picker, pay view, detected, confirming, confirmed, then back to the shop', async () => {
+    const payment = await createCheckoutPayment(test, { success_url: `${shop.origin}/thanks?order=42` });
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: test.baseUrl });
+    const page = await context.newPage();
+    const watched = watchPage(page);
+    await page.goto(checkoutUrl(test, payment.id));
+
+    // The picker: every option, the accepted one first and preselected.
+    const options = page.locator('input[name="token"]');
+    expect(await options.count()).toBe(payment.chain_options.length);
+    expect(await options.first().getAttribute('value')).toBe('LTC_REGTEST:LTC');
+    expect(await options.first().isChecked()).toBe(true);
+    expect(await page.textContent('h1')).toContain('$25.00');
+    await capture(page, 'picker');
+
+    // Keyboard only: Tab to the checked option (focus visible), Tab to Continue, Enter.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      if (await page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.name === 'token'))
+        break;
+    }
+    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).value)).toBe(
+      'LTC_REGTEST:LTC',
+    );
+    const focusOutline = await page.evaluate(
+      () => getComputedStyle(document.activeElement!.nextElementSibling!).outlineStyle,
+    );
+    expect(focusOutline).not.toBe('none');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue to payment');
+    await Promise.all([page.waitForURL(checkoutUrl(test, payment.id)), page.keyboard.press('Enter')]);
+    await statusIs(page, 'awaiting_payment');
+
+    // The pay view: address, exact amount, QR, wallet link, countdown, network warning.
+    const stored = await test.running.gateway.orm.em.fork().findOneOrFail(Payment, { id: payment.id });
+    expect(await page.textContent('#pay-address')).toBe(stored.depositAddress);
+    expect(stored.depositAddress).toMatch(/^rltc1/);
+    const option = payment.chain_options.find((o) => o.chain_id === 'LTC_REGTEST')!;
+    expect(await page.textContent('#pay-amount')).toBe(option.display_amount);
+    expect(await page.getAttribute('a.button.primary', 'href')).toBe(stored.paymentUri);
+    expect(stored.paymentUri).toMatch(/^litecoin:rltc1/);
+    const qr = page.locator('.qr img');
+    await qr.waitFor();
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.textContent('.warning')).toContain('Send only LTC on the Litecoin Regtest network');
+    const countdown = await page.textContent('[data-countdown]');
+    expect(countdown).toMatch(/^(1:00:00|59:\d\d)$/);
+    await page.waitForFunction(
+      (before) => document.querySelector('[data-countdown]')?.textContent !== before,
+      countdown,
+    );
+    expect(await page.isHidden('.nojs-only')).toBe(true);
+
+    // Copy buttons put the exact text on the clipboard.
+    await page.getByRole('button', { name: 'Copy deposit address' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stored.depositAddress);
+    await page.getByRole('button', { name: 'Copy amount' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(option.display_amount);
+    await page.locator('button[data-copy="pay-amount"]', { hasText: 'Copy' }).waitFor();
+    await capture(page, 'awaiting-payment');
+
+    // The customer pays; the page follows without a reload.
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const txId = await payFor(test, payment.id, await lockedAmount(test, payment.id));
+    await statusIs(page, 'payment_detected');
+    expect(await page.textContent('.confirmations')).toBe('Waiting for 0 of 6 confirmations.');
+    expect(await page.textContent('.txs')).toContain(txId);
+    await page.waitForFunction(
+      () => document.getElementById('announcer')?.textContent === 'Payment detected',
+    );
+    await capture(page, 'payment-detected');
+
+    await mineBlocks(test, 1);
+    await statusIs(page, 'confirming');
+    expect(await page.textContent('.confirmations')).toBe('Waiting for 1 of 6 confirmations.');
+    await mineBlocks(test, 2);
+    await page.locator('.confirmations', { hasText: 'Waiting for 3 of 6 confirmations.' }).waitFor(LIVE);
+    await capture(page, 'confirming');
+
+    await mineBlocks(test, 3);
+    await statusIs(page, 'confirmed');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
+      true,
+    );
+    await page.waitForFunction(
+      () => document.getElementById('announcer')?.textContent === 'Payment confirmed',
+    );
+    expect(await page.textContent('.redirect')).toContain('Taking you back to Cairn Dev Shop');
+    await capture(page, 'confirmed');
+    await page.waitForURL(`${shop.origin}/thanks?order=42`, LIVE);
+
+    expect(watched.errors).toEqual([]);
+    expectOnlyOrigins(
+      watched.requests.filter((url) => !url.startsWith(shop.origin)),
+      [test.baseUrl],
+    );
+    expect((await outboxOf(test, payment.id)).map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+    await context.close();
+  });
+
+  it('cancels for the customer after a confirmation, then lands on cancel_url', async () => {
+    const payment = await createCheckoutPayment(test, { cancel_url: `${shop.origin}/cart` });
+    const { context, page } = await openPage(browser, checkoutUrl(test, payment.id), 'desktop');
+    const watched = watchPage(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await statusIs(page, 'awaiting_payment');
+    await page.getByRole('link', { name: 'Cancel payment' }).click();
+    await page.getByRole('heading', { name: 'Cancel this payment?' }).waitFor();
+    await capture(page, 'cancel-confirmation');
+    await Promise.all([
+      page.waitForURL(`${shop.origin}/cart`, LIVE),
+      page.getByRole('button', { name: 'Yes, cancel the payment' }).click(),
+    ]);
+    const events = await outboxOf(test, payment.id);
+    expect(events.map((e) => e.event)).toEqual(['payment.awaiting', 'payment.cancelled']);
+    expect(events[1]!.payload.data.cancelled_by).toBe('customer');
+    expect(watched.errors).toEqual([]);
+
+    await page.goto(checkoutUrl(test, payment.id));
+    await statusIs(page, 'cancelled');
+    expect(await page.textContent('#region-progress')).toContain('You cancelled this payment.');
+    await capture(page, 'cancelled-by-customer');
+    await context.close();
+  });
+
+  it('takes an underpayment: the rest with its own QR, a refused and an accepted refund address, then refunded', async () => {
+    const payment = await createCheckoutPayment(test);
+    const { context, page } = await openPage(browser, checkoutUrl(test, payment.id), 'desktop');
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await statusIs(page, 'awaiting_payment');
+    const locked = await lockedAmount(test, payment.id);
+    const txId = await payFor(test, payment.id, (locked * 6n) / 10n);
+    await statusIs(page, 'underpaid');
+    const option = payment.chain_options.find((o) => o.chain_id === 'LTC_REGTEST')!;
+    const [whole, fraction = ''] = (await page.textContent('#rest-amount'))!.split('.');
+    expect(BigInt(whole! + fraction.padEnd(8, '0'))).toBe(locked - (locked * 6n) / 10n);
+    expect(await page.textContent('#region-progress')).toContain(txId);
+    expect(await page.textContent('#region-progress')).toContain(`of ${option.display_amount} LTC`);
+    const restQr = page.locator('.qr img');
+    expect(await restQr.getAttribute('src')).toBe(`/checkout/${payment.id}/remainder-qr.svg`);
+    expect(await restQr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getAttribute('a.button.primary', 'href')).toMatch(/^litecoin:rltc1\w+\?amount=/);
+    await capture(page, 'underpaid');
+
+    // A Bitcoin testnet address is refused with the reason tied to the field; the typed value stays.
+    const field = page.getByLabel('Your Litecoin Regtest address for the refund');
+    await field.fill('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+    await page.getByRole('button', { name: 'Request refund' }).click();
+    await page.locator('#refund-error').waitFor();
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    expect(await field.inputValue()).toBe('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+    expect(await page.textContent('#refund-error')).toContain('starts with rltc1');
+    await expectAccessible(page);
+    await snap(page, 'refund-address-refused', 'desktop');
+
+    const wallet = await test.running.gateway.orm.em
+      .fork()
+      .findOneOrFail(Wallet, { businessId: test.businessId, chainId: 'LTC_REGTEST' });
+    const refundTo = deriveAddress({ chainId: 'LTC_REGTEST', wallet: wallet.value, index: 900 });
+    await page.getByLabel('Your Litecoin Regtest address for the refund').fill(refundTo);
+    await page.getByRole('button', { name: 'Request refund' }).click();
+    await statusIs(page, 'refund_requested');
+    expect(await page.textContent('#region-progress')).toContain(refundTo);
+    await capture(page, 'refund-requested');
+    const events = await outboxOf(test, payment.id);
+    expect(events.at(-1)!.event).toBe('payment.refund_requested');
+    expect(events.at(-1)!.payload.data.payment.refund_address).toBe(refundTo);
+
+    // The merchant sends the coins back and records it; the open page follows.
+    const refundTx = 'f'.repeat(64);
+    const recorded = await clientFor(test.baseUrl, test.apiKey).post(`/payments/${payment.id}/refunds`, {
+      chain_id: 'LTC_REGTEST',
+      coin_symbol: 'LTC',
+      tx_id: refundTx,
+      amount: ((locked * 6n) / 10n).toString(),
+    });
+    expect(recorded.status, recorded.text).toBe(201);
+    await statusIs(page, 'refunded');
+    expect(await page.textContent('#region-progress')).toContain(refundTx);
+    await capture(page, 'refunded');
+    await context.close();
+  });
+
+  it('works without JavaScript: pick, pay view, refresh link, cancel', async () => {
+    const payment = await createCheckoutPayment(test);
+    const { context, page } = await openPage(browser, checkoutUrl(test, payment.id), 'phone', {
+      javaScriptEnabled: false,
+    });
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await statusIs(page, 'awaiting_payment');
+    expect(await page.textContent('#pay-address')).toMatch(/^rltc1/);
+    expect(await page.isVisible('.nojs-only')).toBe(true);
+    expect(await page.locator('button[data-copy]').first().isHidden()).toBe(true);
+    expect(await page.textContent('[data-countdown]')).toBe('1:00:00');
+    await snap(page, 'awaiting-payment-no-javascript', 'phone');
+    await page.getByRole('link', { name: 'Cancel payment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
+    await statusIs(page, 'cancelled');
+    await context.close();
+  });
+
+  it('says plainly when the merchant cancelled, when a payment failed, and when there is no such payment', async () => {
+    const client = clientFor(test.baseUrl, test.apiKey);
+    const byMerchant = await createCheckoutPayment(test);
+    expect((await client.delete(`/payments/${byMerchant.id}`)).status).toBe(200);
+    const one = await openPage(browser, checkoutUrl(test, byMerchant.id), 'desktop');
+    await statusIs(one.page, 'cancelled');
+    expect(await one.page.textContent('#region-progress')).toContain('The merchant cancelled this payment.');
+    await capture(one.page, 'cancelled-by-merchant');
+    await one.context.close();
+
+    // failed comes only from gasless settlement (EVM), which has no adapter yet: drive the
+    // lifecycle's settlement_failed event directly, as that relay will.
+    const failing = await createCheckoutPayment(test);
+    await client.post(`/checkout/${failing.id}/select-chain`, { token: 'LTC_REGTEST:LTC' });
+    const two = await openPage(browser, checkoutUrl(test, failing.id), 'desktop');
+    await statusIs(two.page, 'awaiting_payment');
+    const gateway = test.running.gateway;
+    await gateway.orm.em.fork().transactional(async (em) => {
+      const locked = await lockPayment(em, { businessId: test.businessId, mode: 'test' }, failing.id);
+      await transitionPayment(gateway, em, locked, { type: 'settlement_failed', reason: 'estimate_revert' });
+    });
+    await statusIs(two.page, 'failed');
+    expect(await two.page.textContent('#region-progress')).toContain('the transaction would have failed');
+    await capture(two.page, 'failed');
+    await two.context.close();
+
+    const three = await openPage(
+      browser,
+      checkoutUrl(test, '00000000-0000-4000-8000-000000000000'),
+      'desktop',
+    );
+    expect(await three.page.textContent('h1')).toBe('Payment not found');
+    await capture(three.page, 'not-found');
+    await three.context.close();
+  });
+
+  it('expires with the clock moved: live expired, expired_underpaid with the refund form, expired_reorged', async () => {
+    const client = clientFor(test.baseUrl, test.apiKey);
+    const unpaid = await createCheckoutPayment(test, { cancel_url: `${shop.origin}/cart` });
+    const partial = await createCheckoutPayment(test);
+    const reorged = await createCheckoutPayment(test);
+    for (const p of [unpaid, partial, reorged]) {
+      expect((await client.post(`/checkout/${p.id}/select-chain`, { token: 'LTC_REGTEST:LTC' })).status).toBe(
+        200,
+      );
+    }
+    await payFor(test, partial.id, (await lockedAmount(test, partial.id)) / 4n);
+    const reorgTx = await payFor(test, reorged.id, await lockedAmount(test, reorged.id));
+    await mineBlocks(test, 6);
+
+    const open = await openPage(browser, checkoutUrl(test, unpaid.id), 'desktop');
+    await statusIs(open.page, 'awaiting_payment');
+    // Move the clock past expires_at and let the real timer job fire.
+    clock.set(new Date());
+    runner = await startWorkers(test.running.gateway, test.running.databaseUrl);
+    await statusIs(open.page, 'expired');
+    expect(await open.page.textContent('#region-progress')).toContain('Do not send coins to this address');
+    expect(await open.page.getAttribute('#region-actions a', 'href')).toBe(`${shop.origin}/cart`);
+    await capture(open.page, 'expired');
+    await open.context.close();
+
+    const second = await openPage(browser, checkoutUrl(test, partial.id), 'desktop');
+    await statusIs(second.page, 'expired_underpaid');
+    expect(await second.page.isVisible('#refund-address')).toBe(true);
+    await capture(second.page, 'expired-underpaid');
+    await second.context.close();
+
+    const third = await openPage(browser, checkoutUrl(test, reorged.id), 'desktop');
+    await statusIs(third.page, 'confirmed');
+    await reorgOut(test, reorgTx);
+    await statusIs(third.page, 'expired_reorged');
+    expect(await third.page.textContent('#region-progress')).toContain('removed your transaction');
+    await capture(third.page, 'expired-reorged');
+    await third.context.close();
+  });
+});
