@@ -1,0 +1,75 @@
+/**
+ * Summarises a V8 `.cpuprofile` (written by a benchmark target run with
+ * `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`): self time by package (or source folder)
+ * and the hottest functions, as shares of the non-idle time.
+ *
+ * `pnpm exec tsx bench/summarizeCpuProfile.ts /tmp/prof/CPU.<...>.cpuprofile [top functions, default 30]`
+ */
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+
+interface Profile {
+  nodes: ProfileNode[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** Where a function lives: an npm package, a folder of ours, Node's internals or a V8 pseudo-frame. */
+function bucketOf(url: string, functionName: string): string {
+  if (url === '') return `(${functionName || 'native'})`;
+  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pnpm) return pnpm[1]!;
+  const plain = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (plain) return plain[1]!;
+  const ours = /\/(server|contract|sdk|packages\/[^/]+)\/(src|bench)\/([^/]+)/.exec(url);
+  if (ours) return `${ours[1]}/${ours[2]}/${ours[3]!.replace(/\.[cm]?[jt]s$/, '')}`;
+  return url;
+}
+
+function main(): void {
+  const [file, topRaw] = process.argv.slice(2);
+  if (!file) throw new Error('usage: summarizeCpuProfile.ts <file.cpuprofile> [top]');
+  const top = Number(topRaw ?? 30);
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfUs = new Map<number, number>();
+  profile.samples.forEach((id, i) => {
+    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+  });
+  const buckets = new Map<string, number>();
+  const functions = new Map<string, number>();
+  let total = 0;
+  let idle = 0;
+  for (const [id, us] of selfUs) {
+    const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+    if (functionName === '(idle)') {
+      idle += us;
+      continue;
+    }
+    total += us;
+    const bucket = bucketOf(url, functionName);
+    buckets.set(bucket, (buckets.get(bucket) ?? 0) + us);
+    const name = `${functionName || '(anonymous)'} ${bucket}:${lineNumber + 1}`;
+    functions.set(name, (functions.get(name) ?? 0) + us);
+  }
+  const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
+  console.log(
+    `${file}: busy ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s (${((total / (total + idle)) * 100).toFixed(0)}% busy)`,
+  );
+  console.log('\nself time by package / source file:');
+  for (const [bucket, us] of [...buckets].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
+    console.log(`  ${pct(us)}  ${bucket}`);
+  }
+  console.log(`\ntop ${top} functions by self time:`);
+  for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${pct(us)}  ${name}`);
+  }
+}
+
+main();
