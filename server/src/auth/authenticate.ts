@@ -1,6 +1,7 @@
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
-import { ApiKey, type IApiKey } from '../db/entities/index.js';
+import type { ApiKeyStatus, IApiKey } from '../db/entities/index.js';
+import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 import { ApiError } from '../errors/ApiError.js';
 import { hashApiKey, modeOfApiKey } from './apiKeyFormat.js';
 import { createIpAllowlist } from './ipAllowlist.js';
@@ -24,17 +25,57 @@ const unauthorized = () =>
     'Missing, malformed, revoked or wrong API key. Send Authorization: Bearer pk_…',
   );
 
+interface ApiKeyRow {
+  id: string;
+  business_id: string;
+  mode: IApiKey['mode'];
+  label: string;
+  key_hash: string;
+  key_hint: string;
+  allowed_tokens: string[];
+  allowed_ips: string[];
+  status: ApiKeyStatus;
+  created_at: string;
+  revoked_at: string | null;
+  last_used_at: string | null;
+}
+
+/** Every request runs it: a named statement, parsed once per connection (no ORM query building). */
+const KEY_BY_HASH: PreparedStatement = {
+  name: 'cairn_auth_key_by_hash',
+  text: `select id, business_id, mode, label, key_hash, key_hint, allowed_tokens, allowed_ips, status,
+    created_at, revoked_at, last_used_at from api_keys where key_hash = $1`,
+};
+
+const toApiKey = (row: ApiKeyRow): IApiKey => ({
+  id: row.id,
+  businessId: row.business_id,
+  mode: row.mode,
+  label: row.label,
+  keyHash: row.key_hash,
+  keyHint: row.key_hint,
+  allowedTokens: row.allowed_tokens,
+  allowedIps: row.allowed_ips,
+  status: row.status,
+  createdAt: new Date(row.created_at),
+  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+  lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+});
+
 /**
  * Resolves `Authorization: Bearer <key>` to an active key (by SHA-256 hash), then applies the key's
- * caller IP allowlist. Missing, malformed, revoked, deactivated or unknown keys are all 401.
+ * caller IP allowlist. Missing, malformed, revoked, deactivated or unknown keys are all 401. The key
+ * is read on every request (never cached), so a revoke or deactivation takes effect at once.
  */
 export async function authenticate(orm: MikroORM, request: FastifyRequest): Promise<AuthContext> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/.exec(header.trim()) : null;
   const key = match?.[1];
-  if (!key || !modeOfApiKey(key)) throw unauthorized();
-  const apiKey = await orm.em.fork().findOne(ApiKey, { keyHash: hashApiKey(key) });
-  if (apiKey?.status !== 'active' || apiKey.mode !== modeOfApiKey(key)) throw unauthorized();
+  const mode = key === undefined ? undefined : modeOfApiKey(key);
+  if (!key || !mode) throw unauthorized();
+  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_HASH, [hashApiKey(key)]);
+  if (row?.status !== 'active' || row.mode !== mode) throw unauthorized();
+  const apiKey = toApiKey(row);
   if (!createIpAllowlist(apiKey.allowedIps)(request.ip)) {
     throw new ApiError('IP_NOT_ALLOWED', `Calls with this API key are not allowed from ${request.ip}.`);
   }
