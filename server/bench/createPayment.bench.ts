@@ -18,7 +18,7 @@
  * PostgreSQL in a temp folder; dropped at the end. Exit code 1 when a target is missed or a run had
  * errors or non-2xx responses.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -269,6 +269,9 @@ interface Started {
 interface Run {
   readonly result: autocannon.Result;
   readonly warmup: autocannon.Result;
+  /** CPU time per completed request during the measurement: the target process, and PostgreSQL. */
+  readonly nodeCpuUs: number;
+  readonly postgresCpuUs: number | undefined;
 }
 
 /** A load pattern against a started target, measured once per round. */
@@ -323,8 +326,53 @@ async function measure(target: Load, databaseUrl: string, round: string): Promis
   say(`${target.name}${round}: warming up (${WARMUP_S} s)`);
   const warmup = await load(target, WARMUP_S);
   say(`${target.name}${round}: measuring (${DURATION_S} s, ${CONNECTIONS} connections)`);
+  const cpuBefore = await target.target.child.cpu();
+  const postgresBefore = await postgresCpu(databaseUrl);
   const result = await load(target, DURATION_S);
-  target.runs.push({ result, warmup });
+  const cpuAfter = await target.target.child.cpu();
+  const postgresAfter = await postgresCpu(databaseUrl);
+  const requests = Math.max(1, result.requests.total ?? result['2xx']);
+  const nodeCpuUs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / requests;
+  let postgresCpuUs: number | undefined;
+  if (postgresBefore && postgresAfter) {
+    let used = 0;
+    for (const [pid, us] of postgresAfter) used += us - (postgresBefore.get(pid) ?? 0);
+    postgresCpuUs = used / requests;
+  }
+  target.runs.push({ result, warmup, nodeCpuUs, postgresCpuUs });
+}
+
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (µs) of each PostgreSQL backend connected to the benchmark database, from /proc: only
+ * when PostgreSQL runs on this machine (loopback DATABASE_URL or the embedded one), else undefined.
+ */
+async function postgresCpu(databaseUrl: string): Promise<Map<number, number> | undefined> {
+  try {
+    const pids = await withClient(databaseUrl, async (c) => {
+      const result = await c.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return result.rows.map((row) => row.pid);
+    });
+    const times = new Map<number, number>();
+    for (const pid of pids) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the command name).
+      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S);
+    }
+    return times;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The median of `values` (the mean of the middle two for an even count). */
@@ -510,8 +558,10 @@ async function main(): Promise<number> {
         'non-2xx',
         'errors',
         'timeouts',
+        'node CPU/req',
+        'pg CPU/req',
       ],
-      ...measured.map(({ name, result: r }) => [
+      ...measured.map(({ name, result: r, nodeCpuUs, postgresCpuUs }) => [
         name,
         num(r.requests.mean),
         num(r.requests.p50),
@@ -523,8 +573,13 @@ async function main(): Promise<number> {
         String(r.non2xx),
         String(r.errors),
         String(r.timeouts),
+        `${Math.round(nodeCpuUs)} µs`,
+        postgresCpuUs === undefined ? 'n/a' : `${Math.round(postgresCpuUs)} µs`,
       ]),
     ]),
+  );
+  console.log(
+    '  (CPU/req: CPU time of the target process, and of the PostgreSQL backends of the benchmark database, per request measured)',
   );
   console.log('');
   for (const { name, result: r, warmup } of measured) {
