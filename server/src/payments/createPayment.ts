@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
 import { isExhausted } from '../credit/isExhausted.js';
-import { type IPayment, type IPaymentOption, Payment, PaymentOption } from '../db/entities/index.js';
+import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { fiatToCrypto } from '../money/index.js';
 import { isInAcceptedSet } from './acceptedSet.js';
 import { feeInUsd } from './feeInUsd.js';
+import { insertPayment } from './insertPayment.js';
 import { loadCreationContext } from './loadCreationContext.js';
 import { offeredOptions } from './offeredOptions.js';
 import { serializePayment } from './serializePayment.js';
@@ -35,8 +36,7 @@ export async function createPayment(
     acceptedCoins: body.accepted_coins ?? [],
     acceptedTokens: body.accepted_tokens ?? [],
   };
-  const em = gateway.orm.em.fork();
-  const context = await loadCreationContext(em, auth.businessId, auth.mode);
+  const context = await loadCreationContext(gateway.orm, auth.businessId, auth.mode);
   if (isExhausted(context.creditBalance)) {
     throw new ApiError(
       'INSUFFICIENT_CREDIT',
@@ -151,10 +151,7 @@ export async function createPayment(
     rateSource: option.quote.source,
     lockedAt: now,
   }));
-  // One transaction, direct inserts: the payment and its options exist together or not at all.
-  await em.transactional(async (tx) => {
-    await tx.insert(Payment, payment);
-    await tx.insertMany(PaymentOption, options);
-  });
+  // One statement: the payment and its options exist together or not at all.
+  await insertPayment(gateway.orm, payment, options);
   return serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
 }

@@ -1,5 +1,6 @@
 import type { Mode } from '@cairn/contract';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
 /** What creating a payment needs to know about the business, read in one round trip. */
 export interface CreationContext {
@@ -11,21 +12,25 @@ export interface CreationContext {
   readonly walletChains: ReadonlySet<string>;
 }
 
+const CREATION_CONTEXT: PreparedStatement = {
+  name: 'cairn_creation_context',
+  text: `select b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
+    (select coalesce(sum(amount_usd), 0)::text from credit_ledger c where c.business_id = b.id and c.mode = $2) as balance,
+    (select array_agg(chain_id) from wallets w where w.business_id = b.id and w.mode = $2) as chains
+  from businesses b where b.id = $1`,
+};
+
 /** Reads the business settings, the mode's credit balance and its wallet chains in one query. */
 export async function loadCreationContext(
-  em: EntityManager,
+  orm: MikroORM,
   businessId: string,
   mode: Mode,
 ): Promise<CreationContext> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ utol: number; othr: number; balance: string; chains: string[] | null }[]>(
-      `select b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
-       (select coalesce(sum(amount_usd), 0)::text from credit_ledger c where c.business_id = b.id and c.mode = ?) as balance,
-       (select array_agg(chain_id) from wallets w where w.business_id = b.id and w.mode = ?) as chains
-     from businesses b where b.id = ?`,
-      [mode, mode, businessId],
-    );
+  const [row] = await queryPrepared<{ utol: number; othr: number; balance: string; chains: string[] | null }>(
+    orm,
+    CREATION_CONTEXT,
+    [businessId, mode],
+  );
   if (!row) throw new Error(`business ${businessId} not found`);
   return {
     underpaymentToleranceBps: Number(row.utol),
