@@ -133,7 +133,9 @@ export async function registerApiRoutes(
     // renders validation errors through ours and passes every other error up to this scope's handler.
     await api.register(async (routes) => {
       s.registerRouter(apiContract, router, routes, {
-        responseValidation: true,
+        // Off by default: every response is built from typed code, and parsing it again with zod on
+        // every request is measurable CPU. Tests turn it on (see docs/decisions.md).
+        responseValidation: gateway.config.CAIRN_VALIDATE_RESPONSES,
         requestValidationErrorHandler: (error, request, reply) => renderError(error, request, reply),
       });
     });
