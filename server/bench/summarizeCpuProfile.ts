@@ -3,7 +3,11 @@
  * `BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof"`): self time by package (or source folder)
  * and the hottest functions, as shares of the non-idle time.
  *
- * `pnpm exec tsx bench/summarizeCpuProfile.ts /tmp/prof/CPU.<...>.cpuprofile [top functions, default 30]`
+ * `pnpm exec tsx bench/summarizeCpuProfile.ts /tmp/prof/CPU.<...>.cpuprofile [top functions, default 30] [--from=<s>]`
+ *
+ * `--from` skips the first seconds of the profile (the process's start-up, before the load). Note that
+ * samples are taken on wall-clock time: on a busy machine, time the process waits for a CPU while in a
+ * syscall (typically `writev`, which wakes the peer that then takes the CPU) counts as busy there.
  */
 import { readFileSync } from 'node:fs';
 
@@ -22,7 +26,7 @@ interface Profile {
 /** Where a function lives: an npm package, a folder of ours, Node's internals or a V8 pseudo-frame. */
 function bucketOf(url: string, functionName: string): string {
   if (url === '') return `(${functionName || 'native'})`;
-  if (url.startsWith('node:')) return `node:${url.slice(5).split('/')[0]}`;
+  if (url.startsWith('node:')) return url.replace(/^node:internal\/(deps\/)?/, 'node:');
   const pnpm = /node_modules\/\.pnpm\/[^/]+\/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
   if (pnpm) return pnpm[1]!;
   const plain = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
@@ -33,14 +37,20 @@ function bucketOf(url: string, functionName: string): string {
 }
 
 function main(): void {
-  const [file, topRaw] = process.argv.slice(2);
-  if (!file) throw new Error('usage: summarizeCpuProfile.ts <file.cpuprofile> [top]');
+  const args = process.argv.slice(2);
+  const fromArg = args.find((a) => a.startsWith('--from='));
+  const [file, topRaw] = args.filter((a) => !a.startsWith('--'));
+  if (!file) throw new Error('usage: summarizeCpuProfile.ts <file.cpuprofile> [top] [--from=<s>]');
   const top = Number(topRaw ?? 30);
+  const fromUs = fromArg ? Number(fromArg.slice('--from='.length)) * 1e6 : 0;
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const selfUs = new Map<number, number>();
+  let elapsed = 0;
   profile.samples.forEach((id, i) => {
-    selfUs.set(id, (selfUs.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0));
+    const delta = profile.timeDeltas[i] ?? 0;
+    elapsed += delta;
+    if (elapsed >= fromUs) selfUs.set(id, (selfUs.get(id) ?? 0) + delta);
   });
   const buckets = new Map<string, number>();
   const functions = new Map<string, number>();
