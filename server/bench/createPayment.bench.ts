@@ -13,6 +13,8 @@
  *    BENCH_IDEMPOTENCY_KEY=1 also loads the gateway with a fresh Idempotency-Key per request (what the
  *    SDK sends; reported, not a target). BENCH_NODE_ARGS adds Node flags to the targets, e.g.
  *    `--cpu-prof --cpu-prof-dir=/tmp/prof` (summarise with `tsx bench/summarizeCpuProfile.ts <file>`).
+ *    BENCH_COMPARE_REF=<git ref> also loads the gateway as of that commit (its server `src`), in the
+ *    same rounds: an A/B comparison that a noisy machine affects alike (reported, not a target).
  *
  * Database: a fresh `cairn_bench_<random>` database on DATABASE_URL when set, else on an embedded
  * PostgreSQL in a temp folder; dropped at the end. Exit code 1 when a target is missed or a run had
@@ -20,7 +22,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +45,24 @@ const DURATION_S = secondsFromEnv('BENCH_DURATION_S', 20);
 const WARMUP_S = secondsFromEnv('BENCH_WARMUP_S', 3);
 const ROUNDS = Math.max(1, Math.round(positiveFromEnv('BENCH_ROUNDS', 1)));
 const WITH_IDEMPOTENCY_KEY = process.env.BENCH_IDEMPOTENCY_KEY === '1';
+const COMPARE_REF = process.env.BENCH_COMPARE_REF || undefined;
+
+/**
+ * The server's `src` and `migrations` at a git ref, extracted under bench/results/ (git-ignored, so
+ * module resolution finds this package's node_modules); removed with the run's temp files. Returns
+ * the path of its `src`.
+ */
+function extractServerSource(ref: string, root: string): string {
+  const dir = join(SERVER_DIR, 'bench', 'results', `compare-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  onCleanup(`compare source ${dir}`, async () => rmSync(dir, { recursive: true, force: true }));
+  const archive = join(root, 'compare.tar');
+  execFileSync('git', ['archive', '--output', archive, `${ref}:server`, 'src', 'migrations'], {
+    cwd: join(SERVER_DIR, '..'),
+  });
+  execFileSync('tar', ['-xf', archive, '-C', dir]);
+  return join(dir, 'src');
+}
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const BODY = JSON.stringify({ fiat_amount: '25.00', fiat_currency: 'EUR', order_id: 'bench' });
@@ -515,11 +535,23 @@ async function main(): Promise<number> {
   if (WITH_IDEMPOTENCY_KEY) {
     loads.push({ name: 'gateway+idem-key', target: gatewayTarget, idempotencyKey: true, runs: [] });
   }
+  const started = [baselineTarget, gatewayTarget];
+  if (COMPARE_REF) {
+    const compareTarget = await start({
+      name: `gateway@${COMPARE_REF}`,
+      script: './gatewayTarget.ts',
+      env: { ...gatewayEnv, BENCH_GATEWAY_SRC: extractServerSource(COMPARE_REF, root) },
+      url: (p) => `${p.url}/api/v1/payments`,
+      headers: (p) => ({ authorization: `Bearer ${p.info.apiKey}` }),
+    });
+    started.push(compareTarget);
+    loads.push({ name: compareTarget.name, target: compareTarget, idempotencyKey: false, runs: [] });
+  }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of loads) await measure(target, database.url, ROUNDS > 1 ? ` round ${round}` : '');
   }
   const memories = new Map<Started, Memory>();
-  for (const target of [baselineTarget, gatewayTarget]) {
+  for (const target of started) {
     memories.set(target, await target.child.memory());
     await target.child.stop();
   }

@@ -1,12 +1,18 @@
 /**
  * Benchmark child: the gateway in-process on the database in DATABASE_URL (no job workers, rate limit
- * out of the way), seeded like `dev:seed`. Started by createPayment.bench.ts.
+ * out of the way), seeded like `dev:seed`. Started by createPayment.bench.ts. BENCH_GATEWAY_SRC (an
+ * absolute path) runs another copy of the server's `src` instead (the bench's BENCH_COMPARE_REF).
  */
 import pino from 'pino';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
+import type * as DevSeed from '../src/cli/devSeed.js';
+import type * as LoadConfig from '../src/config/loadConfig.js';
+import type * as StartGateway from '../src/startGateway.js';
 import { failChild, serveParent } from './support.js';
+
+const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).pathname;
+const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as typeof DevSeed;
+const { loadConfig } = (await import(`${src}/config/loadConfig.js`)) as typeof LoadConfig;
+const { startGateway } = (await import(`${src}/startGateway.js`)) as typeof StartGateway;
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
