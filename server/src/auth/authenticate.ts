@@ -3,8 +3,9 @@ import type { FastifyRequest } from 'fastify';
 import type { ApiKeyStatus, IApiKey } from '../db/entities/index.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 import { ApiError } from '../errors/ApiError.js';
-import { hashApiKey, modeOfApiKey } from './apiKeyFormat.js';
+import { readBearerKey, unauthorized } from './bearerKey.js';
 import { createIpAllowlist } from './ipAllowlist.js';
+import type { KeyCache } from './KeyCache.js';
 
 /** The calling key's business as read with the key: what creating a payment needs besides the key. */
 export interface KeyBusiness {
@@ -12,6 +13,8 @@ export interface KeyBusiness {
   readonly overpaymentThresholdBps: number;
   /** Chains with a wallet of the key's mode. */
   readonly walletChains: ReadonlySet<string>;
+  /** The same chains, sorted (as a statement compares them). */
+  readonly walletChainIds: readonly string[];
 }
 
 /** Who is calling: the key, its business and mode. Every query filters by these. */
@@ -21,6 +24,13 @@ export interface AuthContext {
   readonly mode: IApiKey['mode'];
   /** Read in the same statement as the key by {@link authenticate}; absent when built otherwise. */
   readonly business?: KeyBusiness;
+  /**
+   * True when this came from the key cache, not from the database (`authenticateFromCache`): only a
+   * statement that re-checks the key itself may act on it, and any refusal must first `recheck()`.
+   */
+  readonly provisional?: boolean;
+  /** Reads the key from the database again (401/403 as {@link authenticate}); set by the HTTP layer. */
+  readonly recheck?: () => Promise<AuthContext>;
 }
 
 declare module 'fastify' {
@@ -28,12 +38,6 @@ declare module 'fastify' {
     auth?: AuthContext;
   }
 }
-
-const unauthorized = () =>
-  new ApiError(
-    'UNAUTHORIZED',
-    'Missing, malformed, revoked or wrong API key. Send Authorization: Bearer pk_…',
-  );
 
 interface ApiKeyRow {
   id: string;
@@ -63,50 +67,65 @@ const KEY_BY_HASH: PreparedStatement = {
   text: `select k.id, k.business_id, k.mode, k.label, k.key_hash, k.key_hint, k.allowed_tokens,
     k.allowed_ips, k.status, k.created_at, k.revoked_at, k.last_used_at,
     b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
-    array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode) as wallet_chains
+    array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode
+      order by w.chain_id) as wallet_chains
   from api_keys k join businesses b on b.id = k.business_id where k.key_hash = $1`,
 };
 
-const toApiKey = (row: ApiKeyRow): IApiKey => ({
-  id: row.id,
-  businessId: row.business_id,
-  mode: row.mode,
-  label: row.label,
-  keyHash: row.key_hash,
-  keyHint: row.key_hint,
-  allowedTokens: row.allowed_tokens,
-  allowedIps: row.allowed_ips,
-  status: row.status,
-  createdAt: new Date(row.created_at),
-  revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
-  lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
-});
+const toAuthContext = (row: ApiKeyRow): AuthContext => {
+  const apiKey: IApiKey = Object.freeze({
+    id: row.id,
+    businessId: row.business_id,
+    mode: row.mode,
+    label: row.label,
+    keyHash: row.key_hash,
+    keyHint: row.key_hint,
+    allowedTokens: row.allowed_tokens,
+    allowedIps: row.allowed_ips,
+    status: row.status,
+    createdAt: new Date(row.created_at),
+    revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+    lastUsedAt: row.last_used_at === null ? null : new Date(row.last_used_at),
+  });
+  return Object.freeze({
+    apiKey,
+    businessId: apiKey.businessId,
+    mode: apiKey.mode,
+    business: Object.freeze({
+      underpaymentToleranceBps: row.utol,
+      overpaymentThresholdBps: row.othr,
+      walletChains: new Set(row.wallet_chains),
+      walletChainIds: row.wallet_chains,
+    }),
+  });
+};
+
+/** 403 unless the key's caller IP allowlist admits the request's address. */
+export function checkCallerIp(auth: AuthContext, request: FastifyRequest): void {
+  if (!createIpAllowlist(auth.apiKey.allowedIps)(request.ip)) {
+    throw new ApiError('IP_NOT_ALLOWED', `Calls with this API key are not allowed from ${request.ip}.`);
+  }
+}
 
 /**
  * Resolves `Authorization: Bearer <key>` to an active key (by SHA-256 hash), then applies the key's
  * caller IP allowlist. Missing, malformed, revoked, deactivated or unknown keys are all 401. The key
- * is read on every request (never cached), so a revoke or deactivation takes effect at once.
+ * is read from the database on every call, so a revoke or deactivation takes effect at once; `cache`,
+ * when given, remembers the answer for `authenticateFromCache` (and forgets a refused key).
  */
-export async function authenticate(orm: MikroORM, request: FastifyRequest): Promise<AuthContext> {
-  const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([^\s]+)$/.exec(header.trim()) : null;
-  const key = match?.[1];
-  const mode = key === undefined ? undefined : modeOfApiKey(key);
-  if (!key || !mode) throw unauthorized();
-  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_HASH, [hashApiKey(key)]);
-  if (row?.status !== 'active' || row.mode !== mode) throw unauthorized();
-  const apiKey = toApiKey(row);
-  if (!createIpAllowlist(apiKey.allowedIps)(request.ip)) {
-    throw new ApiError('IP_NOT_ALLOWED', `Calls with this API key are not allowed from ${request.ip}.`);
+export async function authenticate(
+  orm: MikroORM,
+  request: FastifyRequest,
+  cache?: KeyCache,
+): Promise<AuthContext> {
+  const { hash, mode } = readBearerKey(request);
+  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_HASH, [hash]);
+  if (row?.status !== 'active' || row.mode !== mode) {
+    cache?.delete(hash);
+    throw unauthorized();
   }
-  return {
-    apiKey,
-    businessId: apiKey.businessId,
-    mode: apiKey.mode,
-    business: {
-      underpaymentToleranceBps: row.utol,
-      overpaymentThresholdBps: row.othr,
-      walletChains: new Set(row.wallet_chains),
-    },
-  };
+  const auth = toAuthContext(row);
+  cache?.set(hash, auth);
+  checkCallerIp(auth, request);
+  return auth;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
+import { unauthorized } from '../auth/bearerKey.js';
 import { isExhausted } from '../credit/isExhausted.js';
 import { loadCreditBalance } from '../credit/loadCreditBalance.js';
 import type { IPayment, IPaymentOption } from '../db/entities/index.js';
@@ -22,11 +23,65 @@ const insufficientCredit = (mode: AuthContext['mode']) =>
     `The ${mode}-mode Prepaid Credit reserve is exhausted. Top it up in the dashboard to create payments.`,
   );
 
+/** The insert found the calling key or its business no longer as the payment was computed from. */
+class CallerChangedError extends Error {
+  override readonly name = 'CallerChangedError';
+}
+
+/** Whether two reads of a key give the same payment: key, mode, allowlists and business context. */
+function sameCaller(a: AuthContext, b: AuthContext): boolean {
+  const same = (x: readonly unknown[], y: readonly unknown[]) =>
+    x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.apiKey.id === b.apiKey.id &&
+    a.mode === b.mode &&
+    a.businessId === b.businessId &&
+    same(a.apiKey.allowedTokens, b.apiKey.allowedTokens) &&
+    same(a.apiKey.allowedIps, b.apiKey.allowedIps) &&
+    a.business !== undefined &&
+    b.business !== undefined &&
+    a.business.underpaymentToleranceBps === b.business.underpaymentToleranceBps &&
+    a.business.overpaymentThresholdBps === b.business.overpaymentThresholdBps &&
+    same(a.business.walletChainIds, b.business.walletChainIds)
+  );
+}
+
 /**
  * POST /api/v1/payments: prices every offered chain option, snapshots the merchant's tolerance and
  * threshold, and stores a `pending` payment. No webhook is sent.
+ *
+ * The insert re-checks the calling key and its business (see `insertPayment`), so `auth` may be a
+ * provisional context from the key cache: when the check fails, or anything is refused while `auth`
+ * is provisional, the key is read again (`auth.recheck`, 401/403 as authentication would say) and
+ * the payment computed again from what the database says now.
  */
 export async function createPayment(
+  gateway: Gateway,
+  auth: AuthContext,
+  body: CreatePaymentRequest,
+): Promise<PaymentBody> {
+  let caller = auth;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOnce(gateway, caller, body);
+    } catch (error) {
+      const changed = error instanceof CallerChangedError;
+      if (!changed && !caller.provisional) throw error;
+      if (!caller.recheck) throw unauthorized();
+      if (attempt === 3) {
+        throw new ApiError(
+          'SERVICE_UNAVAILABLE',
+          'The API key changed while the payment was created; retry.',
+        );
+      }
+      const fresh = await caller.recheck();
+      if (!changed && sameCaller(fresh, caller)) throw error;
+      caller = fresh;
+    }
+  }
+}
+
+async function createOnce(
   gateway: Gateway,
   auth: AuthContext,
   body: CreatePaymentRequest,
@@ -129,8 +184,16 @@ export async function createPayment(
     rateSource: option.quote.source,
     lockedAt: now,
   }));
-  // One statement: the payment and its options exist together or not at all.
-  if (!(await insertPayment(gateway.orm, payment, options))) throw insufficientCredit(auth.mode);
+  // One statement: the payment and its options exist together or not at all, and only for the key
+  // and business as read (or cached).
+  const outcome = await insertPayment(gateway.orm, payment, options, {
+    keyHash: auth.apiKey.keyHash,
+    allowedTokens: auth.apiKey.allowedTokens,
+    allowedIps: auth.apiKey.allowedIps,
+    walletChainIds: context.walletChainIds,
+  });
+  if (outcome === 'caller_changed') throw new CallerChangedError();
+  if (outcome === 'credit_exhausted') throw insufficientCredit(auth.mode);
   return serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
 }
 

@@ -3,16 +3,27 @@ import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
 /**
- * A new payment and its options in ONE statement, only if the mode's Prepaid Credit reserve is not
- * exhausted (balance > 0): a single statement is atomic (both rows exist or neither), so no
- * BEGIN/COMMIT round trips are needed. The options arrive as parallel arrays and are numbered by their
- * order (position 0, 1, ...). Columns not listed take their defaults, which are the values of a new
- * payment (no chain selected, nothing received, no fee charged). Parameters are cast: in an
- * INSERT ... SELECT PostgreSQL does not infer them from the target columns.
+ * A new payment and its options in ONE statement, only if (1) the calling key is still active and
+ * exactly as the payment was computed from (same key, mode, business, token and IP allowlists,
+ * business settings and wallet chains of the mode) and (2) the mode's Prepaid Credit reserve is not
+ * exhausted (balance > 0). A single statement is atomic (both rows exist or neither; the checks and
+ * the insert see one snapshot), so no BEGIN/COMMIT round trips are needed, and create-payment may
+ * compute the payment from a cached key (`authenticateFromCache`) without reading it first. The
+ * options arrive as parallel arrays and are numbered by their order (position 0, 1, ...). Columns not
+ * listed take their defaults, which are the values of a new payment (no chain selected, nothing
+ * received, no fee charged). Parameters are cast: in an INSERT ... SELECT PostgreSQL does not infer
+ * them from the target columns.
  */
 const INSERT_PAYMENT: PreparedStatement = {
   name: 'cairn_insert_payment',
-  text: `with credit as (
+  text: `with caller as (
+    select 1 from api_keys k join businesses b on b.id = k.business_id
+    where k.key_hash = $29::text and k.id = $3::uuid and k.business_id = $2::uuid and k.mode = $4::text
+      and k.status = 'active' and k.allowed_tokens = $30::text[] and k.allowed_ips = $31::text[]
+      and b.underpayment_tolerance_bps = $17::int and b.overpayment_threshold_bps = $18::int
+      and array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode
+        order by w.chain_id) = $32::text[]
+  ), credit as (
     select coalesce(sum(amount_usd), 0) > 0 as ok from credit_ledger where business_id = $2::uuid and mode = $4::text
   ), payment as (
     insert into payments (id, business_id, api_key_id, mode, status, fiat_amount, fiat_currency, order_id,
@@ -22,7 +33,7 @@ const INSERT_PAYMENT: PreparedStatement = {
     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::numeric, $7::text, $8::text, $9::text,
       $10::text, $11::text, $12::text, $13::text[], $14::text[], $15::text[], $16::boolean, $17::int,
       $18::int, $19::numeric, $20::timestamptz, $21::timestamptz, $22::timestamptz, $22::timestamptz
-    from credit where credit.ok
+    from credit where credit.ok and exists (select 1 from caller)
     returning id
   ), options as (
     insert into payment_options (payment_id, position, chain_id, coin_symbol, decimals, crypto_amount,
@@ -32,19 +43,33 @@ const INSERT_PAYMENT: PreparedStatement = {
     from payment, unnest($23::text[], $24::text[], $25::int[], $26::numeric[], $27::numeric[], $28::text[])
       with ordinality as o(chain_id, coin_symbol, decimals, crypto_amount, exchange_rate, rate_source, n)
   )
-  select ok from credit`,
+  select exists (select 1 from caller) as caller_ok, (select ok from credit) as credit_ok`,
 };
+
+/** The key and business a payment was computed from, as `insertPayment` re-checks them. */
+export interface CallerSnapshot {
+  readonly keyHash: string;
+  readonly allowedTokens: readonly string[];
+  readonly allowedIps: readonly string[];
+  /** Sorted. */
+  readonly walletChainIds: readonly string[];
+}
+
+/** What `insertPayment` did: stored, or why not. */
+export type InsertOutcome = 'created' | 'caller_changed' | 'credit_exhausted';
 
 /**
  * Stores a new payment with its options, as createPayment builds them (options in position order,
  * each locked at the payment's creation time, `updated_at` equal to `created_at`), unless the
- * Prepaid Credit reserve of the payment's mode is exhausted. Returns whether it was stored.
+ * calling key or its business is no longer as `caller` (and the payment's tolerance, threshold, key,
+ * business and mode) say, or the Prepaid Credit reserve of the payment's mode is exhausted.
  */
 export async function insertPayment(
   orm: MikroORM,
   payment: IPayment,
   options: readonly IPaymentOption[],
-): Promise<boolean> {
+  caller: CallerSnapshot,
+): Promise<InsertOutcome> {
   const created = payment.createdAt.getTime();
   const consistent =
     payment.updatedAt.getTime() === created &&
@@ -52,7 +77,7 @@ export async function insertPayment(
       (o, i) => o.paymentId === payment.id && o.position === i && o.lockedAt.getTime() === created,
     );
   if (!consistent) throw new Error('insertPayment: not a payment as createPayment builds it');
-  const [row] = await queryPrepared<{ ok: boolean }>(orm, INSERT_PAYMENT, [
+  const [row] = await queryPrepared<{ caller_ok: boolean; credit_ok: boolean }>(orm, INSERT_PAYMENT, [
     payment.id,
     payment.businessId,
     payment.apiKeyId,
@@ -81,6 +106,11 @@ export async function insertPayment(
     options.map((o) => o.cryptoAmount),
     options.map((o) => o.exchangeRate),
     options.map((o) => o.rateSource),
+    caller.keyHash,
+    caller.allowedTokens,
+    caller.allowedIps,
+    caller.walletChainIds,
   ]);
-  return row!.ok;
+  if (!row!.caller_ok) return 'caller_changed';
+  return row!.credit_ok ? 'created' : 'credit_exhausted';
 }
