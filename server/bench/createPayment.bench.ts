@@ -291,6 +291,8 @@ interface Run {
   readonly warmup: autocannon.Result;
   /** CPU time per completed request during the measurement: the target process, and PostgreSQL. */
   readonly nodeCpuUs: number;
+  /** Of which in the kernel (system time). */
+  readonly nodeSystemUs: number;
   readonly postgresCpuUs: number | undefined;
 }
 
@@ -353,13 +355,14 @@ async function measure(target: Load, databaseUrl: string, round: string): Promis
   const postgresAfter = await postgresCpu(databaseUrl);
   const requests = Math.max(1, result.requests.total ?? result['2xx']);
   const nodeCpuUs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / requests;
+  const nodeSystemUs = (cpuAfter.system - cpuBefore.system) / requests;
   let postgresCpuUs: number | undefined;
   if (postgresBefore && postgresAfter) {
     let used = 0;
     for (const [pid, us] of postgresAfter) used += us - (postgresBefore.get(pid) ?? 0);
     postgresCpuUs = used / requests;
   }
-  target.runs.push({ result, warmup, nodeCpuUs, postgresCpuUs });
+  target.runs.push({ result, warmup, nodeCpuUs, nodeSystemUs, postgresCpuUs });
 }
 
 const CLOCK_TICKS_PER_S = (() => {
@@ -593,7 +596,7 @@ async function main(): Promise<number> {
         'node CPU/req',
         'pg CPU/req',
       ],
-      ...measured.map(({ name, result: r, nodeCpuUs, postgresCpuUs }) => [
+      ...measured.map(({ name, result: r, nodeCpuUs, nodeSystemUs, postgresCpuUs }) => [
         name,
         num(r.requests.mean),
         num(r.requests.p50),
@@ -605,13 +608,13 @@ async function main(): Promise<number> {
         String(r.non2xx),
         String(r.errors),
         String(r.timeouts),
-        `${Math.round(nodeCpuUs)} µs`,
+        `${Math.round(nodeCpuUs)} µs (sys ${Math.round(nodeSystemUs)})`,
         postgresCpuUs === undefined ? 'n/a' : `${Math.round(postgresCpuUs)} µs`,
       ]),
     ]),
   );
   console.log(
-    '  (CPU/req: CPU time of the target process, and of the PostgreSQL backends of the benchmark database, per request measured)',
+    '  (CPU/req: CPU time of the target process (of which in the kernel), and of the PostgreSQL backends of the benchmark database, per request measured)',
   );
   console.log('');
   for (const { name, result: r, warmup } of measured) {

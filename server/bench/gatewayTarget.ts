@@ -32,13 +32,40 @@ async function main(): Promise<void> {
     ? pino({ level: 'error' }, pino.destination({ dest: errorLog, sync: true }))
     : pino({ level: 'silent' });
   const running = await startGateway({ config, log, workers: false });
-  serveParent(() => running.stop());
+  const heapProfile = await startHeapSampling(process.env.BENCH_HEAP_PROFILE);
+  serveParent(async () => {
+    await heapProfile?.();
+    await running.stop();
+  });
   const seeded = await devSeed(running.gateway);
   process.send?.({
     type: 'ready',
     url: running.address!,
     info: { apiKey: seeded.api_key, apiKeyId: seeded.api_key_id, businessId: seeded.business_id },
   });
+}
+
+/**
+ * BENCH_HEAP_PROFILE=<file>: samples allocations (including objects already collected, so it shows
+ * what a request allocates, not only what it keeps) and writes a `.heapprofile` at stop. Returns the
+ * function that writes it.
+ */
+async function startHeapSampling(file: string | undefined): Promise<(() => Promise<void>) | undefined> {
+  if (!file) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as object);
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(`${file}.${process.pid}.heapprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 main().catch(failChild);

@@ -15,6 +15,7 @@ interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number };
   children?: number[];
+  parent?: number;
 }
 
 interface Profile {
@@ -45,6 +46,8 @@ function main(): void {
   const fromUs = fromArg ? Number(fromArg.slice('--from='.length)) * 1e6 : 0;
   const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  for (const node of profile.nodes)
+    for (const child of node.children ?? []) byId.get(child)!.parent = node.id;
   const selfUs = new Map<number, number>();
   let elapsed = 0;
   profile.samples.forEach((id, i) => {
@@ -68,6 +71,24 @@ function main(): void {
     const name = `${functionName || '(anonymous)'} ${bucket}:${lineNumber + 1}`;
     functions.set(name, (functions.get(name) ?? 0) + us);
   }
+  // Inclusive time: every function on a sample's stack (once per sample), and every package.
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of selfUs) {
+    if (byId.get(id)!.callFrame.functionName === '(idle)') continue;
+    const seen = new Set<string>();
+    for (
+      let node = byId.get(id);
+      node;
+      node = node.parent === undefined ? undefined : byId.get(node.parent)
+    ) {
+      const { functionName, url, lineNumber } = node.callFrame;
+      if (url === '' && functionName === '(root)') continue;
+      const bucket = bucketOf(url, functionName);
+      seen.add(`${functionName || '(anonymous)'} ${bucket}:${lineNumber + 1}`);
+      seen.add(`[${bucket}]`);
+    }
+    for (const name of seen) inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+  }
   const pct = (us: number) => `${((us / total) * 100).toFixed(1).padStart(5)}%`;
   console.log(
     `${file}: busy ${(total / 1e6).toFixed(2)} s, idle ${(idle / 1e6).toFixed(2)} s (${((total / (total + idle)) * 100).toFixed(0)}% busy)`,
@@ -75,6 +96,10 @@ function main(): void {
   console.log('\nself time by package / source file:');
   for (const [bucket, us] of [...buckets].sort((a, b) => b[1] - a[1]).slice(0, 25)) {
     console.log(`  ${pct(us)}  ${bucket}`);
+  }
+  console.log(`\ntop ${top} functions and [packages] by inclusive time (self and callees):`);
+  for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${pct(us)}  ${name}`);
   }
   console.log(`\ntop ${top} functions by self time:`);
   for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, top)) {
