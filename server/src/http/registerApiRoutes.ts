@@ -88,10 +88,11 @@ export async function registerApiRoutes(
         ),
     });
     // Text PostgreSQL cannot store is a validation error here, not a 500 from the database.
-    api.addHook('preHandler', async (request) => {
+    api.addHook('preHandler', (request, _reply, done) => {
       const fields = [...findUnstorableText(request.body), ...findUnstorableText(request.query)];
-      if (fields.length > 0) {
-        throw new ApiError(
+      if (fields.length === 0) return done();
+      done(
+        new ApiError(
           'VALIDATION_ERROR',
           `The request is invalid: ${fields.join(', ')}: must not contain NUL characters or unpaired surrogates.`,
           {
@@ -100,8 +101,8 @@ export async function registerApiRoutes(
               message: 'must not contain NUL characters or unpaired surrogates',
             })),
           },
-        );
-      }
+        ),
+      );
     });
 
     /**
