@@ -549,6 +549,14 @@ async function main(): Promise<number> {
     });
     started.push(compareTarget);
     loads.push({ name: compareTarget.name, target: compareTarget, idempotencyKey: false, runs: [] });
+    if (WITH_IDEMPOTENCY_KEY) {
+      loads.push({
+        name: `${compareTarget.name}+idem-key`,
+        target: compareTarget,
+        idempotencyKey: true,
+        runs: [],
+      });
+    }
   }
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of loads) await measure(target, database.url, ROUNDS > 1 ? ` round ${round}` : '');
