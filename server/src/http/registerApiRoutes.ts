@@ -11,6 +11,7 @@ import { selectChain } from '../checkout/selectChain.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
+import { type InlineClaim, withInlineIdempotency } from '../idempotency/withInlineIdempotency.js';
 import { acceptShortfall } from '../payments/acceptShortfall.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { createPayment } from '../payments/createPayment.js';
@@ -40,9 +41,9 @@ export async function registerApiRoutes(
     // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string
     // to the schemas (422) instead of refusing the media type (415).
     api.removeContentTypeParser('text/plain');
-    // Every request reads its key from the database, except create-payment with a key read before
-    // (and no Idempotency-Key): its insert re-checks the key in the same statement, which saves a
-    // round trip on the hottest route. A provisional key is re-read before any refusal is sent (the
+    // Every request reads its key from the database, except create-payment with a key read before:
+    // its insert re-checks the key in the same statement, which saves a round trip on the hottest
+    // route. A provisional key is re-read before any refusal is sent (the
     // error handler below, createPayment, authenticateFromCache), so answers stay exactly as if read.
     const keyCache = new KeyCache();
     const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
@@ -52,11 +53,7 @@ export async function registerApiRoutes(
       return request.auth;
     };
     api.addHook('onRequest', async (request) => {
-      if (
-        request.method === 'POST' &&
-        request.routeOptions.url === CREATE_PAYMENT_URL &&
-        request.headers[IDEMPOTENCY_KEY_HEADER] === undefined
-      ) {
+      if (request.method === 'POST' && request.routeOptions.url === CREATE_PAYMENT_URL) {
         const cached = await authenticateFromCache(request, keyCache, () => authenticateRequest(request));
         if (cached) {
           request.auth = cached;
@@ -124,11 +121,25 @@ export async function registerApiRoutes(
     };
 
     const router = s.router(apiContract, {
-      createPayment: async ({ body, request, reply }) =>
-        idempotent(request, reply, async () => ({
+      createPayment: async ({ body, request, reply }) => {
+        const run = async (auth: AuthContext, claim?: InlineClaim) => ({
           status: 201 as const,
-          body: { data: await createPayment(gateway, authOf(request), body) },
-        })),
+          body: { data: await createPayment(gateway, auth, body, claim) },
+        });
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+        if (typeof key !== 'string') return run(authOf(request));
+        // The key is claimed by the payment's own insert (see withInlineIdempotency).
+        const result = await withInlineIdempotency(
+          gateway,
+          authOf(request),
+          key,
+          requestFingerprint(request.method, request.url, request.body),
+          (claim) => run(authOf(request), claim),
+          (auth) => run(auth),
+        );
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as Awaited<ReturnType<typeof run>>;
+      },
       retrievePayment: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrievePayment(gateway, authOf(request), params.id) },

@@ -7,6 +7,7 @@ import { loadCreditBalance } from '../credit/loadCreditBalance.js';
 import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { IdempotencyKeyTaken, type InlineClaim } from '../idempotency/withInlineIdempotency.js';
 import { fiatToCrypto } from '../money/index.js';
 import { type AcceptedSet, isInAcceptedSet } from './acceptedSet.js';
 import { feeInUsd } from './feeInUsd.js';
@@ -54,17 +55,23 @@ function sameCaller(a: AuthContext, b: AuthContext): boolean {
  * provisional context from the key cache: when the check fails, or anything is refused while `auth`
  * is provisional, the key is read again (`auth.recheck`, 401/403 as authentication would say) and
  * the payment computed again from what the database says now.
+ *
+ * With `idempotency`, the same statement records the Idempotency-Key with the 201 response
+ * (`{ data: payment }`), or does nothing and throws `IdempotencyKeyTaken` if the key is recorded
+ * already (see `withInlineIdempotency`).
  */
 export async function createPayment(
   gateway: Gateway,
   auth: AuthContext,
   body: CreatePaymentRequest,
+  idempotency?: InlineClaim,
 ): Promise<PaymentBody> {
   let caller = auth;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOnce(gateway, caller, body);
+      return await createOnce(gateway, caller, body, idempotency);
     } catch (error) {
+      if (error instanceof IdempotencyKeyTaken) throw error;
       const changed = error instanceof CallerChangedError;
       if (!changed && !caller.provisional) throw error;
       if (!caller.recheck) throw unauthorized();
@@ -85,6 +92,7 @@ async function createOnce(
   gateway: Gateway,
   auth: AuthContext,
   body: CreatePaymentRequest,
+  idempotency: InlineClaim | undefined,
 ): Promise<PaymentBody> {
   const restrict = body.restrict_to_accepted ?? false;
   if (restrict && !hasAcceptedSet(body)) {
@@ -184,17 +192,25 @@ async function createOnce(
     rateSource: option.quote.source,
     lockedAt: now,
   }));
+  const serialized = serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
   // One statement: the payment and its options exist together or not at all, and only for the key
-  // and business as read (or cached).
-  const outcome = await insertPayment(gateway.orm, payment, options, {
-    keyHash: auth.apiKey.keyHash,
-    allowedTokens: auth.apiKey.allowedTokens,
-    allowedIps: auth.apiKey.allowedIps,
-    walletChainIds: context.walletChainIds,
-  });
+  // and business as read (or cached); with an Idempotency-Key, only if the key is new.
+  const outcome = await insertPayment(
+    gateway.orm,
+    payment,
+    options,
+    {
+      keyHash: auth.apiKey.keyHash,
+      allowedTokens: auth.apiKey.allowedTokens,
+      allowedIps: auth.apiKey.allowedIps,
+      walletChainIds: context.walletChainIds,
+    },
+    idempotency && { ...idempotency, responseBody: { data: serialized } },
+  );
   if (outcome === 'caller_changed') throw new CallerChangedError();
   if (outcome === 'credit_exhausted') throw insufficientCredit(auth.mode);
-  return serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
+  if (outcome === 'key_taken') throw new IdempotencyKeyTaken();
+  return serialized;
 }
 
 /**

@@ -9,6 +9,8 @@ import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
  * exhausted (balance > 0). A single statement is atomic (both rows exist or neither; the checks and
  * the insert see one snapshot), so no BEGIN/COMMIT round trips are needed, and create-payment may
  * compute the payment from a cached key (`authenticateFromCache`) without reading it first. The
+ * With an Idempotency-Key, (3) the key must be new for the calling key: it is recorded, with the 201
+ * response, in the same statement (see `withInlineIdempotency`). The
  * options arrive as parallel arrays and are numbered by their order (position 0, 1, ...). Columns not
  * listed take their defaults, which are the values of a new payment (no chain selected, nothing
  * received, no fee charged). Parameters are cast: in an INSERT ... SELECT PostgreSQL does not infer
@@ -25,6 +27,13 @@ const INSERT_PAYMENT: PreparedStatement = {
         order by w.chain_id) = $32::text[]
   ), credit as (
     select coalesce(sum(amount_usd), 0) > 0 as ok from credit_ledger where business_id = $2::uuid and mode = $4::text
+  ), claim as (
+    insert into idempotency_keys (api_key_id, key, request_hash, state, response_status, response_body,
+      created_at)
+    select $3::uuid, $33::text, $34::text, 'done', 201, $35::jsonb, $22::timestamptz
+    from credit where credit.ok and exists (select 1 from caller) and $33::text is not null
+    on conflict do nothing
+    returning 1
   ), payment as (
     insert into payments (id, business_id, api_key_id, mode, status, fiat_amount, fiat_currency, order_id,
       description, customer_email, success_url, cancel_url, accepted_chains, accepted_coins, accepted_tokens,
@@ -34,6 +43,7 @@ const INSERT_PAYMENT: PreparedStatement = {
       $10::text, $11::text, $12::text, $13::text[], $14::text[], $15::text[], $16::boolean, $17::int,
       $18::int, $19::numeric, $20::timestamptz, $21::timestamptz, $22::timestamptz, $22::timestamptz
     from credit where credit.ok and exists (select 1 from caller)
+      and ($33::text is null or exists (select 1 from claim))
     returning id
   ), options as (
     insert into payment_options (payment_id, position, chain_id, coin_symbol, decimals, crypto_amount,
@@ -43,7 +53,8 @@ const INSERT_PAYMENT: PreparedStatement = {
     from payment, unnest($23::text[], $24::text[], $25::int[], $26::numeric[], $27::numeric[], $28::text[])
       with ordinality as o(chain_id, coin_symbol, decimals, crypto_amount, exchange_rate, rate_source, n)
   )
-  select exists (select 1 from caller) as caller_ok, (select ok from credit) as credit_ok`,
+  select exists (select 1 from caller) as caller_ok, (select ok from credit) as credit_ok,
+    ($33::text is null or exists (select 1 from claim)) as key_ok`,
 };
 
 /** The key and business a payment was computed from, as `insertPayment` re-checks them. */
@@ -55,8 +66,15 @@ export interface CallerSnapshot {
   readonly walletChainIds: readonly string[];
 }
 
+/** An Idempotency-Key to record with the payment, and the 201 response body to store with it. */
+export interface IdempotencyRecord {
+  readonly key: string;
+  readonly fingerprint: string;
+  readonly responseBody: unknown;
+}
+
 /** What `insertPayment` did: stored, or why not. */
-export type InsertOutcome = 'created' | 'caller_changed' | 'credit_exhausted';
+export type InsertOutcome = 'created' | 'caller_changed' | 'credit_exhausted' | 'key_taken';
 
 /**
  * Stores a new payment with its options, as createPayment builds them (options in position order,
@@ -69,6 +87,7 @@ export async function insertPayment(
   payment: IPayment,
   options: readonly IPaymentOption[],
   caller: CallerSnapshot,
+  idempotency?: IdempotencyRecord,
 ): Promise<InsertOutcome> {
   const created = payment.createdAt.getTime();
   const consistent =
@@ -77,40 +96,48 @@ export async function insertPayment(
       (o, i) => o.paymentId === payment.id && o.position === i && o.lockedAt.getTime() === created,
     );
   if (!consistent) throw new Error('insertPayment: not a payment as createPayment builds it');
-  const [row] = await queryPrepared<{ caller_ok: boolean; credit_ok: boolean }>(orm, INSERT_PAYMENT, [
-    payment.id,
-    payment.businessId,
-    payment.apiKeyId,
-    payment.mode,
-    payment.status,
-    payment.fiatAmount,
-    payment.fiatCurrency,
-    payment.orderId ?? null,
-    payment.description ?? null,
-    payment.customerEmail ?? null,
-    payment.successUrl ?? null,
-    payment.cancelUrl ?? null,
-    payment.acceptedChains,
-    payment.acceptedCoins,
-    payment.acceptedTokens,
-    payment.restrictToAccepted,
-    payment.underpaymentToleranceBps,
-    payment.overpaymentThresholdBps,
-    payment.feeUsd,
-    payment.expiresAt.toISOString(),
-    payment.lateGraceEndsAt.toISOString(),
-    payment.createdAt.toISOString(),
-    options.map((o) => o.chainId),
-    options.map((o) => o.coinSymbol),
-    options.map((o) => o.decimals),
-    options.map((o) => o.cryptoAmount),
-    options.map((o) => o.exchangeRate),
-    options.map((o) => o.rateSource),
-    caller.keyHash,
-    caller.allowedTokens,
-    caller.allowedIps,
-    caller.walletChainIds,
-  ]);
+  const [row] = await queryPrepared<{ caller_ok: boolean; credit_ok: boolean; key_ok: boolean }>(
+    orm,
+    INSERT_PAYMENT,
+    [
+      payment.id,
+      payment.businessId,
+      payment.apiKeyId,
+      payment.mode,
+      payment.status,
+      payment.fiatAmount,
+      payment.fiatCurrency,
+      payment.orderId ?? null,
+      payment.description ?? null,
+      payment.customerEmail ?? null,
+      payment.successUrl ?? null,
+      payment.cancelUrl ?? null,
+      payment.acceptedChains,
+      payment.acceptedCoins,
+      payment.acceptedTokens,
+      payment.restrictToAccepted,
+      payment.underpaymentToleranceBps,
+      payment.overpaymentThresholdBps,
+      payment.feeUsd,
+      payment.expiresAt.toISOString(),
+      payment.lateGraceEndsAt.toISOString(),
+      payment.createdAt.toISOString(),
+      options.map((o) => o.chainId),
+      options.map((o) => o.coinSymbol),
+      options.map((o) => o.decimals),
+      options.map((o) => o.cryptoAmount),
+      options.map((o) => o.exchangeRate),
+      options.map((o) => o.rateSource),
+      caller.keyHash,
+      caller.allowedTokens,
+      caller.allowedIps,
+      caller.walletChainIds,
+      idempotency?.key ?? null,
+      idempotency?.fingerprint ?? null,
+      idempotency ? JSON.stringify(idempotency.responseBody) : null,
+    ],
+  );
   if (!row!.caller_ok) return 'caller_changed';
-  return row!.credit_ok ? 'created' : 'credit_exhausted';
+  if (!row!.credit_ok) return 'credit_exhausted';
+  return row!.key_ok ? 'created' : 'key_taken';
 }
