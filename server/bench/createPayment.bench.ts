@@ -15,6 +15,9 @@
  *    `--cpu-prof --cpu-prof-dir=/tmp/prof` (summarise with `tsx bench/summarizeCpuProfile.ts <file>`).
  *    BENCH_COMPARE_REF=<git ref> also loads the gateway as of that commit (its server `src`), in the
  *    same rounds: an A/B comparison that a noisy machine affects alike (reported, not a target).
+ *    BENCH_HEAP_PROFILE=<path prefix> samples the gateway's allocations (gatewayTarget.ts).
+ *    Each load also reports CPU time per request of its process (user + kernel) and of PostgreSQL's
+ *    backends (from /proc when PostgreSQL runs here): steadier than req/s on a shared machine.
  *
  * Database: a fresh `cairn_bench_<random>` database on DATABASE_URL when set, else on an embedded
  * PostgreSQL in a temp folder; dropped at the end. Exit code 1 when a target is missed or a run had
