@@ -43,8 +43,9 @@ export async function registerApiRoutes(
     api.removeContentTypeParser('text/plain');
     // Every request reads its key from the database, except create-payment with a key read before:
     // its insert re-checks the key in the same statement, which saves a round trip on the hottest
-    // route. A provisional key is re-read before any refusal is sent (the
-    // error handler below, createPayment, authenticateFromCache), so answers stay exactly as if read.
+    // route. A provisional key is read again before any refusal is sent (the error handler below,
+    // createPayment, withInlineIdempotency, authenticateFromCache), so every answer is the one a
+    // fresh read gives; docs/decisions.md has the details.
     const keyCache = new KeyCache();
     const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
       request.auth = undefined;
