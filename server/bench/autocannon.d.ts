@@ -16,6 +16,20 @@ declare module 'autocannon' {
       /** Seconds before a request counts as a timeout. */
       timeout?: number;
       title?: string;
+      /** Requests sent in turn; `setupRequest` rebuilds each one before it is sent. */
+      requests?: RequestSpec[];
+    }
+
+    /** A request as autocannon builds it (the options' method, headers and body merged in). */
+    interface RequestParams {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string | Buffer;
+    }
+
+    interface RequestSpec extends RequestParams {
+      setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
     }
 
     /** Summary of an HDR histogram: mean/stddev/min/max and the percentiles (p2_5, p97_5, …). */

@@ -3,18 +3,29 @@
  *
  * 1. Start-to-ready with the embedded PostgreSQL: spawns `tsx src/cli/main.ts start` on a fresh data
  *    directory (first start) and again on the same directory (warm start), polling /readyz.
+ *    BENCH_START=0 skips this (while iterating on throughput).
  * 2. Throughput and latency with autocannon (50 connections, BENCH_DURATION_S seconds, default 20, after
  *    a BENCH_WARMUP_S warm-up, default 3) of POST /api/v1/payments against a baseline on the same
  *    database: a bare Fastify route doing one INSERT of a payment-shaped row. Each target runs alone in
- *    its own child process, so autocannon (in this process) never shares its event loop.
+ *    its own child process, so autocannon (in this process) never shares its event loop. One target is
+ *    loaded at a time. BENCH_ROUNDS=N (default 1) alternates N rounds of baseline-then-gateway and
+ *    judges by the medians of the per-round ratio and p99 (robust to a noisy neighbour).
+ *    BENCH_IDEMPOTENCY_KEY=1 also loads the gateway with a fresh Idempotency-Key per request (what the
+ *    SDK sends; reported, not a target). BENCH_NODE_ARGS adds Node flags to the targets, e.g.
+ *    `--cpu-prof --cpu-prof-dir=/tmp/prof` (summarise with `tsx bench/summarizeCpuProfile.ts <file>`).
+ *    BENCH_COMPARE_REF=<git ref> also loads the gateway as of that commit (its server `src`), in the
+ *    same rounds: an A/B comparison that a noisy machine affects alike (reported, not a target).
+ *    BENCH_HEAP_PROFILE=<path prefix> samples the gateway's allocations (gatewayTarget.ts).
+ *    Each load also reports CPU time per request of its process (user + kernel) and of PostgreSQL's
+ *    backends (from /proc when PostgreSQL runs here): steadier than req/s on a shared machine.
  *
  * Database: a fresh `cairn_bench_<random>` database on DATABASE_URL when set, else on an embedded
  * PostgreSQL in a temp folder; dropped at the end. Exit code 1 when a target is missed or a run had
  * errors or non-2xx responses.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +46,26 @@ import {
 const CONNECTIONS = 50;
 const DURATION_S = secondsFromEnv('BENCH_DURATION_S', 20);
 const WARMUP_S = secondsFromEnv('BENCH_WARMUP_S', 3);
+const ROUNDS = Math.max(1, Math.round(positiveFromEnv('BENCH_ROUNDS', 1)));
+const WITH_IDEMPOTENCY_KEY = process.env.BENCH_IDEMPOTENCY_KEY === '1';
+const COMPARE_REF = process.env.BENCH_COMPARE_REF || undefined;
+
+/**
+ * The server's `src` and `migrations` at a git ref, extracted under bench/results/ (git-ignored, so
+ * module resolution finds this package's node_modules); removed with the run's temp files. Returns
+ * the path of its `src`.
+ */
+function extractServerSource(ref: string, root: string): string {
+  const dir = join(SERVER_DIR, 'bench', 'results', `compare-${randomBytes(4).toString('hex')}`);
+  mkdirSync(dir, { recursive: true });
+  onCleanup(`compare source ${dir}`, async () => rmSync(dir, { recursive: true, force: true }));
+  const archive = join(root, 'compare.tar');
+  execFileSync('git', ['archive', '--output', archive, `${ref}:server`, 'src', 'migrations'], {
+    cwd: join(SERVER_DIR, '..'),
+  });
+  execFileSync('tar', ['-xf', archive, '-C', dir]);
+  return join(dir, 'src');
+}
 const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const BODY = JSON.stringify({ fiat_amount: '25.00', fiat_currency: 'EUR', order_id: 'bench' });
@@ -42,10 +73,14 @@ const BASELINE_TABLE = 'bench_payments';
 const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 
 function secondsFromEnv(name: string, fallback: number): number {
+  return positiveFromEnv(name, fallback);
+}
+
+function positiveFromEnv(name: string, fallback: number): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number of seconds`);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number`);
   return value;
 }
 
@@ -233,6 +268,7 @@ async function createDatabase(root: string): Promise<{ url: string; kind: string
 // ---------------------------------------------------------------------------------------------------
 // Load.
 
+/** A benchmark target: a child process serving one POST route. */
 interface Target {
   readonly name: string;
   /** Child-process script (relative to this folder). */
@@ -242,19 +278,61 @@ interface Target {
   readonly headers: (target: TargetProcess) => Record<string, string>;
 }
 
-interface Measured {
+/** A started target, probed once (its 201 body is kept as a sample). */
+interface Started {
   readonly name: string;
-  readonly result: autocannon.Result;
-  readonly warmup: autocannon.Result;
-  readonly memory: Memory;
-  readonly memoryBefore: Memory;
+  readonly child: TargetProcess;
+  readonly url: string;
+  readonly headers: Record<string, string>;
   readonly sample: string;
+  readonly memoryBefore: Memory;
 }
 
-const load = (url: string, headers: Record<string, string>, seconds: number) =>
-  autocannon({ url, connections: CONNECTIONS, duration: seconds, method: 'POST', headers, body: BODY });
+/** One warm-up plus measurement of one load. */
+interface Run {
+  readonly result: autocannon.Result;
+  readonly warmup: autocannon.Result;
+  /** CPU time per completed request during the measurement: the target process, and PostgreSQL. */
+  readonly nodeCpuUs: number;
+  /** Of which in the kernel (system time). */
+  readonly nodeSystemUs: number;
+  readonly postgresCpuUs: number | undefined;
+}
 
-async function measure(target: Target, databaseUrl: string): Promise<Measured> {
+/** A load pattern against a started target, measured once per round. */
+interface Load {
+  readonly name: string;
+  readonly target: Started;
+  /** Whether each request carries a fresh Idempotency-Key (as the SDK sends on every POST). */
+  readonly idempotencyKey: boolean;
+  readonly runs: Run[];
+}
+
+function load(target: Load, seconds: number): Promise<autocannon.Result> {
+  const { url, headers } = target.target;
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    method: 'POST',
+    headers,
+    body: BODY,
+    ...(target.idempotencyKey
+      ? {
+          requests: [
+            {
+              setupRequest: (request) => ({
+                ...request,
+                headers: { ...request.headers, 'idempotency-key': randomUUID() },
+              }),
+            },
+          ],
+        }
+      : {}),
+  });
+}
+
+async function start(target: Target): Promise<Started> {
   say(`${target.name}: starting its process`);
   const child = await TargetProcess.start(target.name, target.script, target.env);
   onCleanup(`${target.name} process`, () => child.stop());
@@ -263,16 +341,71 @@ async function measure(target: Target, databaseUrl: string): Promise<Measured> {
   const probe = await fetch(url, { method: 'POST', headers, body: BODY });
   const sample = await probe.text();
   if (probe.status !== 201) throw new Error(`${target.name}: probe got ${probe.status}: ${sample}`);
-  // Dirty pages from the previous phase are written now, not during this target's run.
-  await withClient(databaseUrl, (c) => c.query('checkpoint')).catch(() => {});
   const memoryBefore = await child.memory();
-  say(`${target.name}: warming up (${WARMUP_S} s)`);
-  const warmup = await load(url, headers, WARMUP_S);
-  say(`${target.name}: measuring (${DURATION_S} s, ${CONNECTIONS} connections)`);
-  const result = await load(url, headers, DURATION_S);
-  const memory = await child.memory();
-  await child.stop();
-  return { name: target.name, result, warmup, memory, memoryBefore, sample };
+  return { name: target.name, child, url, headers, sample, memoryBefore };
+}
+
+async function measure(target: Load, databaseUrl: string, round: string): Promise<void> {
+  // Dirty pages from the previous phase are written now, not during this load's run.
+  await withClient(databaseUrl, (c) => c.query('checkpoint')).catch(() => {});
+  say(`${target.name}${round}: warming up (${WARMUP_S} s)`);
+  const warmup = await load(target, WARMUP_S);
+  say(`${target.name}${round}: measuring (${DURATION_S} s, ${CONNECTIONS} connections)`);
+  const cpuBefore = await target.target.child.cpu();
+  const postgresBefore = await postgresCpu(databaseUrl);
+  const result = await load(target, DURATION_S);
+  const cpuAfter = await target.target.child.cpu();
+  const postgresAfter = await postgresCpu(databaseUrl);
+  const requests = Math.max(1, result.requests.total ?? result['2xx']);
+  const nodeCpuUs = (cpuAfter.user + cpuAfter.system - cpuBefore.user - cpuBefore.system) / requests;
+  const nodeSystemUs = (cpuAfter.system - cpuBefore.system) / requests;
+  let postgresCpuUs: number | undefined;
+  if (postgresBefore && postgresAfter) {
+    let used = 0;
+    for (const [pid, us] of postgresAfter) used += us - (postgresBefore.get(pid) ?? 0);
+    postgresCpuUs = used / requests;
+  }
+  target.runs.push({ result, warmup, nodeCpuUs, nodeSystemUs, postgresCpuUs });
+}
+
+const CLOCK_TICKS_PER_S = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU time (µs) of each PostgreSQL backend connected to the benchmark database, from /proc: only
+ * when PostgreSQL runs on this machine (loopback DATABASE_URL or the embedded one), else undefined.
+ */
+async function postgresCpu(databaseUrl: string): Promise<Map<number, number> | undefined> {
+  try {
+    const pids = await withClient(databaseUrl, async (c) => {
+      const result = await c.query<{ pid: number }>(
+        'select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()',
+      );
+      return result.rows.map((row) => row.pid);
+    });
+    const times = new Map<number, number>();
+    for (const pid of pids) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime are fields 14 and 15 of /proc/<pid>/stat (11 and 12 after the command name).
+      times.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS_PER_S);
+    }
+    return times;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The median of `values` (the mean of the middle two for an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -333,12 +466,21 @@ async function main(): Promise<number> {
   }
 
   // 1. Start-to-ready (before the load, while the machine is quiet).
+  // BENCH_START=0 skips them while iterating on throughput.
+  const measureStarts = process.env.BENCH_START !== '0';
   const startDir = join(root, 'start');
-  say('embedded start-to-ready: first start (fresh data dir)');
-  const first = await measureStart(startDir, 'first start');
-  say('embedded start-to-ready: warm start (same data dir)');
-  const warm = await measureStart(startDir, 'warm start');
-  const pidFileLeft = existsSync(join(startDir, 'postgres', 'postmaster.pid'));
+  let starts: (readonly [string, StartTiming])[] = [];
+  if (measureStarts) {
+    say('embedded start-to-ready: first start (fresh data dir)');
+    const first = await measureStart(startDir, 'first start');
+    say('embedded start-to-ready: warm start (same data dir)');
+    const warm = await measureStart(startDir, 'warm start');
+    starts = [
+      ['first start (fresh data dir)', first],
+      ['warm start (same data dir)', warm],
+    ];
+  }
+  const pidFileLeft = measureStarts && existsSync(join(startDir, 'postgres', 'postmaster.pid'));
 
   // 2. Database, seeding (the gateway migrates and dev:seed's the business and key), baseline table.
   const database = await createDatabase(root);
@@ -368,33 +510,65 @@ async function main(): Promise<number> {
   });
   say(`postgres: ${dbInfo}`);
 
-  // 3. Load: the baseline first (a conservative order for the gateway's ratio), then the gateway.
-  const baseline = await measure(
-    {
-      name: 'baseline',
-      script: './baselineTarget.ts',
-      env: {
-        ...process.env,
-        DATABASE_URL: database.url,
-        BENCH_BUSINESS_ID: businessId,
-        BENCH_API_KEY_ID: apiKeyId,
-        BENCH_TABLE: BASELINE_TABLE,
-      },
-      url: (p) => p.url,
-      headers: () => ({}),
+  // 3. Load. Both targets run for the whole measurement, but only one is loaded at a time; a round
+  // loads the baseline first (a conservative order for the gateway's ratio), then the gateway. With
+  // BENCH_ROUNDS > 1 the rounds alternate, so a noisy neighbour hits both sides alike: the verdicts
+  // use the median over rounds of the per-round ratio and p99. BENCH_IDEMPOTENCY_KEY=1 adds a third
+  // load: the gateway with a fresh Idempotency-Key on every request (what the SDK sends).
+  const baselineTarget = await start({
+    name: 'baseline',
+    script: './baselineTarget.ts',
+    env: {
+      ...process.env,
+      DATABASE_URL: database.url,
+      BENCH_BUSINESS_ID: businessId,
+      BENCH_API_KEY_ID: apiKeyId,
+      BENCH_TABLE: BASELINE_TABLE,
     },
-    database.url,
-  );
-  const gateway = await measure(
-    {
-      name: 'gateway',
+    url: (p) => p.url,
+    headers: () => ({}),
+  });
+  const gatewayTarget = await start({
+    name: 'gateway',
+    script: './gatewayTarget.ts',
+    env: gatewayEnv,
+    url: (p) => `${p.url}/api/v1/payments`,
+    headers: () => ({ authorization: `Bearer ${apiKey}` }),
+  });
+  const baseline: Load = { name: 'baseline', target: baselineTarget, idempotencyKey: false, runs: [] };
+  const gateway: Load = { name: 'gateway', target: gatewayTarget, idempotencyKey: false, runs: [] };
+  const loads = [baseline, gateway];
+  if (WITH_IDEMPOTENCY_KEY) {
+    loads.push({ name: 'gateway+idem-key', target: gatewayTarget, idempotencyKey: true, runs: [] });
+  }
+  const started = [baselineTarget, gatewayTarget];
+  if (COMPARE_REF) {
+    const compareTarget = await start({
+      name: `gateway@${COMPARE_REF}`,
       script: './gatewayTarget.ts',
-      env: gatewayEnv,
+      env: { ...gatewayEnv, BENCH_GATEWAY_SRC: extractServerSource(COMPARE_REF, root) },
       url: (p) => `${p.url}/api/v1/payments`,
-      headers: () => ({ authorization: `Bearer ${apiKey}` }),
-    },
-    database.url,
-  );
+      headers: (p) => ({ authorization: `Bearer ${p.info.apiKey}` }),
+    });
+    started.push(compareTarget);
+    loads.push({ name: compareTarget.name, target: compareTarget, idempotencyKey: false, runs: [] });
+    if (WITH_IDEMPOTENCY_KEY) {
+      loads.push({
+        name: `${compareTarget.name}+idem-key`,
+        target: compareTarget,
+        idempotencyKey: true,
+        runs: [],
+      });
+    }
+  }
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of loads) await measure(target, database.url, ROUNDS > 1 ? ` round ${round}` : '');
+  }
+  const memories = new Map<Started, Memory>();
+  for (const target of started) {
+    memories.set(target, await target.child.memory());
+    await target.child.stop();
+  }
 
   const rows = await withClient(database.url, async (c) => {
     const payments = await c.query<{ n: string }>(
@@ -412,7 +586,9 @@ async function main(): Promise<number> {
   });
 
   // 4. Report.
-  const measured = [gateway, baseline];
+  const measured = loads.flatMap((target) =>
+    target.runs.map((run, i) => ({ name: ROUNDS > 1 ? `${target.name} #${i + 1}` : target.name, ...run })),
+  );
   console.log('');
   console.log(
     table([
@@ -428,8 +604,10 @@ async function main(): Promise<number> {
         'non-2xx',
         'errors',
         'timeouts',
+        'node CPU/req',
+        'pg CPU/req',
       ],
-      ...measured.map(({ name, result: r }) => [
+      ...measured.map(({ name, result: r, nodeCpuUs, nodeSystemUs, postgresCpuUs }) => [
         name,
         num(r.requests.mean),
         num(r.requests.p50),
@@ -441,8 +619,13 @@ async function main(): Promise<number> {
         String(r.non2xx),
         String(r.errors),
         String(r.timeouts),
+        `${Math.round(nodeCpuUs)} µs (sys ${Math.round(nodeSystemUs)})`,
+        postgresCpuUs === undefined ? 'n/a' : `${Math.round(postgresCpuUs)} µs`,
       ]),
     ]),
+  );
+  console.log(
+    '  (CPU/req: CPU time of the target process (of which in the kernel), and of the PostgreSQL backends of the benchmark database, per request measured)',
   );
   console.log('');
   for (const { name, result: r, warmup } of measured) {
@@ -451,74 +634,92 @@ async function main(): Promise<number> {
         `${badResponses(warmup)} non-2xx/errors/timeouts`,
     );
   }
-  const okRequests = (m: Measured) => m.result['2xx'] + m.warmup['2xx'] + 1;
+  const okRequests = (targets: readonly Load[]) =>
+    targets.reduce((sum, t) => sum + t.runs.reduce((s, r) => s + r.result['2xx'] + r.warmup['2xx'], 0), 1);
   console.log(
-    `rows written: payments ${rows.payments} (with ${rows.options} payment_options) for ${okRequests(gateway)} gateway 2xx; ` +
-      `${BASELINE_TABLE} ${rows.baseline} for ${okRequests(baseline)} baseline 2xx ` +
+    `rows written: payments ${rows.payments} (with ${rows.options} payment_options) for ${okRequests(loads.slice(1))} gateway 2xx; ` +
+      `${BASELINE_TABLE} ${rows.baseline} for ${okRequests([baseline])} baseline 2xx ` +
       '(rows may exceed 2xx by the requests in flight when autocannon stopped)',
   );
   console.log(
-    `gateway response (${gateway.sample.length} bytes) vs baseline (${baseline.sample.length} bytes)`,
+    `gateway response (${gatewayTarget.sample.length} bytes) vs baseline (${baselineTarget.sample.length} bytes)`,
   );
 
-  const ratio = gateway.result.requests.mean / baseline.result.requests.mean;
+  const ratios = gateway.runs.map(
+    (run, i) => run.result.requests.mean / baseline.runs[i]!.result.requests.mean,
+  );
+  const ratio = median(ratios);
+  const p99 = median(gateway.runs.map((run) => run.result.latency.p99));
   const ratioOk = ratio >= TARGET_RATIO;
-  const p99Ok = gateway.result.latency.p99 <= TARGET_P99_MS;
+  const p99Ok = p99 <= TARGET_P99_MS;
   const bad = measured.reduce((sum, m) => sum + badResponses(m.result) + badResponses(m.warmup), 0);
+  const meanOf = (target: Load) => median(target.runs.map((run) => run.result.requests.mean));
+  const over = ROUNDS > 1 ? `, median of ${ROUNDS} rounds` : '';
   console.log('');
+  if (ROUNDS > 1) {
+    console.log(`per-round gateway/baseline: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}`);
+  }
   console.log(
-    `throughput gateway/baseline (mean req/s): ${num(gateway.result.requests.mean)} / ${num(baseline.result.requests.mean)} = ` +
+    `throughput gateway/baseline (mean req/s${over}): ${num(meanOf(gateway))} / ${num(meanOf(baseline))} = ` +
       `${(ratio * 100).toFixed(1)}%  (target >= ${TARGET_RATIO * 100}%)  ${verdict(ratioOk)}`,
   );
+  console.log(`gateway p99 latency${over}: ${ms(p99)}  (target <= ${TARGET_P99_MS} ms)  ${verdict(p99Ok)}`);
+  for (const extra of loads.slice(2)) {
+    const extraRatio = median(
+      extra.runs.map((run, i) => run.result.requests.mean / baseline.runs[i]!.result.requests.mean),
+    );
+    console.log(
+      `${extra.name} (not a target): ${num(meanOf(extra))} req/s = ${(extraRatio * 100).toFixed(1)}% of the baseline, ` +
+        `p99 ${ms(median(extra.runs.map((run) => run.result.latency.p99)))}`,
+    );
+  }
   console.log(
-    `gateway p99 latency: ${ms(gateway.result.latency.p99)}  (target <= ${TARGET_P99_MS} ms)  ${verdict(p99Ok)}`,
-  );
-  console.log(
-    `non-2xx + errors + timeouts, both targets incl. warm-up: ${bad}  ${bad === 0 ? 'OK' : 'INVALID RUN'}`,
+    `non-2xx + errors + timeouts, every load incl. warm-up: ${bad}  ${bad === 0 ? 'OK' : 'INVALID RUN'}`,
   );
   console.log(
     `  (with ${CONNECTIONS} closed-loop connections, mean latency ≈ ${CONNECTIONS} / throughput: ` +
       `a p99 <= ${TARGET_P99_MS} ms needs well over ${Math.round((CONNECTIONS * 1000) / TARGET_P99_MS)} req/s)`,
   );
   console.log('');
-  for (const { name, memory, memoryBefore } of measured) {
+  for (const target of [gatewayTarget, baselineTarget]) {
+    const memory = memories.get(target)!;
     console.log(
-      `${name} RSS after the run: ${mib(memory.rss)} (heap used ${mib(memory.heapUsed)}); after a full GC ` +
+      `${target.name} RSS after the run: ${mib(memory.rss)} (heap used ${mib(memory.heapUsed)}); after a full GC ` +
         `${mib(memory.rssAfterGc)} (heap used ${mib(memory.heapUsedAfterGc)}); before the load, after GC ` +
-        `${mib(memoryBefore.rssAfterGc)} (heap used ${mib(memoryBefore.heapUsedAfterGc)})`,
+        `${mib(target.memoryBefore.rssAfterGc)} (heap used ${mib(target.memoryBefore.heapUsedAfterGc)})`,
     );
   }
   console.log('');
   console.log(
-    'start-to-ready with the embedded PostgreSQL (`tsx src/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):',
+    measureStarts
+      ? 'start-to-ready with the embedded PostgreSQL (`tsx src/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):'
+      : 'start-to-ready: skipped (BENCH_START=0)',
   );
-  const starts = [
-    ['first start (fresh data dir)', first],
-    ['warm start (same data dir)', warm],
-  ] as const;
-  console.log(
-    table([
-      [
-        '',
-        'spawn -> ready',
-        'startGateway -> listening',
-        'embedded PostgreSQL',
-        'process boot',
-        'SIGTERM -> exit',
-      ],
-      ...starts.map(([label, t]) => [
-        label,
-        ms(t.spawnToReadyMs),
-        ms(t.startGatewayMs),
-        `${t.initialised ? 'initdb + start ' : 'start '}${ms(t.embeddedPgMs)}`,
-        ms(t.startGatewayMs === undefined ? undefined : t.spawnToReadyMs - t.startGatewayMs),
-        `${ms(t.stop.ms)}, ${t.exitSignal ? `signal ${t.exitSignal}` : `exit code ${t.exitCode}`}`,
+  if (measureStarts) {
+    console.log(
+      table([
+        [
+          '',
+          'spawn -> ready',
+          'startGateway -> listening',
+          'embedded PostgreSQL',
+          'process boot',
+          'SIGTERM -> exit',
+        ],
+        ...starts.map(([label, t]) => [
+          label,
+          ms(t.spawnToReadyMs),
+          ms(t.startGatewayMs),
+          `${t.initialised ? 'initdb + start ' : 'start '}${ms(t.embeddedPgMs)}`,
+          ms(t.startGatewayMs === undefined ? undefined : t.spawnToReadyMs - t.startGatewayMs),
+          `${ms(t.stop.ms)}, ${t.exitSignal ? `signal ${t.exitSignal}` : `exit code ${t.exitCode}`}`,
+        ]),
       ]),
-    ]),
-  );
-  console.log(
-    '  (process boot = spawn -> ready minus startGateway -> listening: Node, tsx and module loading)',
-  );
+    );
+    console.log(
+      '  (process boot = spawn -> ready minus startGateway -> listening: Node, tsx and module loading)',
+    );
+  }
   for (const [label, t] of starts) {
     if (!t.stop.exitedGracefully) console.log(`PROBLEM ${label}: still running 30 s after SIGTERM; killed`);
     else if (t.exitCode !== 0)

@@ -1,12 +1,18 @@
 /**
  * Benchmark child: the gateway in-process on the database in DATABASE_URL (no job workers, rate limit
- * out of the way), seeded like `dev:seed`. Started by createPayment.bench.ts.
+ * out of the way), seeded like `dev:seed`. Started by createPayment.bench.ts. BENCH_GATEWAY_SRC (an
+ * absolute path) runs another copy of the server's `src` instead (the bench's BENCH_COMPARE_REF).
  */
 import pino from 'pino';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
+import type * as DevSeed from '../src/cli/devSeed.js';
+import type * as LoadConfig from '../src/config/loadConfig.js';
+import type * as StartGateway from '../src/startGateway.js';
 import { failChild, serveParent } from './support.js';
+
+const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).pathname;
+const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as typeof DevSeed;
+const { loadConfig } = (await import(`${src}/config/loadConfig.js`)) as typeof LoadConfig;
+const { startGateway } = (await import(`${src}/startGateway.js`)) as typeof StartGateway;
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -26,13 +32,40 @@ async function main(): Promise<void> {
     ? pino({ level: 'error' }, pino.destination({ dest: errorLog, sync: true }))
     : pino({ level: 'silent' });
   const running = await startGateway({ config, log, workers: false });
-  serveParent(() => running.stop());
+  const heapProfile = await startHeapSampling(process.env.BENCH_HEAP_PROFILE);
+  serveParent(async () => {
+    await heapProfile?.();
+    await running.stop();
+  });
   const seeded = await devSeed(running.gateway);
   process.send?.({
     type: 'ready',
     url: running.address!,
     info: { apiKey: seeded.api_key, apiKeyId: seeded.api_key_id, businessId: seeded.business_id },
   });
+}
+
+/**
+ * BENCH_HEAP_PROFILE=<file>: samples allocations (including objects already collected, so it shows
+ * what a request allocates, not only what it keeps) and writes a `.heapprofile` at stop. Returns the
+ * function that writes it.
+ */
+async function startHeapSampling(file: string | undefined): Promise<(() => Promise<void>) | undefined> {
+  if (!file) return undefined;
+  const { Session } = await import('node:inspector/promises');
+  const { writeFileSync } = await import('node:fs');
+  const session = new Session();
+  session.connect();
+  await session.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  } as object);
+  return async () => {
+    const { profile } = await session.post('HeapProfiler.stopSampling');
+    writeFileSync(`${file}.${process.pid}.heapprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 main().catch(failChild);

@@ -10,7 +10,14 @@ export const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
 export type ChildMessage =
   | { type: 'ready'; url: string; info: Record<string, string> }
   | ({ type: 'memory' } & Memory)
+  | ({ type: 'cpu' } & CpuTime)
   | { type: 'error'; message: string };
+
+/** CPU time a child has used so far (`process.cpuUsage()`), in microseconds. */
+export interface CpuTime {
+  readonly user: number;
+  readonly system: number;
+}
 
 /** A child's memory (bytes): as found, then after a full garbage collection. */
 export interface Memory {
@@ -21,7 +28,7 @@ export interface Memory {
 }
 
 /** What the parent sends a target child. */
-export type ParentMessage = { type: 'memory' } | { type: 'stop' };
+export type ParentMessage = { type: 'memory' } | { type: 'cpu' } | { type: 'stop' };
 
 /** A loopback port nobody listens on right now. */
 export function freePort(): Promise<number> {
@@ -226,6 +233,24 @@ export class TargetProcess {
     });
   }
 
+  /** The child's CPU time so far (user and system), for CPU per request over a run. */
+  cpu(timeoutMs = 10_000): Promise<CpuTime> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.child.off('message', onMessage);
+        reject(new Error(`${this.name} did not report its CPU time`));
+      }, timeoutMs);
+      const onMessage = (message: ChildMessage) => {
+        if (message.type !== 'cpu') return;
+        clearTimeout(timer);
+        this.child.off('message', onMessage);
+        resolve({ user: message.user, system: message.system });
+      };
+      this.child.on('message', onMessage);
+      this.child.send({ type: 'cpu' } satisfies ParentMessage);
+    });
+  }
+
   /** Asks the child to shut down (it closes its server and pool), killing it if it does not. */
   async stop(): Promise<void> {
     if (this.child.connected) this.child.send({ type: 'stop' } satisfies ParentMessage);
@@ -265,6 +290,8 @@ export function serveParent(stop: () => Promise<void>): void {
         rssAfterGc: after.rss,
         heapUsedAfterGc: after.heapUsed,
       } satisfies ChildMessage);
+    } else if (message.type === 'cpu') {
+      process.send?.({ type: 'cpu', ...process.cpuUsage() } satisfies ChildMessage);
     } else if (message.type === 'stop') shutdown();
   });
   process.on('disconnect', shutdown);

@@ -166,6 +166,11 @@ export const CONFIG_VARIABLES = {
     doc: 'Largest request body.',
     default: '65536',
   },
+  CAIRN_VALIDATE_RESPONSES: {
+    schema: bool.default(false),
+    doc: 'Check every merchant API response against the contract schemas before sending it (a mismatch is a 500). For development and tests (the test gateway turns it on); it costs CPU on every response.',
+    default: 'false',
+  },
   CAIRN_LOG_LEVEL: {
     schema: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     doc: 'pino log level.',

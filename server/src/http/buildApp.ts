@@ -67,10 +67,12 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   const metrics = createMetrics();
   app.decorate('metrics', metrics);
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback-style hooks: nothing to await, so no promise per request.
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.httpDuration.observe(
       {
         method: request.method,
@@ -79,6 +81,7 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
       },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {

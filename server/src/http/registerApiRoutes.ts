@@ -1,14 +1,17 @@
 import { apiContract, IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
 import rateLimit from '@fastify/rate-limit';
 import { initServer } from '@ts-rest/fastify';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AuthContext, authenticate } from '../auth/authenticate.js';
+import { authenticateFromCache } from '../auth/authenticateFromCache.js';
+import { KeyCache } from '../auth/KeyCache.js';
 import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
 import { selectChain } from '../checkout/selectChain.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
+import { type InlineClaim, withInlineIdempotency } from '../idempotency/withInlineIdempotency.js';
 import { acceptShortfall } from '../payments/acceptShortfall.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { createPayment } from '../payments/createPayment.js';
@@ -21,6 +24,9 @@ import { renderError } from './renderError.js';
 const s = initServer();
 
 const authOf = (request: FastifyRequest): AuthContext => request.auth!;
+
+/** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
+const CREATE_PAYMENT_URL = apiContract.createPayment.path;
 
 /**
  * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
@@ -35,9 +41,37 @@ export async function registerApiRoutes(
     // Bodies are JSON only: without this, fastify's built-in text/plain parser would hand a string
     // to the schemas (422) instead of refusing the media type (415).
     api.removeContentTypeParser('text/plain');
+    // Every request reads its key from the database, except create-payment with a key read before:
+    // its insert re-checks the key in the same statement, which saves a round trip on the hottest
+    // route. A provisional key is read again before any refusal is sent (the error handler below,
+    // createPayment, withInlineIdempotency, authenticateFromCache), so every answer is the one a
+    // fresh read gives; docs/decisions.md has the details.
+    const keyCache = new KeyCache();
+    const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
+      request.auth = undefined;
+      const auth = await authenticate(gateway.orm, request, keyCache);
+      request.auth = { ...auth, recheck: () => authenticateRequest(request) };
+      return request.auth;
+    };
     api.addHook('onRequest', async (request) => {
-      request.auth = await authenticate(gateway.orm, request);
+      if (request.method === 'POST' && request.routeOptions.url === CREATE_PAYMENT_URL) {
+        const cached = await authenticateFromCache(request, keyCache, () => authenticateRequest(request));
+        if (cached) {
+          request.auth = cached;
+          return;
+        }
+      }
+      await authenticateRequest(request);
     });
+    /** Renders an error; with a provisional key, only after reading the key (its 401/403 win). */
+    const renderApiError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+      const recheck = request.auth?.provisional ? request.auth.recheck : undefined;
+      if (!recheck) return renderError(error, request, reply);
+      return recheck().then(
+        () => renderError(error, request, reply),
+        (authError: unknown) => renderError(authError, request, reply),
+      );
+    };
     await api.register(rateLimit, {
       hook: 'preHandler',
       max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
@@ -52,10 +86,11 @@ export async function registerApiRoutes(
         ),
     });
     // Text PostgreSQL cannot store is a validation error here, not a 500 from the database.
-    api.addHook('preHandler', async (request) => {
+    api.addHook('preHandler', (request, _reply, done) => {
       const fields = [...findUnstorableText(request.body), ...findUnstorableText(request.query)];
-      if (fields.length > 0) {
-        throw new ApiError(
+      if (fields.length === 0) return done();
+      done(
+        new ApiError(
           'VALIDATION_ERROR',
           `The request is invalid: ${fields.join(', ')}: must not contain NUL characters or unpaired surrogates.`,
           {
@@ -64,8 +99,8 @@ export async function registerApiRoutes(
               message: 'must not contain NUL characters or unpaired surrogates',
             })),
           },
-        );
-      }
+        ),
+      );
     });
 
     /**
@@ -78,24 +113,34 @@ export async function registerApiRoutes(
       run: () => Promise<R>,
     ): Promise<R> => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+      // Most requests carry no key: fingerprint (hash) the request only when one is given.
+      if (typeof key !== 'string') return run();
       const fingerprint = requestFingerprint(request.method, request.url, request.body);
-      const result = await withIdempotency(
-        gateway,
-        authOf(request),
-        typeof key === 'string' ? key : undefined,
-        fingerprint,
-        run,
-      );
+      const result = await withIdempotency(gateway, authOf(request), key, fingerprint, run);
       if (result.replayed) reply.header('idempotent-replayed', 'true');
       return result as R;
     };
 
     const router = s.router(apiContract, {
-      createPayment: async ({ body, request, reply }) =>
-        idempotent(request, reply, async () => ({
+      createPayment: async ({ body, request, reply }) => {
+        const run = async (auth: AuthContext, claim?: InlineClaim) => ({
           status: 201 as const,
-          body: { data: await createPayment(gateway, authOf(request), body) },
-        })),
+          body: { data: await createPayment(gateway, auth, body, claim) },
+        });
+        const key = request.headers[IDEMPOTENCY_KEY_HEADER];
+        if (typeof key !== 'string') return run(authOf(request));
+        // The key is claimed by the payment's own insert (see withInlineIdempotency).
+        const result = await withInlineIdempotency(
+          gateway,
+          authOf(request),
+          key,
+          requestFingerprint(request.method, request.url, request.body),
+          (claim) => run(authOf(request), claim),
+          (auth) => run(auth),
+        );
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return result as Awaited<ReturnType<typeof run>>;
+      },
       retrievePayment: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrievePayment(gateway, authOf(request), params.id) },
@@ -129,14 +174,18 @@ export async function registerApiRoutes(
         })),
     });
 
+    // Set before the routes' scope is registered: a child scope's error handler falls back to the
+    // handler its parent had when the child was registered.
+    api.setErrorHandler((error, request, reply) => renderApiError(error, request, reply));
     // ts-rest sets its own error handler in the scope it registers in: give it a child scope. It
     // renders validation errors through ours and passes every other error up to this scope's handler.
     await api.register(async (routes) => {
       s.registerRouter(apiContract, router, routes, {
-        responseValidation: true,
-        requestValidationErrorHandler: (error, request, reply) => renderError(error, request, reply),
+        // Off by default: every response is built from typed code, and parsing it again with zod on
+        // every request is measurable CPU. Tests turn it on (see docs/decisions.md).
+        responseValidation: gateway.config.CAIRN_VALIDATE_RESPONSES,
+        requestValidationErrorHandler: (error, request, reply) => renderApiError(error, request, reply),
       });
     });
-    api.setErrorHandler((error, request, reply) => renderError(error, request, reply));
   });
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { AuthContext } from '../auth/authenticate.js';
+import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 
@@ -20,6 +21,35 @@ interface Row {
   response_body: unknown;
   created_at: Date;
 }
+
+// Named statements on the ORM's pool (parsed once per connection, no ORM query building): every
+// idempotent POST with a key runs two of them.
+const CLAIM: PreparedStatement = {
+  name: 'cairn_idempotency_claim',
+  text: `insert into idempotency_keys (api_key_id, key, request_hash, state, created_at)
+    values ($1, $2, $3, 'in_progress', $4) on conflict do nothing returning key`,
+};
+const READ: PreparedStatement = {
+  name: 'cairn_idempotency_read',
+  text: `select request_hash, state, response_status, response_body, created_at from idempotency_keys
+    where api_key_id = $1 and key = $2`,
+};
+const TAKE_OVER: PreparedStatement = {
+  name: 'cairn_idempotency_take_over',
+  text: `update idempotency_keys set request_hash = $3, state = 'in_progress', response_status = null,
+      response_body = null, created_at = $4
+    where api_key_id = $1 and key = $2 and (created_at <= $5 or (state = 'in_progress' and created_at <= $6))
+    returning key`,
+};
+const STORE: PreparedStatement = {
+  name: 'cairn_idempotency_store',
+  text: `update idempotency_keys set state = 'done', response_status = $3, response_body = $4::jsonb
+    where api_key_id = $1 and key = $2`,
+};
+const RELEASE: PreparedStatement = {
+  name: 'cairn_idempotency_release',
+  text: 'delete from idempotency_keys where api_key_id = $1 and key = $2',
+};
 
 /** The fingerprint of a request: method, path and body. */
 export function requestFingerprint(method: string, path: string, body: unknown): string {
@@ -42,20 +72,13 @@ export async function withIdempotency(
   handler: () => Promise<HandlerResult>,
 ): Promise<HandlerResult & { replayed?: boolean }> {
   if (key === undefined) return handler();
-  const connection = gateway.orm.em.fork().getConnection();
+  const { orm } = gateway;
+  const apiKeyId = auth.apiKey.id;
   const now = gateway.clock.now();
-  const claim = async () =>
-    connection.execute<{ key: string }[]>(
-      `insert into idempotency_keys (api_key_id, key, request_hash, state, created_at)
-       values (?, ?, ?, 'in_progress', ?) on conflict do nothing returning key`,
-      [auth.apiKey.id, key, fingerprint, now],
-    );
+  const claim = async () => queryPrepared<{ key: string }>(orm, CLAIM, [apiKeyId, key, fingerprint, now]);
   let claimed = (await claim()).length === 1;
   if (!claimed) {
-    const [row] = await connection.execute<Row[]>(
-      'select request_hash, state, response_status, response_body, created_at from idempotency_keys where api_key_id = ? and key = ?',
-      [auth.apiKey.id, key],
-    );
+    const [row] = await queryPrepared<Row>(orm, READ, [apiKeyId, key]);
     const age = row ? now.getTime() - new Date(row.created_at).getTime() : Number.POSITIVE_INFINITY;
     if (row && age < IDEMPOTENCY_RETENTION_MS && row.request_hash !== fingerprint) {
       throw new ApiError(
@@ -78,20 +101,14 @@ export async function withIdempotency(
     if (!row) {
       claimed = (await claim()).length === 1;
     } else {
-      const taken = await connection.execute<{ key: string }[]>(
-        `update idempotency_keys set request_hash = ?, state = 'in_progress', response_status = null,
-           response_body = null, created_at = ?
-         where api_key_id = ? and key = ?
-           and (created_at <= ? or (state = 'in_progress' and created_at <= ?)) returning key`,
-        [
-          fingerprint,
-          now,
-          auth.apiKey.id,
-          key,
-          new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
-          new Date(now.getTime() - ABANDONED_AFTER_MS),
-        ],
-      );
+      const taken = await queryPrepared<{ key: string }>(orm, TAKE_OVER, [
+        apiKeyId,
+        key,
+        fingerprint,
+        now,
+        new Date(now.getTime() - IDEMPOTENCY_RETENTION_MS),
+        new Date(now.getTime() - ABANDONED_AFTER_MS),
+      ]);
       claimed = taken.length === 1;
     }
     if (!claimed) {
@@ -103,17 +120,10 @@ export async function withIdempotency(
   }
   try {
     const result = await handler();
-    await connection.execute(
-      `update idempotency_keys set state = 'done', response_status = ?, response_body = ?::jsonb
-       where api_key_id = ? and key = ?`,
-      [result.status, JSON.stringify(result.body), auth.apiKey.id, key],
-    );
+    await queryPrepared(orm, STORE, [apiKeyId, key, result.status, JSON.stringify(result.body)]);
     return result;
   } catch (error) {
-    await connection.execute('delete from idempotency_keys where api_key_id = ? and key = ?', [
-      auth.apiKey.id,
-      key,
-    ]);
+    await queryPrepared(orm, RELEASE, [apiKeyId, key]);
     throw error;
   }
 }

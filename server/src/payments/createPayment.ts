@@ -1,27 +1,98 @@
 import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
 import type { AuthContext } from '../auth/authenticate.js';
+import { unauthorized } from '../auth/bearerKey.js';
 import { isExhausted } from '../credit/isExhausted.js';
-import { type IPayment, type IPaymentOption, Payment, PaymentOption } from '../db/entities/index.js';
+import { loadCreditBalance } from '../credit/loadCreditBalance.js';
+import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { IdempotencyKeyTaken, type InlineClaim } from '../idempotency/withInlineIdempotency.js';
 import { fiatToCrypto } from '../money/index.js';
-import { isInAcceptedSet } from './acceptedSet.js';
+import { type AcceptedSet, isInAcceptedSet } from './acceptedSet.js';
 import { feeInUsd } from './feeInUsd.js';
+import { insertPayment } from './insertPayment.js';
 import { loadCreationContext } from './loadCreationContext.js';
 import { offeredOptions } from './offeredOptions.js';
 import { serializePayment } from './serializePayment.js';
 
 const MINUTE = 60_000;
 
+const insufficientCredit = (mode: AuthContext['mode']) =>
+  new ApiError(
+    'INSUFFICIENT_CREDIT',
+    `The ${mode}-mode Prepaid Credit reserve is exhausted. Top it up in the dashboard to create payments.`,
+  );
+
+/** The insert found the calling key or its business no longer as the payment was computed from. */
+class CallerChangedError extends Error {
+  override readonly name = 'CallerChangedError';
+}
+
+/** Whether two reads of a key give the same payment: key, mode, allowlists and business context. */
+function sameCaller(a: AuthContext, b: AuthContext): boolean {
+  const same = (x: readonly unknown[], y: readonly unknown[]) =>
+    x.length === y.length && x.every((v, i) => v === y[i]);
+  return (
+    a.apiKey.id === b.apiKey.id &&
+    a.mode === b.mode &&
+    a.businessId === b.businessId &&
+    same(a.apiKey.allowedTokens, b.apiKey.allowedTokens) &&
+    same(a.apiKey.allowedIps, b.apiKey.allowedIps) &&
+    a.business !== undefined &&
+    b.business !== undefined &&
+    a.business.underpaymentToleranceBps === b.business.underpaymentToleranceBps &&
+    a.business.overpaymentThresholdBps === b.business.overpaymentThresholdBps &&
+    same(a.business.walletChainIds, b.business.walletChainIds)
+  );
+}
+
 /**
  * POST /api/v1/payments: prices every offered chain option, snapshots the merchant's tolerance and
  * threshold, and stores a `pending` payment. No webhook is sent.
+ *
+ * The insert re-checks the calling key and its business (see `insertPayment`), so `auth` may be a
+ * provisional context from the key cache: when the check fails, or anything is refused while `auth`
+ * is provisional, the key is read again (`auth.recheck`, 401/403 as authentication would say) and
+ * the payment computed again from what the database says now.
+ *
+ * With `idempotency`, the same statement records the Idempotency-Key with the 201 response
+ * (`{ data: payment }`), or does nothing and throws `IdempotencyKeyTaken` if the key is recorded
+ * already (see `withInlineIdempotency`).
  */
 export async function createPayment(
   gateway: Gateway,
   auth: AuthContext,
   body: CreatePaymentRequest,
+  idempotency?: InlineClaim,
+): Promise<PaymentBody> {
+  let caller = auth;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await createOnce(gateway, caller, body, idempotency);
+    } catch (error) {
+      if (error instanceof IdempotencyKeyTaken) throw error;
+      const changed = error instanceof CallerChangedError;
+      if (!changed && !caller.provisional) throw error;
+      if (!caller.recheck) throw unauthorized();
+      if (attempt === 3) {
+        throw new ApiError(
+          'SERVICE_UNAVAILABLE',
+          'The API key changed while the payment was created; retry.',
+        );
+      }
+      const fresh = await caller.recheck();
+      if (!changed && sameCaller(fresh, caller)) throw error;
+      caller = fresh;
+    }
+  }
+}
+
+async function createOnce(
+  gateway: Gateway,
+  auth: AuthContext,
+  body: CreatePaymentRequest,
+  idempotency: InlineClaim | undefined,
 ): Promise<PaymentBody> {
   const restrict = body.restrict_to_accepted ?? false;
   if (restrict && !hasAcceptedSet(body)) {
@@ -35,55 +106,25 @@ export async function createPayment(
     acceptedCoins: body.accepted_coins ?? [],
     acceptedTokens: body.accepted_tokens ?? [],
   };
-  const em = gateway.orm.em.fork();
-  const context = await loadCreationContext(em, auth.businessId, auth.mode);
-  if (isExhausted(context.creditBalance)) {
-    throw new ApiError(
-      'INSUFFICIENT_CREDIT',
-      `The ${auth.mode}-mode Prepaid Credit reserve is exhausted. Top it up in the dashboard to create payments.`,
-    );
-  }
-
-  let candidates = offeredOptions(gateway, auth, context.walletChains);
-  if (candidates.length === 0) {
-    throw new ApiError('CHAIN_UNAVAILABLE', 'No chain option is available for this API key right now.');
-  }
-  const isAccepted = (c: (typeof candidates)[number]) => isInAcceptedSet(accepted, c.chain.id, c.coin.symbol);
-  if (restrict) {
-    candidates = candidates.filter(isAccepted);
-    if (candidates.length === 0) {
-      throw new ApiError(
-        'COIN_NOT_OFFERED',
-        'None of the accepted chains and coins is available for this API key.',
-      );
+  const context = auth.business ?? (await loadCreationContext(gateway.orm, auth.businessId, auth.mode));
+  // The reserve is checked by the insert itself (no read before it). An exhausted reserve still
+  // takes precedence over the refusals below, as if it had been checked first.
+  const { priced, quotes } = await priceOptions(
+    gateway,
+    auth,
+    context.walletChains,
+    body,
+    accepted,
+    restrict,
+  ).catch(async (error: unknown) => {
+    if (
+      error instanceof ApiError &&
+      isExhausted(await loadCreditBalance(gateway.orm, auth.businessId, auth.mode))
+    ) {
+      throw insufficientCredit(auth.mode);
     }
-  } else {
-    candidates = [...candidates.filter(isAccepted), ...candidates.filter((c) => !isAccepted(c))];
-  }
-
-  const pairs = candidates.map((c) => ({ coin: c.coin.symbol, fiat: body.fiat_currency }));
-  const usdPairs =
-    body.fiat_currency === 'USD' ? [] : candidates.map((c) => ({ coin: c.coin.symbol, fiat: 'USD' }));
-  const quotes = await gateway.rates[auth.mode].getRates([...pairs, ...usdPairs]);
-  const priced = candidates.flatMap((candidate) => {
-    const quote = quotes.get(`${candidate.coin.symbol}/${body.fiat_currency}`);
-    if (!quote) {
-      gateway.log.warn({ coin: candidate.coin.symbol, fiat: body.fiat_currency }, 'no rate; option left out');
-      return [];
-    }
-    const amount = fiatToCrypto({
-      fiatAmount: body.fiat_amount,
-      rate: quote.rate,
-      decimals: candidate.coin.decimals,
-    });
-    return amount > 0n ? [{ ...candidate, quote, amount }] : [];
+    throw error;
   });
-  if (priced.length === 0) {
-    throw new ApiError(
-      'RATE_UNAVAILABLE',
-      `No exchange rate is available to price ${body.fiat_currency} in any option.`,
-    );
-  }
 
   const now = gateway.clock.now();
   const windowMinutes = Math.max(...priced.map((p) => p.chain.paymentWindowMinutes));
@@ -153,10 +194,80 @@ export async function createPayment(
     rateSource: option.quote.source,
     lockedAt: now,
   }));
-  // One transaction, direct inserts: the payment and its options exist together or not at all.
-  await em.transactional(async (tx) => {
-    await tx.insert(Payment, payment);
-    await tx.insertMany(PaymentOption, options);
+  const serialized = serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
+  // One statement: the payment and its options exist together or not at all, and only for the key
+  // and business as read (or cached); with an Idempotency-Key, only if the key is new.
+  const outcome = await insertPayment(
+    gateway.orm,
+    payment,
+    options,
+    {
+      keyHash: auth.apiKey.keyHash,
+      allowedTokens: auth.apiKey.allowedTokens,
+      allowedIps: auth.apiKey.allowedIps,
+      walletChainIds: context.walletChainIds,
+    },
+    idempotency && { ...idempotency, responseBody: { data: serialized } },
+  );
+  if (outcome === 'caller_changed') throw new CallerChangedError();
+  if (outcome === 'credit_exhausted') throw insufficientCredit(auth.mode);
+  if (outcome === 'key_taken') throw new IdempotencyKeyTaken();
+  return serialized;
+}
+
+/**
+ * The options a new payment offers, priced, in offer order (the accepted set first): the key's
+ * options with a wallet and a usable chain, narrowed to the accepted set when `restrict`. Refuses with
+ * CHAIN_UNAVAILABLE, COIN_NOT_OFFERED or RATE_UNAVAILABLE.
+ */
+async function priceOptions(
+  gateway: Gateway,
+  auth: AuthContext,
+  walletChains: ReadonlySet<string>,
+  body: CreatePaymentRequest,
+  accepted: AcceptedSet,
+  restrict: boolean,
+) {
+  let candidates = offeredOptions(gateway, auth, walletChains);
+  if (candidates.length === 0) {
+    throw new ApiError('CHAIN_UNAVAILABLE', 'No chain option is available for this API key right now.');
+  }
+  const isAccepted = (c: (typeof candidates)[number]) => isInAcceptedSet(accepted, c.chain.id, c.coin.symbol);
+  if (restrict) {
+    candidates = candidates.filter(isAccepted);
+    if (candidates.length === 0) {
+      throw new ApiError(
+        'COIN_NOT_OFFERED',
+        'None of the accepted chains and coins is available for this API key.',
+      );
+    }
+  } else {
+    candidates = [...candidates.filter(isAccepted), ...candidates.filter((c) => !isAccepted(c))];
+  }
+
+  const pairs = candidates.map((c) => ({ coin: c.coin.symbol, fiat: body.fiat_currency }));
+  const usdPairs =
+    body.fiat_currency === 'USD' ? [] : candidates.map((c) => ({ coin: c.coin.symbol, fiat: 'USD' }));
+  const quotes = await gateway.rates[auth.mode].getRates([...pairs, ...usdPairs]);
+  const priced = candidates.flatMap((candidate) => {
+    const quote = quotes.get(`${candidate.coin.symbol}/${body.fiat_currency}`);
+    if (!quote) {
+      gateway.log.warn({ coin: candidate.coin.symbol, fiat: body.fiat_currency }, 'no rate; option left out');
+      return [];
+    }
+    const amount = fiatToCrypto({
+      fiatAmount: body.fiat_amount,
+      rate: quote.rate,
+      decimals: candidate.coin.decimals,
+    });
+    return amount > 0n ? [{ ...candidate, quote, amount }] : [];
   });
-  return serializePayment(gateway.config, { payment, options, transfers: [], refunds: [] });
+  if (priced.length === 0) {
+    throw new ApiError(
+      'RATE_UNAVAILABLE',
+      `No exchange rate is available to price ${body.fiat_currency} in any option.`,
+    );
+  }
+
+  return { priced, quotes };
 }

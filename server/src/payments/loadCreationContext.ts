@@ -1,36 +1,33 @@
 import type { Mode } from '@cairn/contract';
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { KeyBusiness } from '../auth/authenticate.js';
+import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
-/** What creating a payment needs to know about the business, read in one round trip. */
-export interface CreationContext {
-  readonly underpaymentToleranceBps: number;
-  readonly overpaymentThresholdBps: number;
-  /** Prepaid Credit balance of the mode, US dollars, decimal string. */
-  readonly creditBalance: string;
-  /** Chains with a wallet of the mode. */
-  readonly walletChains: ReadonlySet<string>;
-}
+const CREATION_CONTEXT: PreparedStatement = {
+  name: 'cairn_creation_context',
+  text: `select b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
+    array(select w.chain_id from wallets w where w.business_id = b.id and w.mode = $2 order by w.chain_id) as chains
+  from businesses b where b.id = $1`,
+};
 
-/** Reads the business settings, the mode's credit balance and its wallet chains in one query. */
+/**
+ * Reads the business settings and its wallet chains of `mode` in one query: for callers whose
+ * `AuthContext` did not come from `authenticate` (which reads them with the key).
+ */
 export async function loadCreationContext(
-  em: EntityManager,
+  orm: MikroORM,
   businessId: string,
   mode: Mode,
-): Promise<CreationContext> {
-  const [row] = await em
-    .getConnection()
-    .execute<{ utol: number; othr: number; balance: string; chains: string[] | null }[]>(
-      `select b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
-       (select coalesce(sum(amount_usd), 0)::text from credit_ledger c where c.business_id = b.id and c.mode = ?) as balance,
-       (select array_agg(chain_id) from wallets w where w.business_id = b.id and w.mode = ?) as chains
-     from businesses b where b.id = ?`,
-      [mode, mode, businessId],
-    );
+): Promise<KeyBusiness> {
+  const [row] = await queryPrepared<{ utol: number; othr: number; chains: string[] }>(orm, CREATION_CONTEXT, [
+    businessId,
+    mode,
+  ]);
   if (!row) throw new Error(`business ${businessId} not found`);
   return {
-    underpaymentToleranceBps: Number(row.utol),
-    overpaymentThresholdBps: Number(row.othr),
-    creditBalance: row.balance,
-    walletChains: new Set(row.chains ?? []),
+    underpaymentToleranceBps: row.utol,
+    overpaymentThresholdBps: row.othr,
+    walletChains: new Set(row.chains),
+    walletChainIds: row.chains,
   };
 }

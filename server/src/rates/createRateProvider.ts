@@ -159,7 +159,24 @@ export function createRateProvider(options: RateProviderOptions): RateProvider {
     return lookup;
   }
 
+  /** Every pair from fresh cache entries, or undefined as soon as one is missing or due. */
+  function fromCache(pairs: readonly RatePair[]): Map<string, RateQuote> | undefined {
+    const now = clock().getTime();
+    const result = new Map<string, RateQuote>();
+    for (const pair of pairs) {
+      const key = pairKey(pair.coin, pair.fiat);
+      const cached = cache.get(key);
+      const ageMs = cached === undefined ? -1 : now - cached.receivedAt;
+      if (cached === undefined || ageMs < 0 || ageMs >= cacheTtlMs) return undefined;
+      result.set(key, cached.quote);
+    }
+    return result;
+  }
+
   async function getRates(pairs: readonly RatePair[]): Promise<Map<string, RateQuote>> {
+    // The common case (every pair fresh in the cache) without a promise per pair.
+    const cached = fromCache(pairs);
+    if (cached !== undefined) return cached;
     const keys = new Map<string, RatePair>();
     for (const pair of pairs) keys.set(pairKey(pair.coin, pair.fiat), pair);
     const answers = await Promise.all(

@@ -31,6 +31,7 @@ export async function startTestGateway(
     HOST: '127.0.0.1',
     CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC',
     CAIRN_LOG_LEVEL: 'silent',
+    CAIRN_VALIDATE_RESPONSES: 'true',
     ...options.env,
   });
   const running = await startGateway({
