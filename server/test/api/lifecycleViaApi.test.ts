@@ -265,7 +265,7 @@ describe('refunds', () => {
     chain_id: 'BTC_TESTNET',
     coin_symbol: 'BTC',
     tx_id: randomUUID().replaceAll('-', ''),
-    amount: '20000',
+    amount: '1000',
     ...extra,
   });
 
