@@ -1,13 +1,14 @@
-import { deriveAddress } from '@cairn/chain-utxo';
+import { parseCoinAmount } from '@cairn/chain-utxo';
 import type { Runner } from 'graphile-worker';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { Payment, Wallet } from '../../src/db/entities/index.js';
+import { Payment } from '../../src/db/entities/index.js';
 import { lockPayment } from '../../src/payments/lockPayment.js';
 import { transitionPayment } from '../../src/payments/transitionPayment.js';
 import { startWorkers } from '../../src/workers/startWorkers.js';
 import { clientFor, outboxOf } from '../api/apiHelpers.js';
+import { litecoindAvailable } from '../harness/startLitecoind.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import {
   chromiumAvailable,
@@ -20,38 +21,52 @@ import {
   VIEWPORTS,
   watchPage,
 } from './browser.js';
-import { checkoutUrl, createCheckoutPayment, startCheckoutGateway } from './checkoutHelpers.js';
-import { lockedAmount, mineBlocks, payFor, reorgOut } from './payFor.js';
+import { checkoutUrl, createCheckoutPayment, lockedAmount } from './checkoutHelpers.js';
+import { mineBlocks, payFor, reorgOut } from './payFor.js';
+import { refundFromDeposit } from './refundFromDeposit.js';
+import { type RegtestCheckout, startRegtestCheckout } from './startRegtestCheckout.js';
 
 const MINUTE = 60_000;
-const LIVE = { timeout: 15_000 };
+/** How long a page gets to show a state (generous: a loaded 2-core machine, watcher polls, SSE). */
+const LIVE = { timeout: 60_000 };
+
+// Both are checked (each prints its own loud message when missing; under CI=true each throws).
+const chromiumReady = chromiumAvailable();
+const litecoindReady = litecoindAvailable('hosted checkout in a real browser');
+// Each flow waits on a node, a watcher and a browser: room for a loaded 2-core machine.
+vi.setConfig({ testTimeout: 240_000 });
 
 /**
  * The hosted checkout in Debian's Chromium against the real gateway (real HTTP, real PostgreSQL,
- * the real lifecycle, timers and server-sent events). The customer's coins go through `payFor.ts`
- * (see there: today the watcher's entry point, later `sendtoaddress` on litecoind -regtest). Every
- * state is captured at desktop and phone width (`screenshots/`, see README.md, Testing).
+ * the real lifecycle, timers and server-sent events) watching a real `litecoind -regtest`: the
+ * customer pays with `sendtoaddress`, blocks are mined with `generatetoaddress`, a reorg is
+ * `invalidateblock` (`payFor.ts`), and the gateway's LTC_REGTEST watcher detects it all. The
+ * merchant's wallet is an xpub of a seed the test holds, so the refund is a real transaction too.
+ * Only `failed` is driven directly (see that test). Every state is captured at desktop and phone
+ * width (`screenshots/`, see README.md, Testing).
  */
-describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () => {
+describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real browser', () => {
   // The gateway's clock starts 61 minutes in the past: a 60-minute window opened now is already due
   // in real time, so the expiry test only has to move the clock to the present and start the workers.
   const clock = new ManualClock(new Date(Date.now() - 61 * MINUTE));
+  let chain: RegtestCheckout;
   let test: TestGateway;
   let browser: Browser;
   let shop: Awaited<ReturnType<typeof startMerchantSite>>;
   let runner: Runner | undefined;
 
   beforeAll(async () => {
-    [test, browser, shop] = await Promise.all([
-      startCheckoutGateway({ clock }),
+    [chain, browser, shop] = await Promise.all([
+      startRegtestCheckout({ clock }),
       launchChromium(),
       startMerchantSite(),
     ]);
+    test = chain.test;
   });
   afterAll(async () => {
     await browser?.close();
     await runner?.stop();
-    await test?.stop();
+    await chain?.stop();
     await shop?.close();
   });
 
@@ -138,7 +153,17 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
-    const txId = await payFor(test, payment.id, await lockedAmount(test, payment.id));
+    const locked = await lockedAmount(test, payment.id);
+    const txId = await payFor(chain, payment.id, locked);
+    // A real transaction of the node, paying the exact amount to the page's address.
+    const onChain = await chain.node.rpc.call<{
+      vout: { value: string; scriptPubKey: { addresses?: string[] } }[];
+    }>('getrawtransaction', [txId, true]);
+    expect(
+      onChain.vout
+        .filter((o) => o.scriptPubKey.addresses?.includes(stored.depositAddress!))
+        .map((o) => parseCoinAmount(String(o.value), 8)),
+    ).toEqual([locked]);
     await statusIs(page, 'payment_detected');
     expect(await page.textContent('.confirmations')).toBe('Waiting for 0 of 6 confirmations.');
     expect(await page.textContent('.txs')).toContain(txId);
@@ -147,14 +172,14 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     );
     await capture(page, 'payment-detected');
 
-    await mineBlocks(test, 1);
+    await mineBlocks(chain, 1);
     await statusIs(page, 'confirming');
     expect(await page.textContent('.confirmations')).toBe('Waiting for 1 of 6 confirmations.');
-    await mineBlocks(test, 2);
+    await mineBlocks(chain, 2);
     await page.locator('.confirmations', { hasText: 'Waiting for 3 of 6 confirmations.' }).waitFor(LIVE);
     await capture(page, 'confirming');
 
-    await mineBlocks(test, 3);
+    await mineBlocks(chain, 3);
     await statusIs(page, 'confirmed');
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(
       true,
@@ -211,7 +236,7 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await statusIs(page, 'awaiting_payment');
     const locked = await lockedAmount(test, payment.id);
-    const txId = await payFor(test, payment.id, (locked * 6n) / 10n);
+    const txId = await payFor(chain, payment.id, (locked * 6n) / 10n);
     await statusIs(page, 'underpaid');
     const option = payment.chain_options.find((o) => o.chain_id === 'LTC_REGTEST')!;
     const [whole, fraction = ''] = (await page.textContent('#rest-amount'))!.split('.');
@@ -235,10 +260,8 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     await expectAccessible(page);
     await snap(page, 'refund-address-refused', 'desktop');
 
-    const wallet = await test.running.gateway.orm.em
-      .fork()
-      .findOneOrFail(Wallet, { businessId: test.businessId, chainId: 'LTC_REGTEST' });
-    const refundTo = deriveAddress({ chainId: 'LTC_REGTEST', wallet: wallet.value, index: 900 });
+    // The customer's own wallet gives the refund address.
+    const refundTo = await chain.node.rpc.call<string>('getnewaddress', ['refund', 'bech32']);
     await page.getByLabel('Your Litecoin Regtest address for the refund').fill(refundTo);
     await page.getByRole('button', { name: 'Request refund' }).click();
     await statusIs(page, 'refund_requested');
@@ -248,13 +271,22 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     expect(events.at(-1)!.event).toBe('payment.refund_requested');
     expect(events.at(-1)!.payload.data.payment.refund_address).toBe(refundTo);
 
-    // The merchant sends the coins back and records it; the open page follows.
-    const refundTx = 'f'.repeat(64);
+    // The merchant sends the coins back from the deposit address (their seed's key) and records it;
+    // the open page follows.
+    const refund = await refundFromDeposit(chain, payment.id, refundTo);
+    const refundTx = refund.txId;
+    // Litecoin Core 0.21 lists an output's addresses as an array.
+    const sent = await chain.node.rpc.call<{
+      vout: { value: string; scriptPubKey: { addresses?: string[] } }[];
+    }>('getrawtransaction', [refundTx, true]);
+    expect(sent.vout.map((o) => [o.scriptPubKey.addresses, parseCoinAmount(String(o.value), 8)])).toEqual([
+      [[refundTo], refund.amount],
+    ]);
     const recorded = await clientFor(test.baseUrl, test.apiKey).post(`/payments/${payment.id}/refunds`, {
       chain_id: 'LTC_REGTEST',
       coin_symbol: 'LTC',
       tx_id: refundTx,
-      amount: ((locked * 6n) / 10n).toString(),
+      amount: refund.amount.toString(),
     });
     expect(recorded.status, recorded.text).toBe(201);
     await statusIs(page, 'refunded');
@@ -291,8 +323,9 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     await capture(one.page, 'cancelled-by-merchant');
     await one.context.close();
 
-    // failed comes only from gasless settlement (EVM), which has no adapter yet: drive the
-    // lifecycle's settlement_failed event directly, as that relay will.
+    // SYNTHETIC on purpose: failed comes only from gasless settlement (EVM), which has no adapter yet,
+    // so no node can produce it. Drive the lifecycle's settlement_failed event directly, as that relay
+    // will.
     const failing = await createCheckoutPayment(test);
     await client.post(`/checkout/${failing.id}/select-chain`, { token: 'LTC_REGTEST:LTC' });
     const two = await openPage(browser, checkoutUrl(test, failing.id), 'desktop');
@@ -300,7 +333,10 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
     const gateway = test.running.gateway;
     await gateway.orm.em.fork().transactional(async (em) => {
       const locked = await lockPayment(em, { businessId: test.businessId, mode: 'test' }, failing.id);
-      await transitionPayment(gateway, em, locked, { type: 'settlement_failed', reason: 'estimate_revert' });
+      await transitionPayment(gateway, em, locked, {
+        type: 'settlement_failed',
+        reason: 'estimate_revert',
+      });
     });
     await statusIs(two.page, 'failed');
     expect(await two.page.textContent('#region-progress')).toContain('the transaction would have failed');
@@ -327,9 +363,11 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
         200,
       );
     }
-    await payFor(test, partial.id, (await lockedAmount(test, partial.id)) / 4n);
-    const reorgTx = await payFor(test, reorged.id, await lockedAmount(test, reorged.id));
-    await mineBlocks(test, 6);
+    // In separate blocks, so the reorg below takes out only the second payment's transaction.
+    await payFor(chain, partial.id, (await lockedAmount(test, partial.id)) / 4n);
+    await mineBlocks(chain, 1);
+    const reorgTx = await payFor(chain, reorged.id, await lockedAmount(test, reorged.id));
+    await mineBlocks(chain, 6);
 
     const open = await openPage(browser, checkoutUrl(test, unpaid.id), 'desktop');
     await statusIs(open.page, 'awaiting_payment');
@@ -350,7 +388,7 @@ describe.skipIf(!chromiumAvailable())('hosted checkout in a real browser', () =>
 
     const third = await openPage(browser, checkoutUrl(test, reorged.id), 'desktop');
     await statusIs(third.page, 'confirmed');
-    await reorgOut(test, reorgTx);
+    await reorgOut(chain, reorgTx);
     await statusIs(third.page, 'expired_reorged');
     expect(await third.page.textContent('#region-progress')).toContain('removed your transaction');
     await capture(third.page, 'expired-reorged');

@@ -1,12 +1,13 @@
 import type { Payment } from '@cairn/contract';
 import { expect } from 'vitest';
 import type { Clock } from '../../src/clock.js';
+import { Payment as PaymentRow } from '../../src/db/entities/index.js';
 import { clientFor, createPaymentVia } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
 /** A test gateway whose checkout pages update fast (status checks every 100 ms). */
 export function startCheckoutGateway(
-  options: { env?: Record<string, string>; clock?: Clock; workers?: boolean } = {},
+  options: { env?: Record<string, string>; clock?: Clock; workers?: boolean; watchers?: boolean } = {},
 ): Promise<TestGateway> {
   return startTestGateway({
     ...options,
@@ -49,4 +50,10 @@ export async function getPage(url: string): Promise<{ status: number; headers: H
 export function expectSeeOther(response: Response, location: string): void {
   expect(response.status).toBe(303);
   expect(response.headers.get('location')).toBe(location);
+}
+
+/** The payment's locked amount (what the customer must send), in smallest units. */
+export async function lockedAmount(test: TestGateway, paymentId: string): Promise<bigint> {
+  const payment = await test.running.gateway.orm.em.fork().findOneOrFail(PaymentRow, { id: paymentId });
+  return BigInt(payment.lockedAmount ?? '0');
 }

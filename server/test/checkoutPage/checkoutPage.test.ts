@@ -9,12 +9,17 @@ import {
   createCheckoutPayment,
   expectSeeOther,
   getPage,
+  lockedAmount,
   postForm,
   startCheckoutGateway,
 } from './checkoutHelpers.js';
-import { lockedAmount, mineBlocks, payFor } from './payFor.js';
+import { reportSyntheticTransfer } from './reportSyntheticTransfer.js';
 
-/** The hosted checkout over real HTTP, as a browser without JavaScript uses it. */
+/**
+ * The hosted checkout over real HTTP, as a browser without JavaScript uses it. These tests check pages,
+ * forms and streams, not the chain: transfers are reported synthetically through the watcher's entry
+ * point (`reportSyntheticTransfer`); the browser suite pays on a real litecoind.
+ */
 describe('hosted checkout (HTTP, no JavaScript)', () => {
   let test: TestGateway;
 
@@ -151,7 +156,7 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
   it('does not cancel once a transaction is detected, and says why', async () => {
     const payment = await createCheckoutPayment(test);
     await pick(payment.id);
-    const txId = await payFor(test, payment.id, await lockedAmount(test, payment.id));
+    const txId = await reportSyntheticTransfer(test, payment.id, await lockedAmount(test, payment.id));
     const refused = await postForm(`${checkoutUrl(test, payment.id)}/cancel`, {});
     expect(refused.status).toBe(409);
     const text = await refused.text();
@@ -169,8 +174,8 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     const payment = await createCheckoutPayment(test);
     await pick(payment.id);
     const locked = await lockedAmount(test, payment.id);
-    await payFor(test, payment.id, locked / 2n);
-    await mineBlocks(test, 1);
+    const txId = await reportSyntheticTransfer(test, payment.id, locked / 2n);
+    await reportSyntheticTransfer(test, payment.id, locked / 2n, { txId, confirmations: 1 });
     const underpaid = await getPage(checkoutUrl(test, payment.id));
     expect(underpaid.text).toContain('Partly paid');
     expect(underpaid.text).toContain('id="rest-amount"');
@@ -219,8 +224,8 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     const payment = await createCheckoutPayment(test, { success_url: 'https://shop.example/thanks' });
     await pick(payment.id);
     const locked = await lockedAmount(test, payment.id);
-    await payFor(test, payment.id, (locked * 3n) / 2n);
-    await mineBlocks(test, 6);
+    const txId = await reportSyntheticTransfer(test, payment.id, (locked * 3n) / 2n);
+    await reportSyntheticTransfer(test, payment.id, (locked * 3n) / 2n, { txId, confirmations: 6 });
     const page = await getPage(checkoutUrl(test, payment.id));
     expect(page.text).toContain('data-status="confirmed"');
     expect(page.text).toMatch(/You sent [\d.]+ LTC more than needed/);
@@ -264,7 +269,7 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect(page.text).toContain('&lt;img src=x onerror=alert(1)&gt; &quot;quoted&quot; &amp; more');
     expect(page.text).not.toContain('<img src=x');
     await pick(payment.id);
-    await payFor(test, payment.id, 1n);
+    await reportSyntheticTransfer(test, payment.id, 1n);
     const refused = await postForm(`${checkoutUrl(test, payment.id)}/refund`, {
       refund_address: '"><script>alert(1)</script>',
     });
@@ -304,7 +309,7 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
       const first = await nextEvent();
       expect(first.status).toBe('awaiting_payment');
       expect(first.progress).toContain('data-status="awaiting_payment"');
-      const txId = await payFor(test, payment.id, await lockedAmount(test, payment.id));
+      const txId = await reportSyntheticTransfer(test, payment.id, await lockedAmount(test, payment.id));
       const second = await nextEvent();
       expect(second.status).toBe('payment_detected');
       expect(second.headline).toBe('Payment detected');

@@ -1,97 +1,69 @@
-import { randomBytes } from 'node:crypto';
-import { Payment } from '../../src/db/entities/index.js';
-import { recordTransferObservation } from '../../src/payments/recordTransferObservation.js';
-import type { TestGateway } from '../harness/startTestGateway.js';
+import { Payment, Transfer } from '../../src/db/entities/index.js';
+import { generateBlock, invalidateBlock } from '../chains/reorgTools.js';
+import type { RegtestCheckout } from './startRegtestCheckout.js';
+import { waitUntil } from './waitUntil.js';
 
 /**
- * The customer's wallet and the chain, as the browser tests see them: `payFor` sends coins to the
- * payment's deposit address, `mineBlocks` confirms what was sent.
- *
- * TODAY these report what a chain watcher would see, through `recordTransferObservation` (the exact
- * entry point the watcher uses), with a realistic 32-byte transaction id: a payment enters the
- * mempool (0 confirmations), each mined block deepens every transfer by one. The LTC_REGTEST chain
- * watcher and the litecoind harness are being built on another branch; once merged, `payFor` becomes
- * `sendtoaddress <deposit address> <amount>` on `litecoind -regtest` and `mineBlocks` becomes
- * `generatetoaddress`, and the watcher reports the same observations. No test calls
- * recordTransferObservation directly, so the switch is confined to this file.
+ * The customer's wallet and the chain, as the browser tests see them, on a real `litecoind -regtest`:
+ * `payFor` is `sendtoaddress` to the payment's deposit address, `mineBlocks` is `generatetoaddress`,
+ * `reorgOut` is `invalidateblock` plus a longer replacement branch. Nothing here reports to the
+ * gateway: its LTC_REGTEST watcher (background loop, as in production) finds the transactions in the
+ * mempool and in blocks. Each step returns once the watcher has caught up with it, so a test can rely
+ * on the gateway's state (e.g. before moving the clock); the pages are still awaited on their own.
  */
-interface Sent {
-  readonly paymentId: string;
-  readonly chainId: string;
-  readonly coinSymbol: string;
-  readonly txId: string;
-  readonly amount: bigint;
-  confirmations: number;
-}
 
-const mempools = new WeakMap<TestGateway, Sent[]>();
+/** Time the watcher gets to catch up with a step (generous: a loaded 2-core machine). */
+const WATCHER_TIMEOUT_MS = 60_000;
 
-/** Sends `amount` (smallest units) to the payment's deposit address; returns the transaction id. */
-export async function payFor(test: TestGateway, paymentId: string, amount: bigint): Promise<string> {
-  const gateway = test.running.gateway;
-  const payment = await gateway.orm.em.fork().findOneOrFail(Payment, { id: paymentId });
-  if (!payment.depositAddress || !payment.selectedChainId || !payment.selectedCoinSymbol) {
-    throw new Error(`payment ${paymentId} has no deposit address yet: pick a coin first`);
+/**
+ * Sends `amount` litoshis from the node's wallet to the payment's deposit address (`sendtoaddress`);
+ * resolves with the transaction id once the gateway's watcher has detected it.
+ */
+export async function payFor(chain: RegtestCheckout, paymentId: string, amount: bigint): Promise<string> {
+  const orm = chain.test.running.gateway.orm;
+  const payment = await orm.em.fork().findOneOrFail(Payment, { id: paymentId });
+  if (!payment.depositAddress || payment.selectedChainId !== 'LTC_REGTEST') {
+    throw new Error(`payment ${paymentId} has no LTC_REGTEST deposit address yet: pick LTC first`);
   }
-  const sent: Sent = {
-    paymentId,
-    chainId: payment.selectedChainId,
-    coinSymbol: payment.selectedCoinSymbol,
-    txId: randomBytes(32).toString('hex'),
-    amount,
-    confirmations: 0,
-  };
-  const list = mempools.get(test) ?? [];
-  list.push(sent);
-  mempools.set(test, list);
-  await report(test, sent);
-  return sent.txId;
-}
-
-/** Mines `count` blocks: every transfer sent so far gets `count` more confirmations. */
-export async function mineBlocks(test: TestGateway, count: number): Promise<void> {
-  for (const sent of mempools.get(test) ?? []) {
-    sent.confirmations += count;
-    await report(test, sent);
-  }
-}
-
-/** The payment's locked amount (what the customer must send), in smallest units. */
-export async function lockedAmount(test: TestGateway, paymentId: string): Promise<bigint> {
-  const payment = await test.running.gateway.orm.em.fork().findOneOrFail(Payment, { id: paymentId });
-  return BigInt(payment.lockedAmount ?? '0');
-}
-
-async function report(test: TestGateway, sent: Sent): Promise<void> {
-  await recordTransferObservation(test.running.gateway, {
-    paymentId: sent.paymentId,
-    chainId: sent.chainId,
-    coinSymbol: sent.coinSymbol,
-    txId: sent.txId,
-    outputIndex: 0,
-    amount: sent.amount,
-    confirmations: sent.confirmations,
-    removed: false,
-  });
-}
-
-/** A reorg removes transaction `txId` from the chain (it no longer counts towards its payment). */
-export async function reorgOut(test: TestGateway, txId: string): Promise<void> {
-  const list = mempools.get(test) ?? [];
-  const sent = list.find((s) => s.txId === txId);
-  if (!sent) throw new Error(`no transaction ${txId} was sent`);
-  mempools.set(
-    test,
-    list.filter((s) => s !== sent),
+  const txId = await chain.node.send(payment.depositAddress, amount);
+  await waitUntil(
+    async () => (await orm.em.fork().count(Transfer, { paymentId, txId })) > 0,
+    `the watcher to detect ${txId} for payment ${paymentId}`,
+    WATCHER_TIMEOUT_MS,
   );
-  await recordTransferObservation(test.running.gateway, {
-    paymentId: sent.paymentId,
-    chainId: sent.chainId,
-    coinSymbol: sent.coinSymbol,
-    txId: sent.txId,
-    outputIndex: 0,
-    amount: sent.amount,
-    confirmations: 0,
-    removed: true,
-  });
+  return txId;
+}
+
+/** Resolves once the watcher's cursor is at height `height` or above and its sync has reported. */
+async function watcherReached(chain: RegtestCheckout, height: number): Promise<void> {
+  await waitUntil(
+    () => (chain.watcher.status().cursorHeight ?? -1) >= height,
+    `the watcher to reach block ${height}`,
+    WATCHER_TIMEOUT_MS,
+  );
+  // The cursor moves before the sync reports; syncOnce waits for that sync to finish (and runs one
+  // more, which finds nothing new).
+  await chain.watcher.syncOnce();
+}
+
+/** Mines `count` blocks (`generatetoaddress`, mempool included); resolves once the watcher has them. */
+export async function mineBlocks(chain: RegtestCheckout, count: number): Promise<void> {
+  await chain.node.mine(count);
+  await watcherReached(chain, await chain.node.height());
+}
+
+/**
+ * A real reorg taking transaction `txId` out of the chain: its block is invalidated (`invalidateblock`,
+ * the node rewinds to the parent and the transaction goes back to its mempool) and a longer branch of
+ * empty blocks (`generateblock`) replaces the old one. Resolves once the watcher followed the switch.
+ */
+export async function reorgOut(chain: RegtestCheckout, txId: string): Promise<void> {
+  const { node } = chain;
+  const tx = await node.rpc.call<{ blockhash?: string }>('getrawtransaction', [txId, true]);
+  if (!tx.blockhash) throw new Error(`transaction ${txId} is not in a block`);
+  const block = await node.rpc.call<{ height: number }>('getblockheader', [tx.blockhash]);
+  const oldTip = await node.height();
+  await invalidateBlock(node, tx.blockhash);
+  for (let height = block.height; height <= oldTip + 1; height += 1) await generateBlock(node, []);
+  await watcherReached(chain, oldTip + 1);
 }
