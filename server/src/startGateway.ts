@@ -18,6 +18,9 @@ import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
 /** The repository root: relative data directories resolve against it. */
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
+/** How long SIGTERM waits for open HTTP connections before closing them. */
+export const SHUTDOWN_GRACE_MS = 5_000;
+
 /** A running (or ready to run) gateway. */
 export interface RunningGateway {
   readonly gateway: Gateway;
@@ -128,7 +131,11 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       if (stopped) return;
       stopped = true;
       await chainWatchers?.stop();
+      // In-flight requests get a grace period; a connection still open after it (a client that
+      // never finished reading, say) must not hold the shutdown forever.
+      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
+      clearTimeout(force);
       await runner?.stop();
       redis?.disconnect();
       await orm.close(true);
