@@ -12,6 +12,8 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbedded
 import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createRateProviders } from './rates/createRateProviders.js';
+import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
+import { startWebhookDelivery } from './webhooks/startWebhookDelivery.js';
 import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
 
 /** The repository root: relative data directories resolve against it. */
@@ -24,6 +26,8 @@ export interface RunningGateway {
   readonly databaseUrl: string;
   /** The address it listens on, when `listen` was requested. */
   readonly address?: string;
+  /** The webhook delivery loop (with the workers). */
+  readonly webhooks?: WebhookDispatcher;
   stop(): Promise<void>;
 }
 
@@ -91,12 +95,23 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
   };
 
   let runner: Runner | undefined;
-  if (options.workers ?? true) runner = await startWorkers(gateway, database.url);
+  let webhooks: WebhookDispatcher | undefined;
+  if (options.workers ?? true) {
+    runner = await startWorkers(gateway, database.url);
+    try {
+      webhooks = await startWebhookDelivery(gateway, database.url);
+    } catch (error) {
+      await runner.stop();
+      await orm.close(true);
+      await database.embedded?.stop();
+      throw error;
+    }
+  }
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   const app = await buildApp(gateway, {
-    workersReady: () => runner !== undefined || options.workers === false,
+    workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
     ...(redis ? { redis } : {}),
   });
 
@@ -109,10 +124,12 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     app,
     databaseUrl: database.url,
     ...(address ? { address } : {}),
+    ...(webhooks ? { webhooks } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
       await app.close();
+      await webhooks?.stop();
       await runner?.stop();
       redis?.disconnect();
       await orm.close(true);

@@ -2,12 +2,14 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261121000000_initial } from '../../migrations/Migration20261121000000_initial.js';
 import { Migration20261121010000_lifecycleAmounts } from '../../migrations/Migration20261121010000_lifecycleAmounts.js';
+import { Migration20261121020000_webhooks } from '../../migrations/Migration20261121020000_webhooks.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
 export const MIGRATIONS = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
   { name: 'Migration20261121010000_lifecycleAmounts', class: Migration20261121010000_lifecycleAmounts },
+  { name: 'Migration20261121020000_webhooks', class: Migration20261121020000_webhooks },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

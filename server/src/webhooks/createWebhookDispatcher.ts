@@ -1,0 +1,260 @@
+import pg from 'pg';
+import type { Clock } from '../clock.js';
+import { type AttemptDependencies, attemptDelivery } from './attemptDelivery.js';
+import { claimDeliveries } from './claimDeliveries.js';
+import { createDestinationPools, type DestinationTimeouts } from './createDestinationPools.js';
+import type { SecretCipher } from './createSecretCipher.js';
+import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
+import { recordAttemptResults } from './recordAttemptResults.js';
+import { type Resolver, systemResolver } from './resolveDestination.js';
+
+/** The channel the outbox trigger notifies when it queues a delivery. */
+export const DELIVERY_CHANNEL = 'cairn_webhook_deliveries';
+
+/** SPEC.md: 30 seconds to response headers. */
+export const HEADERS_TIMEOUT_MS = 30_000;
+
+/** The subset of a pino logger the dispatcher uses. */
+export interface DispatcherLog {
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface WebhookDispatcherOptions {
+  readonly databaseUrl: string;
+  readonly clock: Clock;
+  readonly log: DispatcherLog;
+  readonly cipher: SecretCipher;
+  readonly allowPrivateFlag: boolean;
+  /** Attempts in flight at once. */
+  readonly concurrency: number;
+  /** Lock time of a claim (database time); claims of a crashed process come back after it. */
+  readonly leaseSeconds: number;
+  /** Poll interval besides LISTEN/NOTIFY (retries come due without a notification). */
+  readonly pollIntervalMs: number;
+  /** Default: `dns.lookup`. Tests inject their own. */
+  readonly resolver?: Resolver;
+  /** Jitter source, [0, 1). Default Math.random. */
+  readonly random?: () => number;
+  readonly timeouts?: Partial<DestinationTimeouts>;
+  /** Largest claim (default 200). */
+  readonly maxBatch?: number;
+}
+
+/** Counters since start. */
+export interface DispatcherStats {
+  readonly claimed: number;
+  readonly recorded: number;
+  readonly inFlight: number;
+}
+
+/** The delivery worker: a queue over `webhook_deliveries`, attempts over HTTP, results in batches. */
+export interface WebhookDispatcher {
+  /** Starts the loop: LISTEN for new deliveries, poll for due retries, keep `concurrency` in flight. */
+  start(): Promise<void>;
+  /**
+   * Delivers everything due at the clock's now (or only `ids`) and returns the attempts made; for
+   * tests (a moved clock) and one-off deliveries from the CLI. Do not mix with a started loop.
+   */
+  deliverDue(options?: { ids?: readonly string[] }): Promise<number>;
+  /** Stops claiming, waits up to `graceMs` for attempts in flight, writes their results, closes. */
+  stop(graceMs?: number): Promise<void>;
+  readonly running: boolean;
+  stats(): DispatcherStats;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Creates the webhook delivery dispatcher. Deliveries are claimed in batches with `FOR UPDATE SKIP
+ * LOCKED` under a lease, attempted concurrently, and their results written back in batches (group
+ * commit: while one write runs, the next batch gathers). At-least-once: a crash between an attempt and
+ * its write-back means the delivery is sent again, with the same body and `evt_` id, once the lease
+ * runs out.
+ */
+export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
+  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  pool.on('error', (error) => options.log.error({ err: error }, 'webhook queue connection failed'));
+  const pools = createDestinationPools({
+    headersTimeoutMs: options.timeouts?.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
+    connectTimeoutMs: options.timeouts?.connectTimeoutMs ?? 10_000,
+    bodyTimeoutMs: options.timeouts?.bodyTimeoutMs ?? 10_000,
+  });
+  const deps: AttemptDependencies = {
+    clock: options.clock,
+    cipher: options.cipher,
+    pools,
+    resolver: options.resolver ?? systemResolver,
+    allowPrivateFlag: options.allowPrivateFlag,
+    random: options.random ?? Math.random,
+  };
+  const concurrency = options.concurrency;
+  const maxBatch = options.maxBatch ?? 200;
+  // Claim once this many slots are free, so claims come in batches rather than one row at a time.
+  const claimThreshold = Math.max(1, Math.floor(concurrency / 8));
+
+  let running = false;
+  let closed = false;
+  let inFlight = 0;
+  let claimed = 0;
+  let recorded = 0;
+  let claiming = false;
+  let claimAgain = false;
+  let backlog = false;
+  let pollTimer: NodeJS.Timeout | undefined;
+  let listener: pg.Client | undefined;
+  let flushing: Promise<void> | undefined;
+  const pending: AttemptResult[] = [];
+  const idleWaiters: (() => void)[] = [];
+
+  const claim = (limit: number, ids?: readonly string[]) =>
+    claimDeliveries(pool, {
+      now: options.clock.now(),
+      limit,
+      leaseSeconds: options.leaseSeconds,
+      ...(ids ? { ids } : {}),
+    });
+
+  function settleIdle(): void {
+    if (inFlight === 0 && !flushing && pending.length === 0) for (const wake of idleWaiters.splice(0)) wake();
+  }
+
+  function flush(): void {
+    if (flushing || pending.length === 0) return;
+    flushing = (async () => {
+      while (pending.length > 0) {
+        const batch = pending.splice(0, pending.length);
+        try {
+          recorded += await recordAttemptResults(pool, batch);
+        } catch (error) {
+          options.log.error(
+            { err: error, results: batch.length },
+            'writing webhook results failed; retrying',
+          );
+          if (closed) return;
+          pending.unshift(...batch);
+          await sleep(1000);
+          continue;
+        }
+        // Finished deliveries may unblock the next event of their payment.
+        if (running) kick();
+      }
+    })().finally(() => {
+      flushing = undefined;
+      if (pending.length > 0) flush();
+      else settleIdle();
+    });
+  }
+
+  function launch(delivery: ClaimedDelivery): void {
+    inFlight += 1;
+    claimed += 1;
+    attemptDelivery(deps, delivery)
+      .then(
+        (result) => pending.push(result),
+        (error: unknown) =>
+          options.log.error({ err: error, delivery: delivery.id }, 'webhook attempt crashed'),
+      )
+      .finally(() => {
+        inFlight -= 1;
+        flush();
+        if (running && backlog && concurrency - inFlight >= claimThreshold) kick();
+        settleIdle();
+      });
+  }
+
+  async function claimLoop(): Promise<void> {
+    while (running) {
+      claimAgain = false;
+      const room = Math.min(concurrency - inFlight, maxBatch);
+      if (room <= 0) return;
+      let rows: ClaimedDelivery[];
+      try {
+        rows = await claim(room);
+      } catch (error) {
+        options.log.error({ err: error }, 'claiming webhook deliveries failed');
+        return;
+      }
+      for (const row of rows) launch(row);
+      backlog = rows.length === room;
+      if (!backlog && !claimAgain) return;
+      if (concurrency - inFlight < claimThreshold) return;
+    }
+  }
+
+  function kick(): void {
+    if (!running) return;
+    if (claiming) {
+      claimAgain = true;
+      return;
+    }
+    claiming = true;
+    claimLoop().finally(() => {
+      claiming = false;
+      if (claimAgain && running) kick();
+    });
+  }
+
+  async function listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: options.databaseUrl });
+    client.on('notification', () => kick());
+    client.on('error', (error) => {
+      options.log.warn({ err: error }, 'webhook LISTEN connection lost; polling until it is back');
+      listener = undefined;
+      client.end().catch(() => {});
+      if (running) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+    });
+    await client.connect();
+    await client.query(`listen ${DELIVERY_CHANNEL}`);
+    if (!running) {
+      await client.end();
+      return;
+    }
+    listener = client;
+  }
+
+  return {
+    get running() {
+      return running;
+    },
+    stats: () => ({ claimed, recorded, inFlight }),
+    async start() {
+      if (running) return;
+      running = true;
+      try {
+        await listen();
+      } catch (error) {
+        options.log.warn({ err: error }, 'webhook LISTEN failed; polling only');
+      }
+      pollTimer = setInterval(kick, options.pollIntervalMs);
+      pollTimer.unref();
+      kick();
+    },
+    async deliverDue(deliverOptions = {}) {
+      let attempts = 0;
+      for (;;) {
+        const rows = await claim(Math.min(concurrency, maxBatch), deliverOptions.ids);
+        if (rows.length === 0) return attempts;
+        const results = await Promise.all(rows.map((row) => attemptDelivery(deps, row)));
+        recorded += await recordAttemptResults(pool, results);
+        claimed += rows.length;
+        attempts += rows.length;
+      }
+    },
+    async stop(graceMs = 10_000) {
+      if (closed) return;
+      running = false;
+      if (pollTimer) clearInterval(pollTimer);
+      await listener?.end().catch(() => {});
+      listener = undefined;
+      if (inFlight > 0 || flushing || pending.length > 0) {
+        await Promise.race([new Promise<void>((resolve) => idleWaiters.push(resolve)), sleep(graceMs)]);
+      }
+      // Attempts still in flight are abandoned; their leases run out and they are sent again.
+      closed = true;
+      await pools.close();
+      await pool.end();
+    },
+  };
+}
