@@ -39,7 +39,7 @@ export async function setWebhookEndpoint(
 ): Promise<SetWebhookEndpointResult> {
   const { em, clock } = context;
   const key = await em.findOne(ApiKey, { id: input.apiKeyId });
-  if (!key || key.status !== 'active')
+  if (key?.status !== 'active')
     throw new WebhookError('API_KEY_NOT_FOUND', `No active API key ${input.apiKeyId}.`);
   if (key.mode === 'live' && !context.masterKeyConfigured)
     throw new WebhookError(

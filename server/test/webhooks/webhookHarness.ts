@@ -171,6 +171,14 @@ export function fakeResolver(
   return Object.assign(resolver, { table });
 }
 
+const TIMESTAMP_COLUMNS = [
+  'next_attempt_at',
+  'last_attempt_at',
+  'completed_at',
+  'created_at',
+  'locked_until',
+];
+
 /** A test gateway on a manual clock with what the webhook tests need. */
 export interface WebhookTest {
   readonly test: TestGateway;
@@ -223,12 +231,16 @@ export async function startWebhookTest(
       dispatchers.push(dispatcher);
       return dispatcher;
     },
-    deliveries(where = 'true', params = []) {
-      return sql(
+    async deliveries(where = 'true', params = []) {
+      const rows = await sql(
         test,
         `select * from webhook_deliveries where ${where} order by event_seq, created_at`,
         params,
       );
+      for (const row of rows)
+        for (const column of TIMESTAMP_COLUMNS)
+          if (typeof row[column] === 'string') row[column] = new Date(row[column] as string);
+      return rows;
     },
     async stop() {
       for (const dispatcher of dispatchers) await dispatcher.stop(1000);
