@@ -9,6 +9,7 @@
  *   keys:revoke <key id>
  *   credit:top-up --business <id> --mode test|live --usd <amount>
  *   credit:balance --business <id>
+ *   webhooks:set | webhooks:rotate-secret | webhooks:send-test | webhooks:deliveries | webhooks:redeliver
  */
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
@@ -19,6 +20,8 @@ import { createOrm, migrate } from '../db/createOrm.js';
 import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
 import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
+import { runWebhookCommand, WEBHOOK_USAGE, WebhookUsageError } from '../webhooks/runWebhookCommand.js';
+import { WebhookError } from '../webhooks/WebhookError.js';
 import { migrateWorkerSchema } from '../workers/startWorkers.js';
 import { devSeed } from './devSeed.js';
 
@@ -29,7 +32,8 @@ const USAGE = `Usage: pnpm cairn <command>
   keys:create --business <id> --mode test|live --label <text> [--tokens CHAIN:SYMBOL,...] [--ips IP|CIDR,...]
   keys:revoke <key id>
   credit:top-up --business <id> --mode test|live --usd <amount>
-  credit:balance --business <id>`;
+  credit:balance --business <id>
+${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -208,6 +212,12 @@ async function main(argv: string[]): Promise<number> {
         return 0;
       });
     }
+    case 'webhooks:set':
+    case 'webhooks:rotate-secret':
+    case 'webhooks:send-test':
+    case 'webhooks:deliveries':
+    case 'webhooks:redeliver':
+      return withDatabase((orm) => runWebhookCommand(command, rest, orm, loadConfig()));
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
@@ -218,12 +228,14 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const isUsage =
       error instanceof UsageError ||
+      error instanceof WebhookUsageError ||
       String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     if (isUsage) console.error(`${(error as Error).message}\n\n${USAGE}`);
     else if (
       error instanceof ConfigError ||
       error instanceof KeyCreationError ||
-      error instanceof CreditTopUpError
+      error instanceof CreditTopUpError ||
+      error instanceof WebhookError
     )
       console.error(error.message);
     else console.error(error);

@@ -32,6 +32,7 @@ export interface DeliveryLogEntry {
 }
 
 export interface DeliveryFilter {
+  readonly deliveryId?: string;
   readonly apiKeyId?: string;
   readonly mode?: Mode;
   readonly status?: DeliveryStatus;
@@ -47,6 +48,10 @@ export async function listDeliveries(
 ): Promise<DeliveryLogEntry[]> {
   const where: string[] = [];
   const params: unknown[] = [];
+  if (filter.deliveryId) {
+    where.push('d.id = ?');
+    params.push(filter.deliveryId);
+  }
   if (filter.apiKeyId) {
     where.push('d.api_key_id = ?');
     params.push(filter.apiKeyId);
