@@ -236,6 +236,7 @@ async function runGateway(databaseUrl: string) {
   await dispatcher.start();
   while (dispatcher.stats().recorded < EVENTS) await sleep(2);
   const seconds = (performance.now() - started) / 1000;
+  const { claims, writes } = dispatcher.stats();
   await dispatcher.stop();
   const [state] = await withClient(databaseUrl, async (c) => {
     const { rows } = await c.query<{ delivered: string; other: string; attempts: string }>(
@@ -251,6 +252,8 @@ async function runGateway(databaseUrl: string) {
     delivered: Number(state!.delivered),
     failures: Number(state!.other),
     attempts: Number(state!.attempts),
+    claims,
+    writes,
   };
 }
 
@@ -325,7 +328,7 @@ async function main(): Promise<number> {
     failures += gateway.failures + (gateway.delivered === EVENTS ? 0 : 1);
     ours.push(gateway.rate);
     say(
-      `round ${round}: gateway  ${gateway.rate.toFixed(0)}/s (${gateway.seconds.toFixed(2)} s, ${gateway.delivered} delivered, ${gateway.attempts} attempts)`,
+      `round ${round}: gateway  ${gateway.rate.toFixed(0)}/s (${gateway.seconds.toFixed(2)} s, ${gateway.delivered} delivered, ${gateway.attempts} attempts, ${gateway.claims} claims, ${gateway.writes} result writes)`,
     );
   }
 

@@ -4,7 +4,9 @@ import { Migration } from '@mikro-orm/migrations';
  * Webhook delivery: one endpoint per API key (its secret sealed with the operator's master key) and
  * the deliveries table, which is also the delivery queue. A trigger on `outbox_events` creates the
  * delivery rows in the transaction that writes the event, so an event is never committed without its
- * delivery (and never delivered without its event).
+ * delivery (and never delivered without its event). The deliveries table is updated twice per attempt
+ * (claim, result): free space per page keeps those updates HOT where possible, and the body is moved
+ * out of line (toast_tuple_target) so an update does not copy it.
  */
 export class Migration20261121020000_webhooks extends Migration {
   override async up(): Promise<void> {
@@ -53,7 +55,7 @@ export class Migration20261121020000_webhooks extends Migration {
         last_url text,
         completed_at timestamptz,
         created_at timestamptz not null
-      );
+      ) with (fillfactor = 70, toast_tuple_target = 128);
       create index webhook_deliveries_due_idx on webhook_deliveries (next_attempt_at, event_seq)
         where status = 'pending';
       create index webhook_deliveries_order_idx on webhook_deliveries (payment_id, event_seq)

@@ -47,6 +47,9 @@ export interface DispatcherStats {
   readonly claimed: number;
   readonly recorded: number;
   readonly inFlight: number;
+  /** Claim queries and result writes made (batching shows in claimed / claims). */
+  readonly claims: number;
+  readonly writes: number;
 }
 
 /** The delivery worker: a queue over `webhook_deliveries`, attempts over HTTP, results in batches. */
@@ -74,7 +77,13 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
  * runs out.
  */
 export function createWebhookDispatcher(options: WebhookDispatcherOptions): WebhookDispatcher {
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 4 });
+  // Claims and results need no synchronous commit: one lost in a crash is only an attempt made again
+  // (at-least-once). The event and its delivery row are written durably by the state change itself.
+  const pool = new pg.Pool({
+    connectionString: options.databaseUrl,
+    max: 4,
+    options: '-c synchronous_commit=off',
+  });
   pool.on('error', (error) => options.log.error({ err: error }, 'webhook queue connection failed'));
   const pools = createDestinationPools({
     headersTimeoutMs: options.timeouts?.headersTimeoutMs ?? HEADERS_TIMEOUT_MS,
@@ -99,6 +108,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let inFlight = 0;
   let claimed = 0;
   let recorded = 0;
+  let claims = 0;
+  let writes = 0;
   let claiming = false;
   let claimAgain = false;
   let backlog = false;
@@ -108,13 +119,15 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const pending: AttemptResult[] = [];
   const idleWaiters: (() => void)[] = [];
 
-  const claim = (limit: number, ids?: readonly string[]) =>
-    claimDeliveries(pool, {
+  const claim = (limit: number, ids?: readonly string[]) => {
+    claims += 1;
+    return claimDeliveries(pool, {
       now: options.clock.now(),
       limit,
       leaseSeconds: options.leaseSeconds,
       ...(ids ? { ids } : {}),
     });
+  };
 
   function settleIdle(): void {
     if (inFlight === 0 && !flushing && pending.length === 0) for (const wake of idleWaiters.splice(0)) wake();
@@ -126,6 +139,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       while (pending.length > 0) {
         const batch = pending.splice(0, pending.length);
         try {
+          writes += 1;
           recorded += await recordAttemptResults(pool, batch);
         } catch (error) {
           options.log.error(
@@ -218,7 +232,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     get running() {
       return running;
     },
-    stats: () => ({ claimed, recorded, inFlight }),
+    stats: () => ({ claimed, recorded, inFlight, claims, writes }),
     async start() {
       if (running) return;
       running = true;
