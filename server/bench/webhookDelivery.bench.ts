@@ -8,7 +8,8 @@
  * undici POSTs of the same bodies with the same concurrency to the same receiver. The receiver runs in
  * its own process; the gateway's dispatcher and the baseline loop both run in this one.
  *
- * BENCH_WEBHOOK_RUNS rounds (default 3), baseline then gateway each round; medians are compared.
+ * After an unmeasured warm-up of both (BENCH_WEBHOOK_WARMUP_EVENTS, default 2,000), BENCH_WEBHOOK_RUNS
+ * rounds (default 3), baseline then gateway each round; medians are compared.
  * Targets: at least 1,000 deliveries per second and at least 40 % of the baseline. Exit code 1 when a
  * target is missed or a delivery failed. Database: a fresh database on DATABASE_URL when set, else on
  * an embedded PostgreSQL in a temp folder; dropped at the end.
@@ -32,6 +33,7 @@ import { freePort, killAllTracked, sleep, TargetProcess } from './support.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 3);
+const WARMUP_EVENTS = Number(process.env.BENCH_WEBHOOK_WARMUP_EVENTS ?? 2_000);
 const EVENTS_PER_PAYMENT = 4;
 const CONCURRENCY = Number(process.env.CAIRN_WEBHOOK_CONCURRENCY ?? 64);
 const TARGET_RATE = 1_000;
@@ -148,8 +150,14 @@ function paymentTemplate(businessUrl: string) {
  * Queues `EVENTS` new events: payments inserted in SQL, then their outbox rows, from which the outbox
  * trigger creates the deliveries exactly as for the app's own events. Not timed.
  */
-async function queueBacklog(url: string, keyId: string, businessId: string, template: object): Promise<void> {
-  const payments = Math.ceil(EVENTS / EVENTS_PER_PAYMENT);
+async function queueBacklog(
+  url: string,
+  keyId: string,
+  businessId: string,
+  template: object,
+  events = EVENTS,
+): Promise<void> {
+  const payments = Math.ceil(events / EVENTS_PER_PAYMENT);
   await withClient(url, async (c) => {
     await c.query('delete from webhook_deliveries');
     await c.query('delete from outbox_events');
@@ -173,7 +181,7 @@ async function queueBacklog(url: string, keyId: string, businessId: string, temp
                  from payments p cross join generate_series(1, ${EVENTS_PER_PAYMENT}) g) s
         order by s.payment_id, s.g
         limit $4`,
-      [businessId, keyId, JSON.stringify(template), EVENTS],
+      [businessId, keyId, JSON.stringify(template), events],
     );
     await c.query('vacuum analyze webhook_deliveries');
     await c.query('vacuum analyze outbox_events');
@@ -221,7 +229,7 @@ async function runBaseline(receiverUrl: string, bodies: readonly { body: string;
 }
 
 /** Ours: the dispatcher drains the backlog (time until every result is written back). */
-async function runGateway(databaseUrl: string) {
+async function runGateway(databaseUrl: string, events = EVENTS) {
   const dispatcher = createWebhookDispatcher({
     databaseUrl,
     clock: { now: () => new Date() },
@@ -234,9 +242,9 @@ async function runGateway(databaseUrl: string) {
   });
   const started = performance.now();
   await dispatcher.start();
-  while (dispatcher.stats().recorded < EVENTS) await sleep(2);
+  while (dispatcher.stats().recorded < events) await sleep(2);
   const seconds = (performance.now() - started) / 1000;
-  const { claims, writes } = dispatcher.stats();
+  const { claims, writes, claimMs, writeMs } = dispatcher.stats();
   await dispatcher.stop();
   const [state] = await withClient(databaseUrl, async (c) => {
     const { rows } = await c.query<{ delivered: string; other: string; attempts: string }>(
@@ -247,13 +255,15 @@ async function runGateway(databaseUrl: string) {
     return rows;
   });
   return {
-    rate: EVENTS / seconds,
+    rate: events / seconds,
     seconds,
     delivered: Number(state!.delivered),
     failures: Number(state!.other),
     attempts: Number(state!.attempts),
     claims,
     writes,
+    claimMs,
+    writeMs,
   };
 }
 
@@ -312,6 +322,12 @@ async function main(): Promise<number> {
   }
   const template = paymentTemplate('http://localhost:3000');
 
+  // Warm-up (not measured): both sides run once on a smaller backlog, so neither is timed cold.
+  await queueBacklog(databaseUrl, seeded.api_key_id, seeded.business_id, template, WARMUP_EVENTS);
+  await runBaseline(receiver.url, await bodiesOf(databaseUrl));
+  await runGateway(databaseUrl, WARMUP_EVENTS);
+  say(`warm-up done (${WARMUP_EVENTS} events each)`);
+
   const baseline: number[] = [];
   const ours: number[] = [];
   let failures = 0;
@@ -328,7 +344,7 @@ async function main(): Promise<number> {
     failures += gateway.failures + (gateway.delivered === EVENTS ? 0 : 1);
     ours.push(gateway.rate);
     say(
-      `round ${round}: gateway  ${gateway.rate.toFixed(0)}/s (${gateway.seconds.toFixed(2)} s, ${gateway.delivered} delivered, ${gateway.attempts} attempts, ${gateway.claims} claims, ${gateway.writes} result writes)`,
+      `round ${round}: gateway  ${gateway.rate.toFixed(0)}/s (${gateway.seconds.toFixed(2)} s, ${gateway.delivered} delivered, ${gateway.attempts} attempts, ${gateway.claims} claims in ${gateway.claimMs.toFixed(0)} ms, ${gateway.writes} result writes in ${gateway.writeMs.toFixed(0)} ms)`,
     );
   }
 

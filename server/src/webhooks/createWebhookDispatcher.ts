@@ -6,6 +6,7 @@ import { createDestinationPools, type DestinationTimeouts } from './createDestin
 import type { SecretCipher } from './createSecretCipher.js';
 import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
 import { recordAttemptResults } from './recordAttemptResults.js';
+import { releaseDeliveries } from './releaseDeliveries.js';
 import { type Resolver, systemResolver } from './resolveDestination.js';
 
 /** The channel the outbox trigger notifies when it queues a delivery. */
@@ -50,6 +51,9 @@ export interface DispatcherStats {
   /** Claim queries and result writes made (batching shows in claimed / claims). */
   readonly claims: number;
   readonly writes: number;
+  /** Milliseconds spent waiting for claim queries and for result writes. */
+  readonly claimMs: number;
+  readonly writeMs: number;
 }
 
 /** The delivery worker: a queue over `webhook_deliveries`, attempts over HTTP, results in batches. */
@@ -66,6 +70,9 @@ export interface WebhookDispatcher {
   readonly running: boolean;
   stats(): DispatcherStats;
 }
+
+/** Claim queries in flight at once. */
+const MAX_CLAIMERS = 2;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -99,9 +106,12 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     random: options.random ?? Math.random,
   };
   const concurrency = options.concurrency;
-  const maxBatch = options.maxBatch ?? 200;
-  // Claim once this many slots are free, so claims come in batches rather than one row at a time.
-  const claimThreshold = Math.max(1, Math.floor(concurrency / 8));
+  const maxBatch = options.maxBatch ?? 256;
+  // Claimed deliveries waiting for a free slot: up to `concurrency` of them, so a slot that frees is
+  // refilled at once instead of after a claim's round trip.
+  const prefetch = concurrency;
+  // Claim once this many places are free, so claims come in batches rather than one row at a time.
+  const claimThreshold = Math.max(1, Math.floor(concurrency / 4));
 
   let running = false;
   let closed = false;
@@ -110,24 +120,36 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let recorded = 0;
   let claims = 0;
   let writes = 0;
-  let claiming = false;
+  let claimMs = 0;
+  let writeMs = 0;
+  // Claim queries in flight (at most MAX_CLAIMERS) and the rows they asked for.
+  let claimers = 0;
+  let requested = 0;
   let claimAgain = false;
   let backlog = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
   let flushing: Promise<void> | undefined;
+  const ready: ClaimedDelivery[] = [];
   const pending: AttemptResult[] = [];
   const idleWaiters: (() => void)[] = [];
 
-  const claim = (limit: number, ids?: readonly string[]) => {
+  const claim = async (limit: number, ids?: readonly string[]) => {
     claims += 1;
-    return claimDeliveries(pool, {
-      now: options.clock.now(),
-      limit,
-      leaseSeconds: options.leaseSeconds,
-      ...(ids ? { ids } : {}),
-    });
+    const started = performance.now();
+    try {
+      return await claimDeliveries(pool, {
+        now: options.clock.now(),
+        limit,
+        leaseSeconds: options.leaseSeconds,
+        ...(ids ? { ids } : {}),
+      });
+    } finally {
+      claimMs += performance.now() - started;
+    }
   };
+  /** Places for more claimed deliveries (in flight plus waiting stays within concurrency + prefetch). */
+  const room = () => Math.min(concurrency + prefetch - inFlight - ready.length - requested, maxBatch);
 
   function settleIdle(): void {
     if (inFlight === 0 && !flushing && pending.length === 0) for (const wake of idleWaiters.splice(0)) wake();
@@ -140,7 +162,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const batch = pending.splice(0, pending.length);
         try {
           writes += 1;
+          const started = performance.now();
           recorded += await recordAttemptResults(pool, batch);
+          writeMs += performance.now() - started;
         } catch (error) {
           options.log.error(
             { err: error, results: batch.length },
@@ -161,6 +185,11 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
+  /** Starts waiting deliveries while slots are free. */
+  function pump(): void {
+    while (running && inFlight < concurrency && ready.length > 0) launch(ready.shift()!);
+  }
+
   function launch(delivery: ClaimedDelivery): void {
     inFlight += 1;
     claimed += 1;
@@ -173,7 +202,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       .finally(() => {
         inFlight -= 1;
         flush();
-        if (running && backlog && concurrency - inFlight >= claimThreshold) kick();
+        pump();
+        if (running && backlog && room() >= claimThreshold) kick();
         settleIdle();
       });
   }
@@ -181,31 +211,38 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   async function claimLoop(): Promise<void> {
     while (running) {
       claimAgain = false;
-      const room = Math.min(concurrency - inFlight, maxBatch);
-      if (room <= 0) return;
+      const limit = room();
+      if (limit < (ready.length + inFlight > 0 ? claimThreshold : 1)) return;
       let rows: ClaimedDelivery[];
+      requested += limit;
       try {
-        rows = await claim(room);
+        rows = await claim(limit);
       } catch (error) {
         options.log.error({ err: error }, 'claiming webhook deliveries failed');
         return;
+      } finally {
+        requested -= limit;
       }
-      for (const row of rows) launch(row);
-      backlog = rows.length === room;
+      ready.push(...rows);
+      pump();
+      backlog = rows.length === limit;
       if (!backlog && !claimAgain) return;
-      if (concurrency - inFlight < claimThreshold) return;
     }
   }
 
+  /**
+   * Claims more when there is room: up to two claim queries at once, so a claim's round trip overlaps
+   * the next one's while a backlog drains.
+   */
   function kick(): void {
     if (!running) return;
-    if (claiming) {
+    if (claimers >= MAX_CLAIMERS || (claimers > 0 && !backlog)) {
       claimAgain = true;
       return;
     }
-    claiming = true;
+    claimers += 1;
     claimLoop().finally(() => {
-      claiming = false;
+      claimers -= 1;
       if (claimAgain && running) kick();
     });
   }
@@ -232,7 +269,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     get running() {
       return running;
     },
-    stats: () => ({ claimed, recorded, inFlight, claims, writes }),
+    stats: () => ({ claimed, recorded, inFlight, claims, writes, claimMs, writeMs }),
     async start() {
       if (running) return;
       running = true;
@@ -265,7 +302,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (inFlight > 0 || flushing || pending.length > 0) {
         await Promise.race([new Promise<void>((resolve) => idleWaiters.push(resolve)), sleep(graceMs)]);
       }
-      // Attempts still in flight are abandoned; their leases run out and they are sent again.
+      // Claimed deliveries not started yet are released at once; attempts still in flight are
+      // abandoned: their leases run out and they are sent again.
+      const unstarted = ready.splice(0);
+      if (unstarted.length > 0) await releaseDeliveries(pool, unstarted).catch(() => {});
       closed = true;
       await pools.close();
       await pool.end();

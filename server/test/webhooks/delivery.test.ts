@@ -145,6 +145,30 @@ describe('webhook delivery over real HTTP (SPEC.md, Events: delivery format and 
     }
   });
 
+  it('a stopping dispatcher finishes the attempt in flight and hands back the claims it had not started', async () => {
+    const { newKey } = await import('../api/apiHelpers.js');
+    const key = await newKey(w.test);
+    await setWebhookEndpoint(w.context(), { apiKeyId: key.id, url: `${receiver.url}/slow-stop` });
+    const em = () => w.test.running.gateway.orm.em.fork();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await sendTestWebhook(em(), w.clock, key.id)).deliveryId);
+    receiver.respond((r) => (r.path === '/slow-stop' ? { delayMs: 300 } : {}));
+    const dispatcher = w.dispatcher({ concurrency: 1, pollIntervalMs: 60_000 });
+    const before = receiver.requests.length;
+    await dispatcher.start();
+    await receiver.waitFor(before + 1, 5000);
+    await dispatcher.stop(5000);
+    receiver.respond(() => ({}));
+    const rows = await w.deliveries('id in (?, ?, ?)', ids);
+    expect(rows.map((d) => d.status).sort()).toEqual(['delivered', 'pending', 'pending']);
+    expect(
+      rows.filter((d) => d.status === 'pending').every((d) => d.locked_until === null && d.attempts === 0),
+    ).toBe(true);
+    expect(receiver.requests.filter((r) => r.path === '/slow-stop')).toHaveLength(1);
+    // The next dispatcher sends them at once (no lease to wait out).
+    expect(await w.dispatcher().deliverDue({ ids })).toBe(2);
+  });
+
   it('the dispatcher loop picks new events up by itself (LISTEN/NOTIFY) and stops cleanly', async () => {
     const dispatcher = w.dispatcher({ pollIntervalMs: 60_000 });
     await dispatcher.start();
