@@ -27,8 +27,10 @@ export async function claimDeliveries(
     secret_sealed: string;
     previous_secret_sealed: string | null;
     previous_secret_expires_at: Date | null;
-  }>(
-    `with picked as (
+  }>({
+    // A named (prepared) statement: parsed and planned once per connection.
+    name: 'cairn_claim_webhook_deliveries',
+    text: `with picked as (
        select d.id from webhook_deliveries d
        where d.status = 'pending'
          and d.next_attempt_at <= $1
@@ -47,8 +49,8 @@ export async function claimDeliveries(
       where d.id = picked.id and w.id = d.endpoint_id
       returning d.id, d.attempts, d.event, d.mode, d.payment_id, d.request_body, w.url, w.allowed_ips,
                 w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at`,
-    [options.now, options.limit, options.leaseSeconds, lockToken, options.ids ?? null],
-  );
+    values: [options.now, options.limit, options.leaseSeconds, lockToken, options.ids ?? null],
+  });
   return result.rows.map((r) => ({
     id: r.id,
     lockToken,

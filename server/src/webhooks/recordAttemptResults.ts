@@ -12,8 +12,9 @@ export async function recordAttemptResults(
 ): Promise<number> {
   if (results.length === 0) return 0;
   const column = <T>(pick: (r: AttemptResult) => T) => results.map(pick);
-  const result = await db.query(
-    `update webhook_deliveries d
+  const result = await db.query({
+    name: 'cairn_record_webhook_attempts',
+    text: `update webhook_deliveries d
         set status = r.status, attempts = r.attempts, next_attempt_at = r.next_attempt_at,
             locked_until = null, lock_token = null, last_attempt_at = r.attempted_at,
             last_status_code = r.status_code, last_response_body = r.response_body,
@@ -25,7 +26,7 @@ export async function recordAttemptResults(
             as r(id, lock_token, status, attempts, next_attempt_at, attempted_at, status_code,
                  response_body, latency_ms, error_class, error, signature, url, completed_at)
       where d.id = r.id and d.lock_token = r.lock_token`,
-    [
+    values: [
       column((r) => r.id),
       column((r) => r.lockToken),
       column((r) => r.status),
@@ -41,6 +42,6 @@ export async function recordAttemptResults(
       column((r) => r.url),
       column((r) => r.completedAt),
     ],
-  );
+  });
   return result.rowCount ?? 0;
 }
