@@ -4,7 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Webhook delivery: one endpoint per API key (its secret sealed with the operator's master key) and
  * the deliveries table, which is also the delivery queue. A trigger on `outbox_events` creates the
  * delivery rows in the transaction that writes the event, so an event is never committed without its
- * delivery (and never delivered without its event). The deliveries table is updated twice per attempt
+ * delivery (and never delivered without its event). Per payment only the earliest pending delivery has
+ * a due time; later ones are parked (`next_attempt_at` null) until it finishes. The deliveries table is updated twice per attempt
  * (claim, result): free space per page keeps those updates HOT where possible, and the body is moved
  * out of line (toast_tuple_target) so an update does not copy it.
  */
@@ -71,7 +72,12 @@ export class Migration20261121020000_webhooks extends Migration {
           request_body, status, next_attempt_at, created_at
         )
         select gen_random_uuid(), new.id, new.seq, e.id, e.api_key_id, new.business_id, new.mode,
-               new.payment_id, new.event, new.payload::text, 'pending', new.created_at, new.created_at
+               new.payment_id, new.event, new.payload::text, 'pending',
+               -- Parked (no due time) behind an earlier pending event of the same payment.
+               case when new.payment_id is not null and exists (
+                 select 1 from webhook_deliveries p where p.payment_id = new.payment_id and p.status = 'pending'
+               ) then null else new.created_at end,
+               new.created_at
         from webhook_endpoints e
         where e.api_key_id = new.api_key_id
           and e.mode = new.mode

@@ -7,8 +7,9 @@ import type { ClaimedDelivery } from './deliveryTypes.js';
  * Claims due deliveries for one attempt each, locking them for `leaseSeconds` of database time
  * (`FOR UPDATE SKIP LOCKED`, so several processes share the queue; a crashed process's claims come
  * back when the lease runs out). A delivery is due when its `next_attempt_at` is at or before `now`
- * (the gateway clock). Per payment, only the earliest pending event is ever claimable: a later event
- * waits until the earlier ones are delivered, failed or exhausted.
+ * (the gateway clock). Per payment, only the earliest pending event has a due time: later ones are
+ * parked (`next_attempt_at` null) until the earlier ones are delivered, failed or exhausted (see
+ * recordAttemptResults and unparkDeliveries), so the claim never looks at a blocked row.
  */
 export async function claimDeliveries(
   db: pg.Pool | pg.PoolClient,
@@ -36,9 +37,6 @@ export async function claimDeliveries(
          and d.next_attempt_at <= $1
          and (d.locked_until is null or d.locked_until < clock_timestamp())
          and ($5::uuid[] is null or d.id = any ($5::uuid[]))
-         and (d.payment_id is null or not exists (
-           select 1 from webhook_deliveries e
-           where e.payment_id = d.payment_id and e.status = 'pending' and e.event_seq < d.event_seq))
        order by d.next_attempt_at, d.event_seq
        limit $2
        for update of d skip locked

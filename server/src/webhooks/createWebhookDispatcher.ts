@@ -8,6 +8,7 @@ import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
 import { recordAttemptResults } from './recordAttemptResults.js';
 import { releaseDeliveries } from './releaseDeliveries.js';
 import { type Resolver, systemResolver } from './resolveDestination.js';
+import { unparkDeliveries } from './unparkDeliveries.js';
 
 /** The channel the outbox trigger notifies when it queues a delivery. */
 export const DELIVERY_CHANNEL = 'cairn_webhook_deliveries';
@@ -39,8 +40,10 @@ export interface WebhookDispatcherOptions {
   /** Jitter source, [0, 1). Default Math.random. */
   readonly random?: () => number;
   readonly timeouts?: Partial<DestinationTimeouts>;
-  /** Largest claim (default 200). */
+  /** Largest claim (default 256). */
   readonly maxBatch?: number;
+  /** How often the ordering safety net runs (default 15 s); see unparkDeliveries. */
+  readonly sweepIntervalMs?: number;
 }
 
 /** Counters since start. */
@@ -131,6 +134,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let claimAgain = false;
   let backlog = false;
   let pollTimer: NodeJS.Timeout | undefined;
+  let sweepTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
   let flushing: Promise<void> | undefined;
   const ready: ClaimedDelivery[] = [];
@@ -166,7 +170,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         try {
           writes += 1;
           const started = performance.now();
-          recorded += await recordAttemptResults(pool, batch);
+          recorded += await recordAttemptResults(pool, batch, options.clock.now());
           writeMs += performance.now() - started;
         } catch (error) {
           options.log.error(
@@ -280,6 +284,16 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       }
       pollTimer = setInterval(kick, options.pollIntervalMs);
       pollTimer.unref();
+      const sweep = () =>
+        unparkDeliveries(pool, options.clock.now()).then(
+          (unparked) => {
+            if (unparked > 0) kick();
+          },
+          (error: unknown) => options.log.error({ err: error }, 'webhook ordering sweep failed'),
+        );
+      sweepTimer = setInterval(sweep, options.sweepIntervalMs ?? 15_000);
+      sweepTimer.unref();
+      await sweep();
       kick();
     },
     async deliverDue(deliverOptions = {}) {
@@ -288,7 +302,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const rows = await claim(Math.min(concurrency, maxBatch), deliverOptions.ids);
         if (rows.length === 0) return attempts;
         const results = await Promise.all(rows.map((row) => attemptDelivery(deps, row)));
-        recorded += await recordAttemptResults(pool, results);
+        recorded += await recordAttemptResults(pool, results, options.clock.now());
         claimed += rows.length;
         attempts += rows.length;
       }
@@ -297,6 +311,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       if (closed) return;
       running = false;
       if (pollTimer) clearInterval(pollTimer);
+      if (sweepTimer) clearInterval(sweepTimer);
       await listener?.end().catch(() => {});
       listener = undefined;
       if (inFlight > 0 || flushing || pending.length > 0) {

@@ -2,30 +2,52 @@ import type pg from 'pg';
 import type { AttemptResult } from './deliveryTypes.js';
 
 /**
- * Writes a batch of attempt results back in one statement and releases their locks. A result whose
- * lock token no longer matches (the lease ran out and another process claimed the delivery) is
- * dropped: that process's attempt is the one on record. Returns the number of rows updated.
+ * Writes a batch of attempt results back in one statement and releases their locks; for each payment
+ * whose delivery finished (delivered, failed or exhausted), the same statement gives the payment's next
+ * pending delivery, if parked, its due time `now`. A result whose lock token no longer matches (the
+ * lease ran out and another process claimed the delivery) is dropped: that process's attempt is the one
+ * on record. Returns the number of deliveries updated.
  */
 export async function recordAttemptResults(
   db: pg.Pool | pg.PoolClient,
   results: readonly AttemptResult[],
+  now: Date,
 ): Promise<number> {
   if (results.length === 0) return 0;
   const column = <T>(pick: (r: AttemptResult) => T) => results.map(pick);
-  const result = await db.query({
+  const result = await db.query<{ recorded: string }>({
     name: 'cairn_record_webhook_attempts',
-    text: `update webhook_deliveries d
-        set status = r.status, attempts = r.attempts, next_attempt_at = r.next_attempt_at,
-            locked_until = null, lock_token = null, last_attempt_at = r.attempted_at,
-            last_status_code = r.status_code, last_response_body = r.response_body,
-            last_latency_ms = r.latency_ms, last_error_class = r.error_class, last_error = r.error,
-            last_signature = r.signature, last_url = r.url, completed_at = r.completed_at
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::timestamptz[], $6::timestamptz[],
-                   $7::int[], $8::text[], $9::int[], $10::text[], $11::text[], $12::text[], $13::text[],
-                   $14::timestamptz[])
-            as r(id, lock_token, status, attempts, next_attempt_at, attempted_at, status_code,
-                 response_body, latency_ms, error_class, error, signature, url, completed_at)
-      where d.id = r.id and d.lock_token = r.lock_token`,
+    text: `with r as (
+         select * from unnest($1::uuid[], $2::uuid[], $3::text[], $4::int[], $5::timestamptz[],
+                              $6::timestamptz[], $7::int[], $8::text[], $9::int[], $10::text[], $11::text[],
+                              $12::text[], $13::text[], $14::timestamptz[])
+           as r(id, lock_token, status, attempts, next_attempt_at, attempted_at, status_code,
+                response_body, latency_ms, error_class, error, signature, url, completed_at)
+       ), done as (
+         update webhook_deliveries d
+            set status = r.status, attempts = r.attempts, next_attempt_at = r.next_attempt_at,
+                locked_until = null, lock_token = null, last_attempt_at = r.attempted_at,
+                last_status_code = r.status_code, last_response_body = r.response_body,
+                last_latency_ms = r.latency_ms, last_error_class = r.error_class, last_error = r.error,
+                last_signature = r.signature, last_url = r.url, completed_at = r.completed_at
+           from r
+          where d.id = r.id and d.lock_token = r.lock_token
+          returning d.id, d.payment_id, d.status
+       ), heads as (
+         -- The earliest delivery of each such payment still pending once this batch is written.
+         select distinct on (e.payment_id) e.id, e.next_attempt_at
+           from webhook_deliveries e
+          where e.payment_id in (select payment_id from done where status <> 'pending')
+            and e.status = 'pending'
+            and e.id not in (select id from done where status <> 'pending')
+          order by e.payment_id, e.event_seq
+       ), unparked as (
+         update webhook_deliveries p set next_attempt_at = $15
+           from heads
+          where p.id = heads.id and heads.next_attempt_at is null
+          returning p.id
+       )
+       select (select count(*) from done) as recorded, (select count(*) from unparked) as unparked`,
     values: [
       column((r) => r.id),
       column((r) => r.lockToken),
@@ -41,7 +63,8 @@ export async function recordAttemptResults(
       column((r) => r.signature),
       column((r) => r.url),
       column((r) => r.completedAt),
+      now,
     ],
   });
-  return result.rowCount ?? 0;
+  return Number(result.rows[0]?.recorded ?? 0);
 }

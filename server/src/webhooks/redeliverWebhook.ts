@@ -6,7 +6,8 @@ import { WebhookError } from './WebhookError.js';
 /**
  * Queues a finished delivery again (delivered, failed or exhausted) as a new delivery of the same
  * event: the same body and `evt_` id, a fresh ladder of 9 attempts, to the key's endpoint as it is
- * now. The original stays in the log; the new one points to it (`redelivery_of`).
+ * now; it waits behind a pending delivery of the same payment, like a new event. The original stays in
+ * the log; the new one points to it (`redelivery_of`).
  *
  * @throws {WebhookError} DELIVERY_NOT_FOUND, or DELIVERY_STILL_PENDING while the original is queued.
  */
@@ -31,7 +32,12 @@ export async function redeliverWebhook(em: EntityManager, clock: Clock, delivery
                                      mode, payment_id, event, request_body, redelivery_of, status,
                                      next_attempt_at, created_at)
      select ?, d.outbox_event_id, d.event_seq, w.id, d.api_key_id, d.business_id, d.mode, d.payment_id,
-            d.event, d.request_body, d.id, 'pending', ?, ?
+            d.event, d.request_body, d.id, 'pending',
+            -- Parked behind a pending delivery of the same payment, like a new event.
+            case when d.payment_id is not null and exists (
+              select 1 from webhook_deliveries p where p.payment_id = d.payment_id and p.status = 'pending'
+            ) then null else ?::timestamptz end,
+            ?
        from webhook_deliveries d join webhook_endpoints w on w.api_key_id = d.api_key_id
       where d.id = ?`,
     [id, now, now, deliveryId],
