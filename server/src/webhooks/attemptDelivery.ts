@@ -14,6 +14,18 @@ export const USER_AGENT = 'Service-Webhook/1.0';
 /** When the master key cannot open an endpoint's secret, the delivery waits this long (no attempt spent). */
 export const SECRET_UNAVAILABLE_DELAY_MS = 60_000;
 
+/** Parsed endpoint URLs (a URL string always parses the same way). */
+const parsedUrls = new Map<string, URL>();
+function parseUrl(url: string): URL {
+  let parsed = parsedUrls.get(url);
+  if (!parsed) {
+    if (parsedUrls.size >= 10_000) parsedUrls.clear();
+    parsed = new URL(url);
+    parsedUrls.set(url, parsed);
+  }
+  return parsed;
+}
+
 /** What an attempt needs besides the delivery. */
 export interface AttemptDependencies {
   readonly clock: Clock;
@@ -62,7 +74,7 @@ export async function attemptDelivery(
   const outcome = await postWebhook(
     deps.pools,
     {
-      url: new URL(delivery.url),
+      url: parseUrl(delivery.url),
       body: delivery.requestBody,
       headers: {
         'content-type': 'application/json',

@@ -37,29 +37,29 @@ export function errorClassOf(error: unknown): DeliveryErrorClass {
 }
 
 /** Reads at most {@link RESPONSE_BODY_LIMIT} bytes to keep; drains the rest up to a limit. */
-async function readCapped(body: Readable): Promise<string> {
-  const kept: Buffer[] = [];
-  let keptBytes = 0;
-  let total = 0;
-  try {
-    for await (const chunk of body) {
-      const buffer = chunk as Buffer;
-      total += buffer.length;
+function readCapped(body: Readable): Promise<string> {
+  return new Promise((resolve) => {
+    const kept: Buffer[] = [];
+    let keptBytes = 0;
+    let total = 0;
+    // PostgreSQL text cannot hold NUL.
+    const finish = () => resolve(Buffer.concat(kept).toString('utf8').replaceAll('\u0000', '\uFFFD'));
+    body.on('data', (chunk: Buffer) => {
+      total += chunk.length;
       if (keptBytes < RESPONSE_BODY_LIMIT) {
-        const slice = buffer.subarray(0, RESPONSE_BODY_LIMIT - keptBytes);
+        const slice = chunk.subarray(0, RESPONSE_BODY_LIMIT - keptBytes);
         kept.push(slice);
         keptBytes += slice.length;
       }
       if (total > DRAIN_LIMIT) {
         body.destroy();
-        break;
+        finish();
       }
-    }
-  } catch {
+    });
+    body.on('end', finish);
     // The status is what counts; a body cut short still leaves what was read.
-  }
-  // PostgreSQL text cannot hold NUL.
-  return Buffer.concat(kept).toString('utf8').replaceAll('\u0000', '\uFFFD');
+    body.on('error', finish);
+  });
 }
 
 /**

@@ -15,6 +15,7 @@ export async function recordAttemptResults(
 ): Promise<number> {
   if (results.length === 0) return 0;
   const column = <T>(pick: (r: AttemptResult) => T) => results.map(pick);
+  const iso = (date: Date | null) => (date === null ? null : date.toISOString());
   const result = await db.query<{ recorded: string }>({
     name: 'cairn_record_webhook_attempts',
     text: `with r as (
@@ -33,14 +34,19 @@ export async function recordAttemptResults(
            from r
           where d.id = r.id and d.lock_token = r.lock_token
           returning d.id, d.payment_id, d.status
+       ), finished as (
+         select payment_id, array_agg(id) as ids
+           from done where status <> 'pending' and payment_id is not null
+          group by payment_id
        ), heads as (
          -- The earliest delivery of each such payment still pending once this batch is written.
-         select distinct on (e.payment_id) e.id, e.next_attempt_at
-           from webhook_deliveries e
-          where e.payment_id in (select payment_id from done where status <> 'pending')
-            and e.status = 'pending'
-            and e.id not in (select id from done where status <> 'pending')
-          order by e.payment_id, e.event_seq
+         select h.id, h.next_attempt_at
+           from finished f
+           cross join lateral (
+             select e.id, e.next_attempt_at from webhook_deliveries e
+              where e.payment_id = f.payment_id and e.status = 'pending' and e.id <> all (f.ids)
+              order by e.event_seq limit 1
+           ) h
        ), unparked as (
          update webhook_deliveries p set next_attempt_at = $15
            from heads
@@ -53,8 +59,8 @@ export async function recordAttemptResults(
       column((r) => r.lockToken),
       column((r) => r.status),
       column((r) => r.attempts),
-      column((r) => r.nextAttemptAt),
-      column((r) => r.attemptedAt),
+      column((r) => iso(r.nextAttemptAt)),
+      column((r) => iso(r.attemptedAt)),
       column((r) => r.statusCode),
       column((r) => r.responseBody),
       column((r) => r.latencyMs),
@@ -62,8 +68,8 @@ export async function recordAttemptResults(
       column((r) => r.error),
       column((r) => r.signature),
       column((r) => r.url),
-      column((r) => r.completedAt),
-      now,
+      column((r) => iso(r.completedAt)),
+      now.toISOString(),
     ],
   });
   return Number(result.rows[0]?.recorded ?? 0);

@@ -37,6 +37,18 @@ export interface DestinationPolicy {
   readonly allowedIps: readonly string[];
 }
 
+/** Verdicts per address (an address's range never changes). */
+const verdicts = new Map<string, ReturnType<typeof blockedRange> | null>();
+function classify(address: string): ReturnType<typeof blockedRange> {
+  let verdict = verdicts.get(address);
+  if (verdict === undefined) {
+    if (verdicts.size >= 10_000) verdicts.clear();
+    verdict = blockedRange(address) ?? null;
+    verdicts.set(address, verdict);
+  }
+  return verdict ?? undefined;
+}
+
 /** `[::1]` (URL form) to `::1`. */
 export const bareHostname = (hostname: string) =>
   hostname.startsWith('[') && hostname.endsWith(']') ? hostname.slice(1, -1) : hostname;
@@ -69,7 +81,7 @@ export async function resolveDestination(
     if (addresses.length === 0) throw new DnsResolutionError(`${host} has no address`);
   }
   for (const { address } of addresses) {
-    const blocked = blockedRange(address);
+    const blocked = classify(address);
     if (blocked && !(policy.allowPrivate && blocked.openedByDevFlag)) {
       throw new DestinationBlockedError(
         `${host} resolves to ${address}, a ${blocked.range} address; webhooks go to public addresses only`,

@@ -4,7 +4,7 @@ import { MAX_ATTEMPTS } from '../../src/webhooks/retryLadder.js';
 import { rotateWebhookSecret } from '../../src/webhooks/rotateWebhookSecret.js';
 import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
 import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { awaitingPayment, clientFor, newKey, observe } from '../api/apiHelpers.js';
+import { awaitingPayment, clientFor, newKey, observe, sql } from '../api/apiHelpers.js';
 import {
   expectSignedBy,
   parseSignature,
@@ -112,6 +112,23 @@ describe('per-payment ordering over real HTTP', () => {
       'payment.confirming',
       'payment.confirmed',
     ]);
+  });
+  it('a delivery left parked (the trigger raced a result) is released by the ordering sweep', async () => {
+    const payment = await paidPayment();
+    // The race, staged: the first event finished without its successor being given a due time.
+    await sql(
+      w.test,
+      `update webhook_deliveries set status = 'delivered', attempts = 1, next_attempt_at = null, completed_at = ?
+        where payment_id = ? and event = 'payment.awaiting'`,
+      [w.clock.now(), payment],
+    );
+    expect(await w.dispatcher().deliverDue()).toBe(0);
+    const dispatcher = w.dispatcher({ pollIntervalMs: 60_000, sweepIntervalMs: 100 });
+    const before = receiver.requests.length;
+    await dispatcher.start();
+    await receiver.waitFor(before + 3, 5000);
+    await dispatcher.stop();
+    expect(seen(payment)).toEqual(['payment.detected', 'payment.confirming', 'payment.confirmed']);
   });
 });
 
