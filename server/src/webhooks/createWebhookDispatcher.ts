@@ -117,7 +117,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   // is refilled at once instead of after a claim's round trip.
   const prefetch = 2 * concurrency;
   // Claim once this many places are free, so claims come in batches rather than one row at a time.
-  const claimThreshold = Math.max(1, Math.floor(concurrency / 2));
+  const claimThreshold = Math.max(1, concurrency);
 
   let running = false;
   let closed = false;
