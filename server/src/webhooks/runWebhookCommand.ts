@@ -53,7 +53,7 @@ function deliveryTable(rows: readonly DeliveryLogEntry[]): string {
     r.last_status_code === null ? '' : String(r.last_status_code),
     r.last_error_class ?? '',
     r.last_latency_ms === null ? '' : String(r.last_latency_ms),
-    iso(r.next_attempt_at),
+    r.status === 'pending' && r.next_attempt_at === null ? 'after an earlier event' : iso(r.next_attempt_at),
   ]);
   const all = [header, ...lines];
   const widths = header.map((_, column) => Math.max(...all.map((line) => line[column]!.length)));
