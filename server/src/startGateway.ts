@@ -13,6 +13,8 @@ import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createRateProviders } from './rates/createRateProviders.js';
 import { type ChainWatchers, startChainWatchers } from './watchers/startChainWatchers.js';
+import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
+import { startWebhookDelivery } from './webhooks/startWebhookDelivery.js';
 import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
 
 /** The repository root: relative data directories resolve against it. */
@@ -30,6 +32,8 @@ export interface RunningGateway {
   readonly address?: string;
   /** The chain watchers of this instance (none when `watchers: false` or no chain has a node). */
   readonly chainWatchers?: ChainWatchers;
+  /** The webhook delivery loop (with the workers). */
+  readonly webhooks?: WebhookDispatcher;
   stop(): Promise<void>;
 }
 
@@ -99,13 +103,24 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
   };
 
   let runner: Runner | undefined;
-  if (options.workers ?? true) runner = await startWorkers(gateway, database.url);
+  let webhooks: WebhookDispatcher | undefined;
+  if (options.workers ?? true) {
+    runner = await startWorkers(gateway, database.url);
+    try {
+      webhooks = await startWebhookDelivery(gateway, database.url);
+    } catch (error) {
+      await runner.stop();
+      await orm.close(true);
+      await database.embedded?.stop();
+      throw error;
+    }
+  }
   const redis = config.REDIS_URL
     ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
     : undefined;
   let chainWatchers: ChainWatchers | undefined;
   const app = await buildApp(gateway, {
-    workersReady: () => runner !== undefined || options.workers === false,
+    workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
     chainWatchers: () => chainWatchers?.statuses() ?? [],
     ...(redis ? { redis } : {}),
   });
@@ -127,6 +142,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     databaseUrl: database.url,
     ...(address ? { address } : {}),
     ...(chainWatchers ? { chainWatchers } : {}),
+    ...(webhooks ? { webhooks } : {}),
     async stop() {
       if (stopped) return;
       stopped = true;
@@ -136,6 +152,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
       await app.close();
       clearTimeout(force);
+      await webhooks?.stop();
       await runner?.stop();
       redis?.disconnect();
       await orm.close(true);

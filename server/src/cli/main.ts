@@ -10,6 +10,7 @@
  *   credit:top-up --business <id> --mode test|live --usd <amount>
  *   credit:balance --business <id>
  *   chains:status [--json]                    tip, watcher height, lag and health of every watched chain
+ *   webhooks:set | webhooks:rotate-secret | webhooks:send-test | webhooks:deliveries | webhooks:redeliver
  */
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
@@ -22,6 +23,8 @@ import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
 import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
 import { readChainStatuses } from '../watchers/readChainStatuses.js';
+import { runWebhookCommand, WEBHOOK_USAGE, WebhookUsageError } from '../webhooks/runWebhookCommand.js';
+import { WebhookError } from '../webhooks/WebhookError.js';
 import { migrateWorkerSchema } from '../workers/startWorkers.js';
 import { devSeed } from './devSeed.js';
 
@@ -33,7 +36,8 @@ const USAGE = `Usage: pnpm cairn <command>
   keys:revoke <key id>
   credit:top-up --business <id> --mode test|live --usd <amount>
   credit:balance --business <id>
-  chains:status [--json]`;
+  chains:status [--json]
+${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -248,6 +252,12 @@ async function main(argv: string[]): Promise<number> {
         return lines.every((l) => l.health === 'ok') ? 0 : 1;
       });
     }
+    case 'webhooks:set':
+    case 'webhooks:rotate-secret':
+    case 'webhooks:send-test':
+    case 'webhooks:deliveries':
+    case 'webhooks:redeliver':
+      return withDatabase((orm) => runWebhookCommand(command, rest, orm, loadConfig()));
     default:
       throw new UsageError(command ? `Unknown command "${command}".` : 'No command given.');
   }
@@ -258,12 +268,14 @@ main(process.argv.slice(2)).then(
   (error: unknown) => {
     const isUsage =
       error instanceof UsageError ||
+      error instanceof WebhookUsageError ||
       String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
     if (isUsage) console.error(`${(error as Error).message}\n\n${USAGE}`);
     else if (
       error instanceof ConfigError ||
       error instanceof KeyCreationError ||
-      error instanceof CreditTopUpError
+      error instanceof CreditTopUpError ||
+      error instanceof WebhookError
     )
       console.error(error.message);
     else console.error(error);

@@ -186,6 +186,42 @@ export const CONFIG_VARIABLES = {
     doc: 'Job worker concurrency.',
     default: '4',
   },
+  CAIRN_MASTER_KEY: {
+    schema: z
+      .string()
+      .refine(
+        (v) => /^[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9+/_-]{43}=?$/.test(v),
+        '32 bytes as 64 hex digits or base64',
+      )
+      .optional(),
+    doc: 'Operator master key (32 bytes, hex or base64) that encrypts webhook secrets at rest (AES-256-GCM). Required for live-mode webhook endpoints. Unset: a key generated once into CAIRN_DATA_DIR/webhook-master.key, with a warning (test mode only).',
+    default: '(generated, test mode only)',
+  },
+  CAIRN_ALLOW_PRIVATE_WEBHOOKS: {
+    schema: bool.default(false),
+    doc: 'Local development only: let test-mode webhook URLs reach loopback and private-network addresses. Logs a warning at boot; never applies to live mode.',
+    default: 'false',
+  },
+  CAIRN_WEBHOOK_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(1024).default(64),
+    doc: 'Webhook deliveries in flight at once (per gateway process).',
+    default: '64',
+  },
+  CAIRN_WEBHOOK_LEASE_SECONDS: {
+    schema: z.coerce.number().int().min(1).max(3600).default(120),
+    doc: 'How long a claimed delivery stays locked to one process; a crashed process’s claims are retried after it.',
+    default: '120',
+  },
+  CAIRN_WEBHOOK_POLL_MS: {
+    schema: z.coerce.number().int().min(10).max(60_000).default(1000),
+    doc: 'Delivery queue poll interval (new events also wake it through LISTEN/NOTIFY).',
+    default: '1000',
+  },
+  CAIRN_WEBHOOK_LOG_RETENTION_DAYS: {
+    schema: z.coerce.number().int().min(1).max(3650).default(30),
+    doc: 'Days a finished delivery stays in the delivery log.',
+    default: '30',
+  },
 } as const;
 
 type Vars = typeof CONFIG_VARIABLES;

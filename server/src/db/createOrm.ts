@@ -2,6 +2,7 @@ import { Migrator } from '@mikro-orm/migrations';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Migration20261121000000_initial } from '../../migrations/Migration20261121000000_initial.js';
 import { Migration20261121010000_lifecycleAmounts } from '../../migrations/Migration20261121010000_lifecycleAmounts.js';
+import { Migration20261121020000_webhooks } from '../../migrations/Migration20261121020000_webhooks.js';
 import { Migration20261121030000_chainWatching } from '../../migrations/Migration20261121030000_chainWatching.js';
 import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
 import { ENTITIES } from './entities/index.js';
@@ -10,6 +11,7 @@ import { ENTITIES } from './entities/index.js';
 export const MIGRATIONS = [
   { name: 'Migration20261121000000_initial', class: Migration20261121000000_initial },
   { name: 'Migration20261121010000_lifecycleAmounts', class: Migration20261121010000_lifecycleAmounts },
+  { name: 'Migration20261121020000_webhooks', class: Migration20261121020000_webhooks },
   { name: 'Migration20261121030000_chainWatching', class: Migration20261121030000_chainWatching },
   { name: 'Migration20261121040000_checkout', class: Migration20261121040000_checkout },
 ];

@@ -2,6 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Logger, type Runner, run, runMigrations } from 'graphile-worker';
 import type { Gateway } from '../gateway.js';
 import { PAYMENT_TIMER_TASK } from '../payments/jobs.js';
+import {
+  PRUNE_WEBHOOK_DELIVERIES_TASK,
+  pruneWebhookDeliveriesTask,
+} from '../webhooks/pruneWebhookDeliveriesTask.js';
 import { paymentTimerTask } from './paymentTimerTask.js';
 import { pruneIdempotencyKeysTask } from './pruneIdempotencyKeysTask.js';
 
@@ -30,7 +34,8 @@ export async function startWorkers(gateway: Gateway, connectionString: string): 
     taskList: {
       [PAYMENT_TIMER_TASK]: paymentTimerTask(gateway),
       prune_idempotency_keys: pruneIdempotencyKeysTask(gateway),
+      [PRUNE_WEBHOOK_DELIVERIES_TASK]: pruneWebhookDeliveriesTask(gateway),
     },
-    crontab: '0 * * * * prune_idempotency_keys',
+    crontab: ['0 * * * * prune_idempotency_keys', `30 * * * * ${PRUNE_WEBHOOK_DELIVERIES_TASK}`].join('\n'),
   });
 }

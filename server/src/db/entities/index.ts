@@ -11,6 +11,7 @@ export type { IRefund } from './Refund.js';
 export type { ITransfer } from './Transfer.js';
 export type { IUser } from './User.js';
 export type { IWallet } from './Wallet.js';
+export type { IWebhookEndpoint } from './WebhookEndpoint.js';
 
 import { Business } from './Business.js';
 import { CreditLedgerEntry } from './CreditLedgerEntry.js';
@@ -22,6 +23,7 @@ import { Refund } from './Refund.js';
 import { Transfer } from './Transfer.js';
 import { User } from './User.js';
 import { Wallet } from './Wallet.js';
+import { WebhookEndpoint } from './WebhookEndpoint.js';
 
 export {
   ApiKey,
@@ -35,6 +37,7 @@ export {
   Transfer,
   User,
   Wallet,
+  WebhookEndpoint,
 };
 
 /** Every entity, for the ORM configuration. */
@@ -50,4 +53,5 @@ export const ENTITIES = [
   Transfer,
   User,
   Wallet,
+  WebhookEndpoint,
 ];

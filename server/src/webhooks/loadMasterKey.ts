@@ -1,0 +1,44 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/loadConfig.js';
+import { decodeMasterKey } from './decodeMasterKey.js';
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+
+/** The file a development master key is generated into, under CAIRN_DATA_DIR. */
+export const GENERATED_KEY_FILE = 'webhook-master.key';
+
+/** The key that seals webhook secrets at rest. */
+export interface MasterKey {
+  readonly key: Buffer;
+  /** True when it comes from CAIRN_MASTER_KEY; false for a generated development key. */
+  readonly configured: boolean;
+  /** Where it came from, for log lines. */
+  readonly source: string;
+}
+
+/**
+ * The operator master key: CAIRN_MASTER_KEY when set; otherwise a key generated once into
+ * `CAIRN_DATA_DIR/webhook-master.key` (mode 0600) and reused, with a warning. A generated key is only
+ * good for test mode: live endpoints need CAIRN_MASTER_KEY (enforced where they are saved and at boot).
+ */
+export function loadMasterKey(
+  config: Pick<Config, 'CAIRN_MASTER_KEY' | 'CAIRN_DATA_DIR'>,
+  warn: (message: string) => void,
+): MasterKey {
+  if (config.CAIRN_MASTER_KEY)
+    return { key: decodeMasterKey(config.CAIRN_MASTER_KEY), configured: true, source: 'CAIRN_MASTER_KEY' };
+  const file = join(resolve(REPO_ROOT, config.CAIRN_DATA_DIR), GENERATED_KEY_FILE);
+  if (!existsSync(file)) {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    chmodSync(file, 0o600);
+  }
+  warn(
+    `CAIRN_MASTER_KEY is not set: webhook secrets are sealed with the development key in ${file}. ` +
+      'Set CAIRN_MASTER_KEY (32 bytes, hex or base64) before adding live-mode webhook endpoints.',
+  );
+  return { key: decodeMasterKey(readFileSync(file, 'utf8')), configured: false, source: file };
+}

@@ -1,0 +1,15 @@
+import type pg from 'pg';
+import type { ClaimedDelivery } from './deliveryTypes.js';
+
+/** Unlocks claimed deliveries that were never attempted (a stopping dispatcher hands them back). */
+export async function releaseDeliveries(
+  db: pg.Pool | pg.PoolClient,
+  deliveries: readonly ClaimedDelivery[],
+): Promise<void> {
+  await db.query(
+    `update webhook_deliveries d set locked_until = null, lock_token = null
+       from unnest($1::uuid[], $2::uuid[]) as r(id, lock_token)
+      where d.id = r.id and d.lock_token = r.lock_token`,
+    [deliveries.map((d) => d.id), deliveries.map((d) => d.lockToken)],
+  );
+}
