@@ -1,11 +1,11 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import pino from 'pino';
-import { expect } from 'vitest';
 // The verifier is the workspace package merchants install; the server does not depend on it, so the
 // tests import its source directly.
-import { SignatureMismatchError, verifyWebhook } from '../../../webhook-verifier/src/index.js';
+import { SignatureMismatchError, verifyWebhook } from '@cairn/webhook-verifier';
+import pino from 'pino';
+import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { createSecretCipher } from '../../src/webhooks/createSecretCipher.js';
