@@ -100,15 +100,22 @@ async function main(argv: string[]): Promise<number> {
         ].join('\n'),
       );
       await new Promise<void>((resolve) => {
+        let stopping = false;
         const shutdown = (signal: string) => {
+          // A repeated signal while stopping must not kill the process half-way (the default action).
+          if (stopping) {
+            running.gateway.log.warn({ signal }, 'already shutting down');
+            return;
+          }
+          stopping = true;
           running.gateway.log.info({ signal }, 'shutting down');
           running.stop().then(resolve, (error: unknown) => {
             running.gateway.log.error({ err: error }, 'shutdown failed');
             resolve();
           });
         };
-        process.once('SIGTERM', () => shutdown('SIGTERM'));
-        process.once('SIGINT', () => shutdown('SIGINT'));
+        process.on('SIGTERM', () => shutdown('SIGTERM'));
+        process.on('SIGINT', () => shutdown('SIGINT'));
       });
       return 0;
     }
