@@ -1,7 +1,7 @@
 /**
  * Create-payment benchmark: `pnpm --filter @cairn/server bench`.
  *
- * 1. Start-to-ready with the embedded PostgreSQL: spawns `tsx src/cli/main.ts start` on a fresh data
+ * 1. Start-to-ready with the embedded PostgreSQL: spawns `node --import tsx src/cli/main.ts start` (the `cairn` script's flags) on a fresh data
  *    directory (first start) and again on the same directory (warm start), polling /readyz.
  *    BENCH_START=0 skips this (while iterating on throughput).
  * 2. Throughput and latency with autocannon (50 connections, BENCH_DURATION_S seconds, default 20, after
@@ -26,13 +26,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import {
   freePort,
+  GATEWAY_NODE_FLAGS,
   killAllTracked,
   type Memory,
   SERVER_DIR,
@@ -70,7 +70,6 @@ const TARGET_RATIO = 0.5;
 const TARGET_P99_MS = 50;
 const BODY = JSON.stringify({ fiat_amount: '25.00', fiat_currency: 'EUR', order_id: 'bench' });
 const BASELINE_TABLE = 'bench_payments';
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 
 function secondsFromEnv(name: string, fallback: number): number {
   return positiveFromEnv(name, fallback);
@@ -116,7 +115,7 @@ const say = (message: string) => console.log(`[bench] ${message}`);
 // Start-to-ready with the embedded database.
 
 interface StartTiming {
-  /** Spawn of `tsx src/cli/main.ts start` to the first 200 from /readyz. */
+  /** Spawn of the start command to the first 200 from /readyz. */
   readonly spawnToReadyMs: number;
   /** startGateway() call to listening, as the gateway logs it ("gateway ready"). */
   readonly startGatewayMs: number | undefined;
@@ -187,7 +186,7 @@ async function measureStart(dataDir: string, label: string): Promise<StartTiming
   delete env.DATABASE_URL;
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [TSX_CLI, 'src/cli/main.ts', 'start'], {
+    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/cli/main.ts', 'start'], {
       cwd: SERVER_DIR,
       env,
       detached: true,
@@ -692,7 +691,7 @@ async function main(): Promise<number> {
   console.log('');
   console.log(
     measureStarts
-      ? 'start-to-ready with the embedded PostgreSQL (`tsx src/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):'
+      ? 'start-to-ready with the embedded PostgreSQL (`node --import tsx src/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):'
       : 'start-to-ready: skipped (BENCH_START=0)',
   );
   if (measureStarts) {
