@@ -6,7 +6,8 @@ import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
 import { awaitingPayment, type Client, clientFor } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
-import { eventNamesFor } from './eventsFor.js';
+import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
+import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 import { type FakeEsplora, startFakeEsplora } from './startFakeEsplora.js';
 
 // The Esplora REST backend (address polling). NO Esplora server exists on this machine: these tests
@@ -86,6 +87,7 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
   let client: Client;
   let watcher: ChainWatcher;
   let stopWatchers: () => Promise<void>;
+  let receiver: WebhookReceiver;
   const clock = new ManualClock(new Date());
 
   beforeAll(async () => {
@@ -94,10 +96,12 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
     test = await startTestGateway({
       clock,
       env: {
+        ...WEBHOOK_RECEIVER_ENV,
         CAIRN_CHAIN_BTC_TESTNET_ESPLORA_URL: esplora.url,
         CAIRN_CHAIN_BTC_TESTNET_CONFIRMATIONS: '2',
       },
     });
+    receiver = await receiveWebhooks(test);
     client = clientFor(test.baseUrl, test.apiKey);
     const watchers = startChainWatchers(test.running.gateway, {
       databaseUrl: test.running.databaseUrl,
@@ -109,6 +113,7 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
   });
   afterAll(async () => {
     await stopWatchers?.();
+    await receiver?.stop();
     await test?.stop();
     await esplora?.close();
   });

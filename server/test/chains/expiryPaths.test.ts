@@ -49,7 +49,7 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     const p = await s.newPayment();
     await s.closeWindow(p.id);
     expect(await s.statusOf(p.id)).toBe('expired');
-    s.clock.advance(5 * HOUR);
+    await s.advance(5 * HOUR);
     await s.node.send(p.address, p.amount);
     await s.sync();
     const revived = await s.read(p.id);
@@ -74,7 +74,7 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
   it('a late partial payment within the grace: underpaid and flagged', async () => {
     const p = await s.newPayment();
     await s.closeWindow(p.id);
-    s.clock.advance(11 * HOUR);
+    await s.advance(11 * HOUR);
     const paid = (p.amount * 60n) / 100n;
     await s.node.send(p.address, paid);
     await s.sync();
@@ -96,7 +96,7 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     await s.sync();
     await s.closeWindow(p.id);
     expect(await s.statusOf(p.id)).toBe('expired_underpaid');
-    s.clock.advance(HOUR);
+    await s.advance(HOUR);
     await s.node.send(p.address, p.amount - first);
     await s.sync();
     expect(await s.read(p.id)).toMatchObject({ status: 'payment_detected', revived: true });
@@ -113,7 +113,7 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     await s.sync();
     await s.closeWindow(p.id);
     expect(await s.statusOf(p.id)).toBe('expired_underpaid');
-    s.clock.advance(2 * HOUR);
+    await s.advance(2 * HOUR);
     const second = p.amount / 5n;
     await s.node.send(p.address, second);
     await s.sync();

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, createPaymentVia } from '../api/apiHelpers.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
-import { eventNamesFor } from './eventsFor.js';
+import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
+import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 
 // Operating chain watching (issue item 4): `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` enables and watches the
 // chain in a gateway booted as in production (background watcher loop, real clock), `dev:seed --json`
@@ -25,6 +26,7 @@ const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000) => {
 describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain watching', () => {
   let node: Litecoind;
   let test: TestGateway;
+  let receiver: WebhookReceiver;
   let env: Record<string, string>;
   const cairn = async (...args: string[]) => {
     try {
@@ -49,9 +51,11 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
       CAIRN_CHAIN_LTC_REGTEST_POLL_MS: '200',
       CAIRN_WATCHER_STALL_MS: '2000',
     };
-    test = await startTestGateway({ env, watchers: true });
+    test = await startTestGateway({ env: { ...env, ...WEBHOOK_RECEIVER_ENV }, watchers: true });
+    receiver = await receiveWebhooks(test);
   });
   afterAll(async () => {
+    await receiver?.stop();
     await test?.stop();
     await node?.stop();
   });

@@ -9,6 +9,8 @@ import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
 import { type Client, clientFor, createPaymentVia, ledgerOf } from '../api/apiHelpers.js';
 import { type Litecoind, startLitecoind, toCoins } from '../harness/startLitecoind.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
+import { allDelivered, receiveWebhooks } from './eventsFor.js';
 
 /** A payment waiting on LTC_REGTEST: its deposit address and locked amount (litoshis). */
 export interface ScenarioPayment {
@@ -24,6 +26,8 @@ export interface ChainScenario {
   readonly clock: ManualClock;
   readonly client: Client;
   readonly watcher: ChainWatcher;
+  /** The merchant's webhook receiver (the endpoint of the test key); `eventsFor` reads from it. */
+  readonly receiver: WebhookReceiver;
   /** The required depth configured for LTC_REGTEST in this scenario. */
   readonly confirmations: number;
   /** One watcher sync (deterministic stepping; the background loop is not running). */
@@ -35,10 +39,15 @@ export interface ChainScenario {
   /** The payment as the API returns it. */
   // biome-ignore lint/suspicious/noExplicitAny: API body
   read(id: string): Promise<any>;
-  /** Moves the clock past the payment's window and fires its window timer (the graphile task). */
+  /**
+   * Moves the clock past the payment's window and fires its window timer (the graphile task). Like
+   * every clock move here, it first waits until every webhook so far has been delivered.
+   */
   closeWindow(id: string): Promise<void>;
   /** Moves the clock past the late grace and fires the late-grace timer. */
   endLateGrace(id: string): Promise<void>;
+  /** Advances the clock, once every webhook so far has been delivered. */
+  advance(ms: number): Promise<void>;
   /** The credit ledger rows of the payment. */
   ledger(id: string): Promise<{ kind: string; amount_usd: string }[]>;
   stop(): Promise<void>;
@@ -49,7 +58,9 @@ const MINUTE = 60_000;
 /**
  * Starts litecoind -regtest, a gateway on a fresh database with `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` set
  * (so LTC_REGTEST is enabled and watched, with the configured depth), fixed demo rates (25 USD is
- * 0.3125 LTC) and a ManualClock, and its LTC_REGTEST watcher, stepped by `sync()`.
+ * 0.3125 LTC) and a ManualClock, and its LTC_REGTEST watcher, stepped by `sync()`. The test key's
+ * webhook endpoint is a verifying receiver on loopback and the gateway's delivery loop runs, so
+ * `eventsFor` asserts on delivered webhooks.
  */
 export async function startChainScenario(options: { confirmations?: number } = {}): Promise<ChainScenario> {
   const confirmations = options.confirmations ?? 3;
@@ -60,11 +71,20 @@ export async function startChainScenario(options: { confirmations?: number } = {
     test = await startTestGateway({
       clock,
       env: {
+        ...WEBHOOK_RECEIVER_ENV,
         CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
         CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: String(confirmations),
       },
     });
   } catch (error) {
+    await node.stop();
+    throw error;
+  }
+  let receiver: WebhookReceiver;
+  try {
+    receiver = await receiveWebhooks(test);
+  } catch (error) {
+    await test.stop();
     await node.stop();
     throw error;
   }
@@ -82,6 +102,10 @@ export async function startChainScenario(options: { confirmations?: number } = {
     expect(response.status, response.text).toBe(200);
     return response.body.data;
   };
+  const setClock = async (to: number) => {
+    await allDelivered(test);
+    clock.set(new Date(Math.max(clock.now().getTime(), to)));
+  };
   const fire = async (id: string, timer: 'window' | 'late_grace') =>
     paymentTimerTask(gateway)({ paymentId: id, timer }, {} as JobHelpers);
   await watcher.syncOnce();
@@ -91,6 +115,7 @@ export async function startChainScenario(options: { confirmations?: number } = {
     clock,
     client,
     watcher,
+    receiver,
     confirmations,
     sync: () => watcher.syncOnce(),
     async newPayment(fiatAmount = '25.00') {
@@ -114,19 +139,21 @@ export async function startChainScenario(options: { confirmations?: number } = {
     read,
     async closeWindow(id) {
       const payment = await read(id);
-      clock.set(new Date(Math.max(clock.now().getTime(), Date.parse(payment.expires_at) + MINUTE)));
+      await setClock(Date.parse(payment.expires_at) + MINUTE);
       await fire(id, 'window');
     },
     async endLateGrace(id) {
       const payment = await read(id);
       const chain = getChain('LTC_REGTEST')!;
       const graceEnd = Date.parse(payment.expires_at) + chain.lateGraceMinutes * MINUTE;
-      clock.set(new Date(Math.max(clock.now().getTime(), graceEnd + MINUTE)));
+      await setClock(graceEnd + MINUTE);
       await fire(id, 'late_grace');
     },
+    advance: (ms) => setClock(clock.now().getTime() + ms),
     ledger: (id) => ledgerOf(test, id),
     async stop() {
       await watchers.stop();
+      await receiver.stop();
       await test.stop();
       await node.stop();
     },
