@@ -12,6 +12,7 @@ export {
 export { deriveAccountXpub } from './deriveAccountXpub.js';
 export type { DeriveAddressInput } from './deriveAddress.js';
 export { deriveAddress } from './deriveAddress.js';
+export { deriveReceiveKey } from './deriveReceiveKey.js';
 export { formatDecimalAmount } from './formatDecimalAmount.js';
 export type { UtxoChainId } from './networks.js';
 export { isUtxoChainId, UTXO_CHAIN_IDS, UTXO_NETWORKS } from './networks.js';

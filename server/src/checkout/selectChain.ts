@@ -1,5 +1,5 @@
-import { ChainUnavailableError } from '@cairn/chain-core';
 import { type Checkout, getChain, getCoin, parseToken, type SelectChainRequest } from '@cairn/contract';
+import { adapterOrUnavailable } from '../chains/adapterOrUnavailable.js';
 import { requiredConfirmations } from '../chains/requiredConfirmations.js';
 import { Business, type IPayment, PaymentOption, Wallet } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
@@ -70,14 +70,7 @@ export async function selectChain(
         `A chain cannot be selected for a ${payment.status} payment.`,
       );
     }
-    let adapter: ReturnType<Gateway['chains']['get']>['adapter'];
-    try {
-      adapter = gateway.chains.get(chainId).adapter;
-    } catch (error) {
-      if (error instanceof ChainUnavailableError)
-        throw new ApiError('CHAIN_UNAVAILABLE', error.message, { cause: error });
-      throw error;
-    }
+    const adapter = adapterOrUnavailable(gateway, chainId);
     const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
     if (!wallet)
       throw new ApiError('CHAIN_UNAVAILABLE', `No ${chainId} wallet is configured for this business.`);

@@ -1,4 +1,4 @@
-import { ChainUnavailableError } from '@cairn/chain-core';
+import { adapterOrUnavailable } from '../chains/adapterOrUnavailable.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
@@ -25,14 +25,7 @@ export async function requestRefund(
     if (!chainId) {
       throw new ApiError('INVALID_PAYMENT_STATE', 'No coin was picked, so nothing can be refunded.');
     }
-    let adapter: ReturnType<Gateway['chains']['get']>['adapter'];
-    try {
-      adapter = gateway.chains.get(chainId).adapter;
-    } catch (error) {
-      if (error instanceof ChainUnavailableError)
-        throw new ApiError('CHAIN_UNAVAILABLE', error.message, { cause: error });
-      throw error;
-    }
+    const adapter = adapterOrUnavailable(gateway, chainId);
     if (!adapter.validateAddress) {
       throw new ApiError(
         'CHAIN_UNAVAILABLE',

@@ -1,3 +1,4 @@
+import { signWebhook } from '@cairn/webhook-verifier';
 import type { Clock } from '../clock.js';
 import { activeSecrets } from './activeSecrets.js';
 import type { DestinationPools } from './createDestinationPools.js';
@@ -6,7 +7,6 @@ import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
 import { planAttemptResult } from './planAttemptResult.js';
 import { postWebhook } from './postWebhook.js';
 import type { Resolver } from './resolveDestination.js';
-import { signPayload } from './signPayload.js';
 
 /** The User-Agent of every delivery (SPEC.md: delivery format version 1.0). */
 export const USER_AGENT = 'Service-Webhook/1.0';
@@ -70,7 +70,12 @@ export async function attemptDelivery(
       paymentId: delivery.paymentId,
     };
   }
-  const signature = signPayload(delivery.requestBody, secrets, Math.floor(attemptedAt.getTime() / 1000));
+  // One v1 per active secret (the newest first), exactly as the published verifier expects.
+  const signature = signWebhook({
+    payload: delivery.requestBody,
+    secret: [...secrets],
+    timestamp: Math.floor(attemptedAt.getTime() / 1000),
+  });
   const outcome = await postWebhook(
     deps.pools,
     {

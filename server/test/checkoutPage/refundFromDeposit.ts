@@ -1,7 +1,6 @@
-import { parseCoinAmount } from '@cairn/chain-utxo';
+import { deriveReceiveKey, parseCoinAmount } from '@cairn/chain-utxo';
 import { Payment, Transfer } from '../../src/db/entities/index.js';
 import { toCoins } from '../harness/startLitecoind.js';
-import { merchantReceiveKey } from './merchantReceiveKey.js';
 import type { RegtestCheckout } from './startRegtestCheckout.js';
 
 /** Fee of the refund transaction (0.001 LTC: plenty for a few inputs on regtest). */
@@ -25,7 +24,7 @@ export async function refundFromDeposit(
   if (payment.derivationIndex === null || payment.derivationIndex === undefined || !payment.depositAddress) {
     throw new Error(`payment ${paymentId} has no deposit address`);
   }
-  const key = merchantReceiveKey(chain.merchantSeed, payment.derivationIndex);
+  const key = deriveReceiveKey(chain.merchantSeed, 'LTC_REGTEST', 'p2wpkh', payment.derivationIndex);
   const descriptor = await node.rpc.call<{ descriptor: string }>('getdescriptorinfo', [
     `wpkh(${key.publicKey})`,
   ]);
