@@ -318,3 +318,44 @@ export function failChild(error: unknown): void {
   if (process.send) process.send({ type: 'error', message } satisfies ChildMessage, () => process.exit(1));
   else process.exit(1);
 }
+
+/** Ticks per second of /proc's utime and stime (USER_HZ; 100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU time (ms) used so far by each given process and by its children it has waited for (so a
+ * PostgreSQL backend that exited still counts, in the postmaster), from /proc (Linux).
+ */
+export function processCpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime, stime, cutime, cstime are fields 14-17 of stat, so 12-15 after "pid (comm) ".
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // exited
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** Processes whose command name is `comm` (for example every PostgreSQL backend), from /proc. */
+export function processesNamed(comm: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  return entries.flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === comm ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}

@@ -13,9 +13,14 @@
  * Targets: at least 1,000 deliveries per second and at least 40 % of the baseline. Exit code 1 when a
  * target is missed or a delivery failed. Database: a fresh database on DATABASE_URL when set, else on
  * an embedded PostgreSQL in a temp folder; dropped at the end.
+ *
+ * Each round prints the CPU time per delivery of this process, of PostgreSQL (every `postgres`
+ * process on the machine) and of the receiver. BENCH_WEBHOOK_PROFILE=<dir> writes a V8 CPU profile of
+ * each measured gateway run there (read it with summarizeCpuProfile.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -29,10 +34,10 @@ import { createWebhookContext } from '../src/webhooks/createWebhookContext.js';
 import { createWebhookDispatcher } from '../src/webhooks/createWebhookDispatcher.js';
 import { decodeMasterKey } from '../src/webhooks/decodeMasterKey.js';
 import { setWebhookEndpoint } from '../src/webhooks/setWebhookEndpoint.js';
-import { freePort, killAllTracked, sleep, TargetProcess } from './support.js';
+import { freePort, killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
-const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 3);
+const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 5);
 const WARMUP_EVENTS = Number(process.env.BENCH_WEBHOOK_WARMUP_EVENTS ?? 2_000);
 const EVENTS_PER_PAYMENT = 4;
 const CONCURRENCY = Number(process.env.CAIRN_WEBHOOK_CONCURRENCY ?? 64);
@@ -62,6 +67,48 @@ const median = (values: readonly number[]) => {
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
+
+/** CPU used (ms) by this process, the receiver and every PostgreSQL process while `run` runs. */
+async function measureCpu<T>(receiverPid: number, run: () => Promise<T>) {
+  const postgres = processesNamed('postgres');
+  const before = {
+    self: process.cpuUsage(),
+    receiver: processCpuMs([receiverPid]),
+    db: processCpuMs(postgres),
+  };
+  const result = await run();
+  const self = process.cpuUsage(before.self);
+  return {
+    result,
+    cpu: {
+      bench: (self.user + self.system) / 1000,
+      receiver: processCpuMs([receiverPid]) - before.receiver,
+      postgres: processCpuMs(postgres) - before.db,
+    },
+  };
+}
+
+/** With BENCH_WEBHOOK_PROFILE set, records a V8 CPU profile of `run` into that folder. */
+async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_WEBHOOK_PROFILE;
+  if (!dir) return run();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+type CpuShares = Awaited<ReturnType<typeof measureCpu>>['cpu'];
+const perDelivery = (cpu: CpuShares, events: number) =>
+  `CPU per delivery: this process ${((cpu.bench * 1000) / events).toFixed(0)} µs, PostgreSQL ${((cpu.postgres * 1000) / events).toFixed(0)} µs, receiver ${((cpu.receiver * 1000) / events).toFixed(0)} µs`;
 
 async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
@@ -192,7 +239,8 @@ async function queueBacklog(
 async function bodiesOf(url: string): Promise<{ body: string; event: string }[]> {
   return withClient(url, async (c) => {
     const { rows } = await c.query<{ body: string; event: string }>(
-      'select request_body as body, event from webhook_deliveries order by event_seq',
+      `select o.body, d.event from webhook_deliveries d join outbox_events o on o.id = d.outbox_event_id
+        order by d.event_seq`,
     );
     return rows;
   });
@@ -335,17 +383,23 @@ async function main(): Promise<number> {
     await queueBacklog(databaseUrl, seeded.api_key_id, seeded.business_id, template);
     const bodies = await bodiesOf(databaseUrl);
     if (bodies.length !== EVENTS) throw new Error(`queued ${bodies.length} deliveries, expected ${EVENTS}`);
-    const base = await runBaseline(receiver.url, bodies);
+    const { result: base, cpu: baseCpu } = await measureCpu(receiver.pid, () =>
+      runBaseline(receiver.url, bodies),
+    );
     failures += base.failures;
     baseline.push(base.rate);
     say(`round ${round}: baseline ${base.rate.toFixed(0)}/s (${base.seconds.toFixed(2)} s)`);
+    say(`         ${perDelivery(baseCpu, EVENTS)}`);
     await sleep(500);
-    const gateway = await runGateway(databaseUrl);
+    const { result: gateway, cpu: gatewayCpu } = await measureCpu(receiver.pid, () =>
+      profiled(`gateway-${round}`, () => runGateway(databaseUrl)),
+    );
     failures += gateway.failures + (gateway.delivered === EVENTS ? 0 : 1);
     ours.push(gateway.rate);
     say(
       `round ${round}: gateway  ${gateway.rate.toFixed(0)}/s (${gateway.seconds.toFixed(2)} s, ${gateway.delivered} delivered, ${gateway.attempts} attempts, ${gateway.claims} claims in ${gateway.claimMs.toFixed(0)} ms, ${gateway.writes} result writes in ${gateway.writeMs.toFixed(0)} ms)`,
     );
+    say(`         ${perDelivery(gatewayCpu, EVENTS)}`);
   }
 
   const baseRate = median(baseline);

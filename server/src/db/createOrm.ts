@@ -5,6 +5,7 @@ import { Migration20261121010000_lifecycleAmounts } from '../../migrations/Migra
 import { Migration20261121020000_webhooks } from '../../migrations/Migration20261121020000_webhooks.js';
 import { Migration20261121030000_chainWatching } from '../../migrations/Migration20261121030000_chainWatching.js';
 import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
+import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
@@ -14,6 +15,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261121020000_webhooks', class: Migration20261121020000_webhooks },
   { name: 'Migration20261121030000_chainWatching', class: Migration20261121030000_chainWatching },
   { name: 'Migration20261121040000_checkout', class: Migration20261121040000_checkout },
+  { name: 'Migration20261121050000_webhookBodies', class: Migration20261121050000_webhookBodies },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

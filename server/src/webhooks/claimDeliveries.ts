@@ -22,7 +22,7 @@ export async function claimDeliveries(
     event: string;
     mode: Mode;
     payment_id: string | null;
-    request_body: string;
+    body: string;
     url: string;
     allowed_ips: string[];
     secret_sealed: string;
@@ -43,9 +43,9 @@ export async function claimDeliveries(
      )
      update webhook_deliveries d
         set locked_until = clock_timestamp() + make_interval(secs => $3), lock_token = $4
-       from picked, webhook_endpoints w
-      where d.id = picked.id and w.id = d.endpoint_id
-      returning d.id, d.attempts, d.event, d.mode, d.payment_id, d.request_body, w.url, w.allowed_ips,
+       from picked, webhook_endpoints w, outbox_events o
+      where d.id = picked.id and w.id = d.endpoint_id and o.id = d.outbox_event_id
+      returning d.id, d.attempts, d.event, d.mode, d.payment_id, o.body, w.url, w.allowed_ips,
                 w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at`,
     values: [options.now, options.limit, options.leaseSeconds, lockToken, options.ids ?? null],
   });
@@ -56,7 +56,7 @@ export async function claimDeliveries(
     event: r.event,
     mode: r.mode,
     paymentId: r.payment_id,
-    requestBody: r.request_body,
+    requestBody: r.body,
     url: r.url,
     allowedIps: r.allowed_ips,
     secretSealed: r.secret_sealed,

@@ -95,7 +95,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
     max: 4,
-    options: '-c synchronous_commit=off',
+    options: '-c synchronous_commit=off -c random_page_cost=1.1',
   });
   pool.on('error', (error) => options.log.error({ err: error }, 'webhook queue connection failed'));
   const pools = createDestinationPools({

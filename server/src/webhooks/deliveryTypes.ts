@@ -23,7 +23,7 @@ export interface ClaimedDelivery {
   readonly event: string;
   readonly mode: Mode;
   readonly paymentId: string | null;
-  /** The exact body, fixed when the delivery was created (the same bytes on every attempt). */
+  /** The exact body, fixed when the event was written (the same bytes on every attempt and redelivery). */
   readonly requestBody: string;
   readonly url: string;
   readonly allowedIps: readonly string[];

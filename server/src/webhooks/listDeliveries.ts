@@ -73,9 +73,10 @@ export async function listDeliveries(
     `select d.id, d.api_key_id, d.mode, d.event, 'evt_' || d.outbox_event_id as event_id, d.payment_id,
             d.status, d.attempts, d.last_status_code, d.last_response_body, d.last_latency_ms,
             d.last_error_class, d.last_error, d.last_attempt_at, d.next_attempt_at, d.completed_at,
-            d.created_at, coalesce(d.last_url, w.url) as url, d.request_body, d.last_signature,
+            d.created_at, coalesce(d.last_url, w.url) as url, o.body as request_body, d.last_signature,
             d.redelivery_of
        from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
+       join outbox_events o on o.id = d.outbox_event_id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by d.created_at desc, d.event_seq desc
       limit ?`,

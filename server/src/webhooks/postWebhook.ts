@@ -8,6 +8,7 @@ import {
   DnsResolutionError,
   resolveDestination,
 } from './resolveDestination.js';
+import { storableText } from './storableText.js';
 
 /** Past this many response bytes the connection is dropped instead of drained. */
 const DRAIN_LIMIT = 64 * 1024;
@@ -42,8 +43,7 @@ function readCapped(body: Readable): Promise<string> {
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let total = 0;
-    // PostgreSQL text cannot hold NUL.
-    const finish = () => resolve(Buffer.concat(kept).toString('utf8').replaceAll('\u0000', '\uFFFD'));
+    const finish = () => resolve(storableText(Buffer.concat(kept).toString('utf8')));
     body.on('data', (chunk: Buffer) => {
       total += chunk.length;
       if (keptBytes < RESPONSE_BODY_LIMIT) {
@@ -95,7 +95,7 @@ export async function postWebhook(
     return {
       kind: 'error',
       errorClass: errorClassOf(error),
-      message: `${(error as Error).message || errorCode(error) || String(error)}`.slice(0, 500),
+      message: storableText(`${(error as Error).message || errorCode(error) || String(error)}`.slice(0, 500)),
       latencyMs: performance.now() - started,
     };
   }

@@ -29,10 +29,10 @@ export async function redeliverWebhook(em: EntityManager, clock: Clock, delivery
   const now = clock.now();
   await connection.execute(
     `insert into webhook_deliveries (id, outbox_event_id, event_seq, endpoint_id, api_key_id, business_id,
-                                     mode, payment_id, event, request_body, redelivery_of, status,
+                                     mode, payment_id, event, redelivery_of, status,
                                      next_attempt_at, created_at)
      select ?, d.outbox_event_id, d.event_seq, w.id, d.api_key_id, d.business_id, d.mode, d.payment_id,
-            d.event, d.request_body, d.id, 'pending',
+            d.event, d.id, 'pending',
             -- Parked behind a pending delivery of the same payment, like a new event.
             case when d.payment_id is not null and exists (
               select 1 from webhook_deliveries p where p.payment_id = d.payment_id and p.status = 'pending'

@@ -96,8 +96,9 @@ describe('crash safety: kill -9 the delivering gateway mid-batch, restart it, no
     );
     const queued = await sql<{ id: string; body: string; payment_id: string; event_seq: string }>(
       w.test,
-      `select 'evt_' || outbox_event_id as id, request_body as body, payment_id, event_seq
-           from webhook_deliveries where api_key_id = ? order by event_seq`,
+      `select 'evt_' || d.outbox_event_id as id, o.body, d.payment_id, d.event_seq
+           from webhook_deliveries d join outbox_events o on o.id = d.outbox_event_id
+          where d.api_key_id = ? order by d.event_seq`,
       [w.test.apiKeyId],
     );
     expect(queued).toHaveLength(TOTAL);

@@ -74,6 +74,21 @@ describe('webhook retries over real HTTP (SPEC.md, Events: retries)', () => {
     expect(started).toBeLessThan(w.clock.now().getTime());
   });
 
+  it('keeps a response body with NUL and a character cut at 1 KiB, as U+FFFD', async () => {
+    // 1 + 1200 bytes: the 1 KiB cut falls inside the 512th "é" (two bytes in UTF-8).
+    receiver.respond((r) =>
+      r.path === '/odd-body' ? { status: 500, body: `\u0000${'é'.repeat(600)}` } : {},
+    );
+    const id = await queuedEvent('/odd-body');
+    expect(await w.dispatcher().deliverDue({ ids: [id] })).toBe(1);
+    expect(await row(id)).toMatchObject({
+      status: 'pending',
+      attempts: 1,
+      last_status_code: 500,
+      last_response_body: `\uFFFD${'é'.repeat(511)}\uFFFD`,
+    });
+  });
+
   it('a permanent 4xx (400, 401, 403, 404, 405, 410, 413, 422) skips retries', async () => {
     for (const status of [400, 401, 403, 404, 405, 410, 413, 422]) {
       const path = `/permanent-${status}`;

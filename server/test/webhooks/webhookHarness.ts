@@ -188,7 +188,7 @@ export interface WebhookTest {
   context(options?: { allowPrivate?: boolean }): WebhookContext;
   /** A dispatcher that is not started: tests call `deliverDue()` after moving the clock. */
   dispatcher(overrides?: Partial<WebhookDispatcherOptions>): WebhookDispatcher;
-  /** Every delivery row, oldest first. */
+  /** Every delivery row with its `request_body`, oldest first. */
   // biome-ignore lint/suspicious/noExplicitAny: SQL rows
   deliveries(where?: string, params?: unknown[]): Promise<any[]>;
   stop(): Promise<void>;
@@ -234,7 +234,10 @@ export async function startWebhookTest(
     async deliveries(where = 'true', params = []) {
       const rows = await sql(
         test,
-        `select * from webhook_deliveries where ${where} order by event_seq, created_at`,
+        // With the body each delivery sends (its event's), as the delivery log shows it.
+        `select * from (select d.*, o.body as request_body
+                          from webhook_deliveries d join outbox_events o on o.id = d.outbox_event_id) d
+          where ${where} order by event_seq, created_at`,
         params,
       );
       for (const row of rows)

@@ -1,7 +1,11 @@
 import type { Mode } from '@cairn/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
-/** A webhook event written in the same transaction as the state change it reports. */
+/**
+ * A webhook event written in the same transaction as the state change it reports. The table's `body`
+ * column (the payload as text, the exact bytes every delivery signs and sends) is filled by a
+ * database trigger on insert and is not mapped here.
+ */
 export const OutboxEvent = defineEntity({
   name: 'OutboxEvent',
   tableName: 'outbox_events',
