@@ -10,6 +10,10 @@ import { Migration } from '@mikro-orm/migrations';
  * out of line once a row passes about 2 KB, whatever `toast_tuple_target` says), and every update
  * copied and logged the whole body. Without it a row is about 200 bytes, so updates stay small and
  * claim-time updates stay on their page (HOT) far more often.
+ *
+ * The retention job's btree on `completed_at` becomes a BRIN on `created_at` (a delivery completes
+ * after it is created, so `created_at < cutoff` bounds the rows to prune): every result that finishes
+ * a delivery added an entry to that btree, while a BRIN summary rarely changes.
  */
 export class Migration20261121050000_webhookBodies extends Migration {
   override async up(): Promise<void> {
@@ -58,6 +62,8 @@ export class Migration20261121050000_webhookBodies extends Migration {
       $$;
 
       alter table webhook_deliveries drop column request_body;
+      drop index webhook_deliveries_completed_idx;
+      create index webhook_deliveries_created_brin on webhook_deliveries using brin (created_at);
       alter table webhook_deliveries reset (toast_tuple_target);
     `);
   }

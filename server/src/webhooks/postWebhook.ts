@@ -37,6 +37,26 @@ export function errorClassOf(error: unknown): DeliveryErrorClass {
   return 'network';
 }
 
+/**
+ * The first {@link RESPONSE_BODY_LIMIT} bytes of a response body, as text. A body announced by
+ * Content-Length within the drain limit is read whole through undici's consume path (cheaper than
+ * stream events; undici fails a body longer than announced); any other is streamed and cut off.
+ */
+async function readResponseBody(body: Readable & { bytes(): Promise<Uint8Array> }, length: unknown) {
+  const announced = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : Number.NaN;
+  if (!(announced <= DRAIN_LIMIT)) return readCapped(body);
+  let bytes: Uint8Array;
+  try {
+    bytes = await body.bytes();
+  } catch {
+    // The status is what counts; a body cut short is not kept.
+    return '';
+  }
+  return storableText(
+    Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, RESPONSE_BODY_LIMIT)).toString('utf8'),
+  );
+}
+
 /** Reads at most {@link RESPONSE_BODY_LIMIT} bytes to keep; drains the rest up to a limit. */
 function readCapped(body: Readable): Promise<string> {
   return new Promise((resolve) => {
@@ -82,7 +102,7 @@ export async function postWebhook(
       headers: request.headers,
       body: request.body,
     });
-    const responseBody = await readCapped(response.body);
+    const responseBody = await readResponseBody(response.body, response.headers['content-length']);
     const retryAfter = response.headers['retry-after'];
     return {
       kind: 'response',

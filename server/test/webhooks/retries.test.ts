@@ -89,6 +89,30 @@ describe('webhook retries over real HTTP (SPEC.md, Events: retries)', () => {
     });
   });
 
+  it('keeps the first 1 KiB of a chunked or an oversized response body', async () => {
+    const kib = (letter: string) => letter.repeat(1024);
+    receiver.respond((r) =>
+      r.path === '/chunked'
+        ? { status: 503, chunks: Array.from({ length: 200 }, (_, i) => kib(i === 0 ? 'a' : 'b')) }
+        : r.path === '/oversized'
+          ? { status: 503, body: `${kib('c')}${'d'.repeat(100 * 1024)}` }
+          : {},
+    );
+    for (const [path, kept] of [
+      ['/chunked', kib('a')],
+      ['/oversized', kib('c')],
+    ] as const) {
+      const id = await queuedEvent(path);
+      expect(await w.dispatcher().deliverDue({ ids: [id] })).toBe(1);
+      expect(await row(id), path).toMatchObject({
+        status: 'pending',
+        attempts: 1,
+        last_status_code: 503,
+        last_response_body: kept,
+      });
+    }
+  });
+
   it('a permanent 4xx (400, 401, 403, 404, 405, 410, 413, 422) skips retries', async () => {
     for (const status of [400, 401, 403, 404, 405, 410, 413, 422]) {
       const path = `/permanent-${status}`;

@@ -39,6 +39,8 @@ export interface Reply {
   readonly status?: number;
   readonly headers?: Record<string, string>;
   readonly body?: string;
+  /** Sent as these chunks with chunked transfer encoding (no Content-Length) instead of `body`. */
+  readonly chunks?: readonly string[];
   readonly delayMs?: number;
   /** Never answer (a timeout test); the socket is closed when the receiver closes. */
   readonly hang?: boolean;
@@ -81,7 +83,10 @@ export async function startReceiver(host = '127.0.0.1'): Promise<Receiver> {
       if (answer.hang) return;
       if (answer.delayMs) await new Promise((resolve) => setTimeout(resolve, answer.delayMs));
       res.writeHead(answer.status ?? 200, { 'content-type': 'text/plain', ...answer.headers });
-      res.end(answer.body ?? 'ok');
+      if (answer.chunks) {
+        for (const chunk of answer.chunks) res.write(chunk);
+        res.end();
+      } else res.end(answer.body ?? 'ok');
     });
   });
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
