@@ -15,6 +15,9 @@ import { Migration } from '@mikro-orm/migrations';
  * after it is created, so `created_at < cutoff` bounds the rows to prune): every result that finishes
  * a delivery added an entry to that btree, while a BRIN summary rarely changes.
  */
+/** The first key of every per-payment ordering lock (the second is a hash of the payment id). */
+const ORDER_LOCK_CLASS = 1_128_614_226;
+
 export class Migration20261121050000_webhookBodies extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
@@ -37,8 +40,19 @@ export class Migration20261121050000_webhookBodies extends Migration {
       create trigger outbox_events_body before insert on outbox_events
         for each row execute function outbox_events_body();
 
+      create function webhook_order_lock_key(payment uuid) returns integer language sql immutable as $$
+        select hashtext(payment::text)
+      $$;
+      create function webhook_order_lock(payment uuid) returns void language sql as $$
+        select pg_advisory_xact_lock(${ORDER_LOCK_CLASS}, webhook_order_lock_key(payment))
+      $$;
+
       create or replace function webhook_deliveries_for_outbox_event() returns trigger language plpgsql as $$
       begin
+        -- Serialises with the result writer (see above); the insert below then reads a fresh snapshot.
+        if new.payment_id is not null then
+          perform webhook_order_lock(new.payment_id);
+        end if;
         insert into webhook_deliveries (
           id, outbox_event_id, event_seq, endpoint_id, api_key_id, business_id, mode, payment_id, event,
           status, next_attempt_at, created_at

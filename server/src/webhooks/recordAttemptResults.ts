@@ -1,13 +1,6 @@
 import type pg from 'pg';
 import type { AttemptResult } from './deliveryTypes.js';
 
-/**
- * Writes a batch of attempt results back in one statement and releases their locks; for each payment
- * whose delivery finished (delivered, failed or exhausted), the same statement gives the payment's next
- * pending delivery, if parked, its due time `now`. A result whose lock token no longer matches (the
- * lease ran out and another process claimed the delivery) is dropped: that process's attempt is the one
- * on record. Returns the number of deliveries updated.
- */
 /** A result as the statement reads it: plain values only, so JSON.stringify stays on its fast path. */
 function toRow(r: AttemptResult) {
   return {
@@ -28,12 +21,49 @@ function toRow(r: AttemptResult) {
   };
 }
 
+/**
+ * Writes a batch of attempt results back in one transaction and releases their locks; for each payment
+ * whose delivery finished (delivered, failed or exhausted), it gives the payment's next
+ * pending delivery, if parked, its due time `now`. A result whose lock token no longer matches (the
+ * lease ran out and another process claimed the delivery) is dropped: that process's attempt is the one
+ * on record. Returns the number of deliveries updated.
+ */
 export async function recordAttemptResults(
-  db: pg.Pool | pg.PoolClient,
+  pool: pg.Pool,
   results: readonly AttemptResult[],
   now: Date,
 ): Promise<number> {
   if (results.length === 0) return 0;
+  const finishedPayments = [
+    ...new Set(results.flatMap((r) => (r.status !== 'pending' && r.paymentId ? [r.paymentId] : []))),
+  ];
+  const db = await pool.connect();
+  try {
+    await db.query('begin');
+    // The ordering lock of each payment whose delivery finished (in key order, so two writers never
+    // wait on each other), taken before the statement below reads its snapshot: an event that the
+    // outbox trigger parked behind one of these deliveries is then either visible here and released,
+    // or written after this commits and not parked at all (see the webhookBodies migration).
+    if (finishedPayments.length > 0) {
+      await db.query({
+        name: 'cairn_lock_webhook_order',
+        text: `select webhook_order_lock(p)
+                 from (select p from unnest($1::uuid[]) p order by webhook_order_lock_key(p) offset 0) s`,
+        values: [finishedPayments],
+      });
+    }
+    const recorded = await writeResults(db, results, now);
+    await db.query('commit');
+    return recorded;
+  } catch (error) {
+    await db.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    db.release();
+  }
+}
+
+async function writeResults(db: pg.PoolClient, results: readonly AttemptResult[], now: Date) {
   const result = await db.query<{ recorded: string }>({
     name: 'cairn_record_webhook_attempts',
     // The batch travels as one JSON document (times as epoch milliseconds): far cheaper to build in

@@ -27,21 +27,35 @@ export async function redeliverWebhook(em: EntityManager, clock: Clock, delivery
     );
   const id = randomUUID();
   const now = clock.now();
-  await connection.execute(
-    `insert into webhook_deliveries (id, outbox_event_id, event_seq, endpoint_id, api_key_id, business_id,
-                                     mode, payment_id, event, redelivery_of, status,
-                                     next_attempt_at, created_at)
-     select ?, d.outbox_event_id, d.event_seq, w.id, d.api_key_id, d.business_id, d.mode, d.payment_id,
-            d.event, d.id, 'pending',
-            -- Parked behind a pending delivery of the same payment, like a new event.
-            case when d.payment_id is not null and exists (
-              select 1 from webhook_deliveries p where p.payment_id = d.payment_id and p.status = 'pending'
-            ) then null else ?::timestamptz end,
-            ?
-       from webhook_deliveries d join webhook_endpoints w on w.api_key_id = d.api_key_id
-      where d.id = ?`,
-    [id, now, now, deliveryId],
-  );
+  await em.transactional(async (tx) => {
+    const inTx = tx.getTransactionContext();
+    // The payment's ordering lock before the check below, as the outbox trigger takes it.
+    await tx
+      .getConnection()
+      .execute(
+        'select webhook_order_lock(payment_id) from webhook_deliveries where id = ? and payment_id is not null',
+        [deliveryId],
+        'all',
+        inTx,
+      );
+    await tx.getConnection().execute(
+      `insert into webhook_deliveries (id, outbox_event_id, event_seq, endpoint_id, api_key_id, business_id,
+                                       mode, payment_id, event, redelivery_of, status,
+                                       next_attempt_at, created_at)
+       select ?, d.outbox_event_id, d.event_seq, w.id, d.api_key_id, d.business_id, d.mode, d.payment_id,
+              d.event, d.id, 'pending',
+              -- Parked behind a pending delivery of the same payment, like a new event.
+              case when d.payment_id is not null and exists (
+                select 1 from webhook_deliveries p where p.payment_id = d.payment_id and p.status = 'pending'
+              ) then null else ?::timestamptz end,
+              ?
+         from webhook_deliveries d join webhook_endpoints w on w.api_key_id = d.api_key_id
+        where d.id = ?`,
+      [id, now, now, deliveryId],
+      'run',
+      inTx,
+    );
+  });
   await connection.execute(`select pg_notify('cairn_webhook_deliveries', '')`);
   return id;
 }

@@ -2,10 +2,10 @@ import type pg from 'pg';
 
 /**
  * The safety net of per-payment ordering: gives every payment's earliest pending delivery a due time
- * (`now`) when it is parked. Results unpark the next delivery as they are written; this sweep catches
- * the one race that can leave a delivery parked (an event written while its predecessor's result is
- * being written, which the trigger saw still pending), so such an event waits at most one sweep
- * interval. Returns how many deliveries it unparked.
+ * (`now`) when it is parked. Results release the next delivery as they are written, under the
+ * payment's ordering lock that the outbox trigger also takes, so a delivery is not normally left
+ * parked; this sweep covers anything else (a row edited by hand, a bug) so that an event never waits
+ * for more than one sweep interval. Returns how many deliveries it unparked.
  */
 export async function unparkDeliveries(db: pg.Pool | pg.PoolClient, now: Date): Promise<number> {
   const result = await db.query({

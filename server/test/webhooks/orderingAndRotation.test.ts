@@ -1,5 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROTATION_OVERLAP_MS } from '../../src/webhooks/activeSecrets.js';
+import { claimDeliveries } from '../../src/webhooks/claimDeliveries.js';
+import { recordAttemptResults } from '../../src/webhooks/recordAttemptResults.js';
 import { MAX_ATTEMPTS } from '../../src/webhooks/retryLadder.js';
 import { rotateWebhookSecret } from '../../src/webhooks/rotateWebhookSecret.js';
 import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
@@ -129,6 +133,112 @@ describe('per-payment ordering over real HTTP', () => {
     await receiver.waitFor(before + 3, 5000);
     await dispatcher.stop();
     expect(seen(payment)).toEqual(['payment.detected', 'payment.confirming', 'payment.confirmed']);
+  });
+});
+
+describe('per-payment ordering when an event is written while the previous result is being written', () => {
+  let w: WebhookTest;
+  let pool: pg.Pool;
+  let client: ReturnType<typeof clientFor>;
+
+  beforeAll(async () => {
+    w = await startWebhookTest();
+    pool = new pg.Pool({ connectionString: w.test.running.databaseUrl, max: 4 });
+    const key = await newKey(w.test);
+    await setWebhookEndpoint(w.context(), { apiKeyId: key.id, url: 'http://127.0.0.1:9/unused' });
+    client = clientFor(w.test.baseUrl, key.key);
+  });
+  afterAll(async () => {
+    await pool.end();
+    await w.stop();
+  });
+
+  /** A payment whose first event's delivery is claimed (in flight), and a connection of its own. */
+  async function inFlightPayment() {
+    const checkout = await awaitingPayment(client);
+    const paymentId: string = checkout.id ?? checkout.payment_id;
+    const [first] = await w.deliveries('payment_id = ?', [paymentId]);
+    const [claimed] = await claimDeliveries(pool, {
+      now: w.clock.now(),
+      limit: 1,
+      leaseSeconds: 60,
+      ids: [first.id],
+    });
+    expect(claimed?.id).toBe(first.id);
+    const connection = new pg.Client({ connectionString: w.test.running.databaseUrl });
+    await connection.connect();
+    const now = w.clock.now();
+    const delivered = {
+      id: claimed!.id,
+      lockToken: claimed!.lockToken,
+      status: 'delivered' as const,
+      attempts: 1,
+      nextAttemptAt: null,
+      attemptedAt: now,
+      statusCode: 200,
+      responseBody: 'ok',
+      latencyMs: 3,
+      errorClass: null,
+      error: null,
+      signature: 't=1,v1=00',
+      url: claimed!.url,
+      completedAt: now,
+      paymentId,
+    };
+    /** Writes the next event of the payment, as a state change does (the outbox trigger queues it). */
+    const writeNextEvent = () =>
+      connection.query(
+        `insert into outbox_events (id, business_id, api_key_id, mode, payment_id, event, payload, created_at)
+         select $1, business_id, api_key_id, mode, id, 'payment.detected', '{"event":"payment.detected"}', $2
+           from payments where id = $3`,
+        [randomUUID(), now, paymentId],
+      );
+    const nextDelivery = async () =>
+      (await w.deliveries('payment_id = ? and event = ?', [paymentId, 'payment.detected']))[0];
+    return { paymentId, connection, delivered, writeNextEvent, nextDelivery };
+  }
+  const settledWithin = (promise: Promise<unknown>, ms: number) =>
+    Promise.race([promise.then(() => true), new Promise((resolve) => setTimeout(() => resolve(false), ms))]);
+
+  it('the event written first waits, and the result written after it releases it at once', async () => {
+    const p = await inFlightPayment();
+    try {
+      await p.connection.query('begin');
+      await p.writeNextEvent();
+      // The result writer waits for the state change's transaction instead of missing its event.
+      const recording = recordAttemptResults(pool, [p.delivered], w.clock.now());
+      expect(await settledWithin(recording, 300)).toBe(false);
+      await p.connection.query('commit');
+      expect(await recording).toBe(1);
+      // Due now, not left for the ordering sweep.
+      expect((await p.nextDelivery()).next_attempt_at).toEqual(w.clock.now());
+    } finally {
+      await p.connection.end();
+    }
+  });
+
+  it('the event written while the result is being written sees it once committed and does not wait', async () => {
+    const p = await inFlightPayment();
+    const writer = await pool.connect();
+    try {
+      // A result writer mid-transaction: the payment's ordering lock taken, the first delivery marked.
+      await writer.query('begin');
+      await writer.query('select webhook_order_lock($1)', [p.paymentId]);
+      await writer.query(
+        `update webhook_deliveries set status = 'delivered', attempts = 1, completed_at = $2,
+                next_attempt_at = null, locked_until = null, lock_token = null
+          where id = $1`,
+        [p.delivered.id, w.clock.now()],
+      );
+      const writing = p.writeNextEvent();
+      expect(await settledWithin(writing, 300)).toBe(false);
+      await writer.query('commit');
+      await writing;
+      expect((await p.nextDelivery()).next_attempt_at).toEqual(w.clock.now());
+    } finally {
+      writer.release();
+      await p.connection.end();
+    }
   });
 });
 
