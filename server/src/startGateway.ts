@@ -11,6 +11,7 @@ import { createOrm, migrate } from './db/createOrm.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbeddedPostgres.js';
 import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
+import { createMetrics } from './http/metrics.js';
 import { createRateProviders } from './rates/createRateProviders.js';
 import { type ChainWatchers, startChainWatchers } from './watchers/startChainWatchers.js';
 import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
@@ -102,12 +103,14 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     rates: createRateProviders(config, clock, log),
   };
 
+  // Created before the app so that webhook delivery, which starts first, reports on the same /metrics.
+  const metrics = createMetrics();
   let runner: Runner | undefined;
   let webhooks: WebhookDispatcher | undefined;
   if (options.workers ?? true) {
     runner = await startWorkers(gateway, database.url);
     try {
-      webhooks = await startWebhookDelivery(gateway, database.url);
+      webhooks = await startWebhookDelivery(gateway, database.url, { registry: metrics.registry });
     } catch (error) {
       await runner.stop();
       await orm.close(true);
@@ -123,6 +126,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
     chainWatchers: () => chainWatchers?.statuses() ?? [],
     ...(redis ? { redis } : {}),
+    metrics,
   });
 
   if (options.watchers ?? true) {

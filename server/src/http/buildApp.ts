@@ -24,6 +24,8 @@ export interface AppOptions {
   /** The chain watchers of this instance (for /readyz: a stalled one makes it 503). */
   readonly chainWatchers?: () => readonly WatcherStatus[];
   readonly redis?: Redis;
+  /** The metrics registry and instruments to serve (default: a fresh set). */
+  readonly metrics?: Metrics;
 }
 
 declare module 'fastify' {
@@ -64,7 +66,7 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
-  const metrics = createMetrics();
+  const metrics = options.metrics ?? createMetrics();
   app.decorate('metrics', metrics);
 
   // Callback-style hooks: nothing to await, so no promise per request.

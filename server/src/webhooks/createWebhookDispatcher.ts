@@ -9,6 +9,7 @@ import { recordAttemptResults } from './recordAttemptResults.js';
 import { releaseDeliveries } from './releaseDeliveries.js';
 import { type Resolver, systemResolver } from './resolveDestination.js';
 import { unparkDeliveries } from './unparkDeliveries.js';
+import type { WebhookMetrics } from './webhookMetrics.js';
 
 /** The channel the outbox trigger notifies when it queues a delivery. */
 export const DELIVERY_CHANNEL = 'cairn_webhook_deliveries';
@@ -44,6 +45,8 @@ export interface WebhookDispatcherOptions {
   readonly maxBatch?: number;
   /** How often the ordering safety net runs (default 15 s); see unparkDeliveries. */
   readonly sweepIntervalMs?: number;
+  /** Where attempts are counted for /metrics. */
+  readonly metrics?: WebhookMetrics;
 }
 
 /** Counters since start. */
@@ -202,7 +205,10 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     claimed += 1;
     attemptDelivery(deps, delivery)
       .then(
-        (result) => pending.push(result),
+        (result) => {
+          pending.push(result);
+          options.metrics?.observe(delivery, result);
+        },
         (error: unknown) =>
           options.log.error({ err: error, delivery: delivery.id }, 'webhook attempt crashed'),
       )
@@ -302,6 +308,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const rows = await claim(Math.min(concurrency, maxBatch), deliverOptions.ids);
         if (rows.length === 0) return attempts;
         const results = await Promise.all(rows.map((row) => attemptDelivery(deps, row)));
+        results.forEach((result, i) => options.metrics?.observe(rows[i]!, result));
         recorded += await recordAttemptResults(pool, results, options.clock.now());
         claimed += rows.length;
         attempts += rows.length;

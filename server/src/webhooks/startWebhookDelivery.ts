@@ -1,21 +1,24 @@
+import type { Registry } from 'prom-client';
 import type { Gateway } from '../gateway.js';
 import { createSecretCipher } from './createSecretCipher.js';
 import { createWebhookDispatcher, type WebhookDispatcher } from './createWebhookDispatcher.js';
 import { loadMasterKey } from './loadMasterKey.js';
+import { readQueueDepth } from './readQueueDepth.js';
 import type { Resolver } from './resolveDestination.js';
 import { WebhookError } from './WebhookError.js';
+import { createWebhookMetrics } from './webhookMetrics.js';
 
 /**
  * Starts webhook delivery for a gateway: loads the master key (refusing to start when live endpoints
  * exist but CAIRN_MASTER_KEY is not set), warns loudly about CAIRN_ALLOW_PRIVATE_WEBHOOKS, and starts
- * the dispatcher loop.
+ * the dispatcher loop, with its metrics on `registry` when given.
  *
  * @throws {WebhookError} MASTER_KEY_REQUIRED.
  */
 export async function startWebhookDelivery(
   gateway: Gateway,
   databaseUrl: string,
-  options: { resolver?: Resolver } = {},
+  options: { resolver?: Resolver; registry?: Registry } = {},
 ): Promise<WebhookDispatcher> {
   const { config, log } = gateway;
   const masterKey = loadMasterKey(config, (message) => log.warn(message));
@@ -46,6 +49,13 @@ export async function startWebhookDelivery(
     leaseSeconds: config.CAIRN_WEBHOOK_LEASE_SECONDS,
     pollIntervalMs: config.CAIRN_WEBHOOK_POLL_MS,
     ...(options.resolver ? { resolver: options.resolver } : {}),
+    ...(options.registry
+      ? {
+          metrics: createWebhookMetrics(options.registry, () =>
+            readQueueDepth(gateway.orm.em.fork(), gateway.clock.now()),
+          ),
+        }
+      : {}),
   });
   await dispatcher.start();
   log.info(

@@ -66,6 +66,19 @@ describe('webhook delivery at boot, master key, retention', () => {
       const ready = await fetch(`${running.address}/readyz`);
       expect(ready.status).toBe(200);
       expect((await ready.json()).checks.workers).toBe('ok');
+      // The running dispatcher reports on the gateway's own /metrics.
+      const key = await newKey(w.test);
+      await setWebhookEndpoint(w.context(), { apiKeyId: key.id, url: `${receiver.url}/booted` });
+      const before = receiver.requests.length;
+      await sendTestWebhook(running.gateway.orm.em.fork(), running.gateway.clock, key.id);
+      await receiver.waitFor(before + 1);
+      let metrics = '';
+      for (let tries = 0; tries < 50 && !metrics.includes('outcome="delivered"'); tries++) {
+        metrics = await (await fetch(`${running.address}/metrics`)).text();
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(metrics).toContain('cairn_webhook_attempts_total{mode="test",outcome="delivered"} 1');
+      expect(metrics).toMatch(/cairn_webhook_pending_deliveries\{state="due"\} \d+/);
     } finally {
       await running.stop();
     }
