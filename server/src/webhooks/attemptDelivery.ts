@@ -7,6 +7,7 @@ import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
 import { planAttemptResult } from './planAttemptResult.js';
 import { postWebhook } from './postWebhook.js';
 import type { Resolver } from './resolveDestination.js';
+import { storableText } from './storableText.js';
 
 /** The User-Agent of every delivery (SPEC.md: delivery format version 1.0). */
 export const USER_AGENT = 'Service-Webhook/1.0';
@@ -63,7 +64,7 @@ export async function attemptDelivery(
       responseBody: null,
       latencyMs: null,
       errorClass: 'secret_unavailable',
-      error: (error as Error).message,
+      error: storableText((error as Error).message),
       signature: null,
       url: delivery.url,
       completedAt: null,

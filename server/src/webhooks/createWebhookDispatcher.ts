@@ -308,7 +308,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         const rows = await claim(Math.min(concurrency, maxBatch), deliverOptions.ids);
         if (rows.length === 0) return attempts;
         const results = await Promise.all(rows.map((row) => attemptDelivery(deps, row)));
-        results.forEach((result, i) => options.metrics?.observe(rows[i]!, result));
+        for (const [i, result] of results.entries()) options.metrics?.observe(rows[i]!, result);
         recorded += await recordAttemptResults(pool, results, options.clock.now());
         claimed += rows.length;
         attempts += rows.length;

@@ -67,8 +67,8 @@ async function writeResults(db: pg.PoolClient, results: readonly AttemptResult[]
   const result = await db.query<{ recorded: string }>({
     name: 'cairn_record_webhook_attempts',
     // The batch travels as one JSON document (times as epoch milliseconds): far cheaper to build in
-    // Node than one PostgreSQL array per column. Its strings hold no lone UTF-16 surrogate, which json refuses
-    // (response bodies are decoded UTF-8; error messages go through postWebhook's wellFormed).
+    // Node than one PostgreSQL array per column. Its strings hold no NUL and no lone UTF-16 surrogate,
+    // which json refuses (response bodies and error messages go through storableText).
     text: `with r as (
          select * from json_to_recordset($1::json) as r(
            "id" uuid, "lockToken" uuid, "status" text, "attempts" int, "nextAttemptAtMs" float8,
