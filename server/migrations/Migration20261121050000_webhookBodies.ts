@@ -1,5 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
+/** The first key of every per-payment ordering lock (the second is a hash of the payment id). */
+const ORDER_LOCK_CLASS = 1_128_614_226;
+
 /**
  * The signed webhook body moves from each delivery row to its event: `outbox_events.body`, the
  * event's JSON as text, fixed once when the event is written (a BEFORE INSERT trigger), so every
@@ -14,10 +17,14 @@ import { Migration } from '@mikro-orm/migrations';
  * The retention job's btree on `completed_at` becomes a BRIN on `created_at` (a delivery completes
  * after it is created, so `created_at < cutoff` bounds the rows to prune): every result that finishes
  * a delivery added an entry to that btree, while a BRIN summary rarely changes.
+ *
+ * Per-payment ordering gets a lock (`webhook_order_lock`, a transaction advisory lock per payment)
+ * taken by the trigger before it decides whether a new event waits, and by the result writer before
+ * it looks for the next event to release. Without it, an event written while the previous event's
+ * result was being written could see that one still pending and wait, while the result writer could
+ * not yet see it: it waited for the 15 s ordering sweep. State changes write events for one payment
+ * per transaction; one that wrote events for several would have to take these locks in key order.
  */
-/** The first key of every per-payment ordering lock (the second is a hash of the payment id). */
-const ORDER_LOCK_CLASS = 1_128_614_226;
-
 export class Migration20261121050000_webhookBodies extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
