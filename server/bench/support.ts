@@ -89,8 +89,20 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   }
 }
 
-/** Live (not zombie) processes of process group `pgid`, from /proc (Linux). */
-export function groupMembers(pgid: number): number[] {
+/** A process's /proc/<pid>/stat: its command name and the fields after it (field 3 onwards). */
+function readProcStat(pid: number | string): { comm: string; fields: string[] } | undefined {
+  try {
+    // pid (comm) state ppid pgrp ...; comm may hold spaces, so split after the last ')'.
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const close = stat.lastIndexOf(')');
+    return { comm: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
+  } catch {
+    return undefined; // exited
+  }
+}
+
+/** The processes whose stat `matches`, from /proc (Linux). */
+function processesWhere(matches: (stat: { comm: string; fields: string[] }) => boolean): number[] {
   let entries: string[];
   try {
     entries = readdirSync('/proc');
@@ -99,15 +111,14 @@ export function groupMembers(pgid: number): number[] {
   }
   return entries.flatMap((entry) => {
     if (!/^\d+$/.test(entry)) return [];
-    try {
-      // pid (comm) state ppid pgrp ...; comm may hold spaces, so split after the last ')'.
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const [state, , pgrp] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      return Number(pgrp) === pgid && state !== 'Z' ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
+    const stat = readProcStat(entry);
+    return stat && matches(stat) ? [Number(entry)] : [];
   });
+}
+
+/** Live (not zombie) processes of process group `pgid`, from /proc (Linux). */
+export function groupMembers(pgid: number): number[] {
+  return processesWhere(({ fields: [state, , pgrp] }) => Number(pgrp) === pgid && state !== 'Z');
 }
 
 /** Every child started by the benchmark that has not been reaped yet (for a last-resort kill). */
@@ -329,33 +340,14 @@ const CLOCK_TICKS = 100;
 export function processCpuMs(pids: readonly number[]): number {
   let ticks = 0;
   for (const pid of pids) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      // utime, stime, cutime, cstime are fields 14-17 of stat, so 12-15 after "pid (comm) ".
-      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // exited
-    }
+    const fields = readProcStat(pid)?.fields;
+    // utime, stime, cutime, cstime are fields 14-17 of stat, so 12-15 after "pid (comm) ".
+    if (fields) ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
   }
   return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /** Processes whose command name is `comm` (for example every PostgreSQL backend), from /proc. */
 export function processesNamed(comm: string): number[] {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return [];
-  }
-  return entries.flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      return stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) === comm ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
+  return processesWhere((stat) => stat.comm === comm);
 }
