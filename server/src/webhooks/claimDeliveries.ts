@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Mode } from '@cairn/contract';
 import type pg from 'pg';
+import { type ClaimedDeliveryRow, claimedColumns, toClaimedDelivery } from './claimedDeliveryRow.js';
 import type { ClaimedDelivery } from './deliveryTypes.js';
 
 /**
@@ -8,27 +8,16 @@ import type { ClaimedDelivery } from './deliveryTypes.js';
  * (`FOR UPDATE SKIP LOCKED`, so several processes share the queue; a crashed process's claims come
  * back when the lease runs out). A delivery is due when its `next_attempt_at` is at or before `now`
  * (the gateway clock). Per payment, only the earliest pending event has a due time: later ones are
- * parked (`next_attempt_at` null) until the earlier ones are delivered, failed or exhausted (see
- * recordAttemptResults and unparkDeliveries), so the claim never looks at a blocked row.
+ * parked (`next_attempt_at` null) until the earlier ones are delivered, failed or exhausted: the result
+ * writer then claims it at once or gives it a due time (see recordAttemptResults and unparkDeliveries),
+ * so this claim never looks at a blocked row.
  */
 export async function claimDeliveries(
   db: pg.Pool | pg.PoolClient,
   options: { now: Date; limit: number; leaseSeconds: number; ids?: readonly string[] },
 ): Promise<ClaimedDelivery[]> {
   const lockToken = randomUUID();
-  const result = await db.query<{
-    id: string;
-    attempts: number;
-    event: string;
-    mode: Mode;
-    payment_id: string | null;
-    body: string;
-    url: string;
-    allowed_ips: string[];
-    secret_sealed: string;
-    previous_secret_sealed: string | null;
-    previous_secret_expires_at: Date | null;
-  }>({
+  const result = await db.query<ClaimedDeliveryRow>({
     // A named (prepared) statement: parsed and planned once per connection.
     name: 'cairn_claim_webhook_deliveries',
     text: `with picked as (
@@ -45,22 +34,8 @@ export async function claimDeliveries(
         set locked_until = clock_timestamp() + make_interval(secs => $3), lock_token = $4
        from picked, webhook_endpoints w, outbox_events o
       where d.id = picked.id and w.id = d.endpoint_id and o.id = d.outbox_event_id
-      returning d.id, d.attempts, d.event, d.mode, d.payment_id, o.body, w.url, w.allowed_ips,
-                w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at`,
+      returning ${claimedColumns('d')}`,
     values: [options.now, options.limit, options.leaseSeconds, lockToken, options.ids ?? null],
   });
-  return result.rows.map((r) => ({
-    id: r.id,
-    lockToken,
-    attempts: r.attempts,
-    event: r.event,
-    mode: r.mode,
-    paymentId: r.payment_id,
-    requestBody: r.body,
-    url: r.url,
-    allowedIps: r.allowed_ips,
-    secretSealed: r.secret_sealed,
-    previousSecretSealed: r.previous_secret_sealed,
-    previousSecretExpiresAt: r.previous_secret_expires_at,
-  }));
+  return result.rows.map((row) => toClaimedDelivery(row, lockToken));
 }

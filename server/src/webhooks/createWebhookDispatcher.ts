@@ -173,8 +173,19 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
         try {
           writes += 1;
           const started = performance.now();
-          recorded += await recordAttemptResults(pool, batch, options.clock.now());
+          // While running, the write also claims each finished payment's next delivery for us.
+          const written = await recordAttemptResults(
+            pool,
+            batch,
+            options.clock.now(),
+            running ? { claimNext: { leaseSeconds: options.leaseSeconds } } : {},
+          );
           writeMs += performance.now() - started;
+          recorded += written.recorded;
+          if (written.next.length > 0) {
+            ready.push(...written.next);
+            pump();
+          }
         } catch (error) {
           options.log.error(
             { err: error, results: batch.length },
@@ -185,7 +196,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
           await sleep(1000);
           continue;
         }
-        // Finished deliveries may unblock the next event of their payment.
+        // Finished attempts left room for more.
         if (running) kick();
       }
     })().finally(() => {
@@ -303,13 +314,23 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       kick();
     },
     async deliverDue(deliverOptions = {}) {
+      const { ids } = deliverOptions;
       let attempts = 0;
+      // The next deliveries of finished payments, claimed by the result write (only without `ids`).
+      let next: ClaimedDelivery[] = [];
       for (;;) {
-        const rows = await claim(Math.min(concurrency, maxBatch), deliverOptions.ids);
+        const rows = next.length > 0 ? next : await claim(Math.min(concurrency, maxBatch), ids);
         if (rows.length === 0) return attempts;
         const results = await Promise.all(rows.map((row) => attemptDelivery(deps, row)));
         for (const [i, result] of results.entries()) options.metrics?.observe(rows[i]!, result);
-        recorded += await recordAttemptResults(pool, results, options.clock.now());
+        const written = await recordAttemptResults(
+          pool,
+          results,
+          options.clock.now(),
+          ids ? {} : { claimNext: { leaseSeconds: options.leaseSeconds } },
+        );
+        recorded += written.recorded;
+        next = written.next;
         claimed += rows.length;
         attempts += rows.length;
       }
@@ -327,7 +348,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       // Claimed deliveries not started yet are released at once; attempts still in flight are
       // abandoned: their leases run out and they are sent again.
       const unstarted = ready.splice(0);
-      if (unstarted.length > 0) await releaseDeliveries(pool, unstarted).catch(() => {});
+      if (unstarted.length > 0) await releaseDeliveries(pool, unstarted, options.clock.now()).catch(() => {});
       closed = true;
       await pools.close();
       await pool.end();

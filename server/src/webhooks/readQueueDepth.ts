@@ -6,9 +6,12 @@ export async function readQueueDepth(em: EntityManager, now: Date): Promise<Webh
   const [row] = await em
     .getConnection()
     .execute<{ due: string; scheduled: string; parked: string; oldest_due_seconds: number | null }[]>(
-      `select count(*) filter (where next_attempt_at <= ?) as due,
+      // In flight counts as due; a payment's next delivery claimed by a result write has no due time.
+      `select count(*) filter (where next_attempt_at <= ? or (next_attempt_at is null and locked_until >= now()))
+              as due,
             count(*) filter (where next_attempt_at > ?) as scheduled,
-            count(*) filter (where next_attempt_at is null) as parked,
+            count(*) filter (where next_attempt_at is null and (locked_until is null or locked_until < now()))
+              as parked,
             extract(epoch from ?::timestamptz - min(next_attempt_at) filter (where next_attempt_at <= ?))::float8
               as oldest_due_seconds
        from webhook_deliveries where status = 'pending'`,

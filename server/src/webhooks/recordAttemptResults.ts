@@ -1,5 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import type { AttemptResult } from './deliveryTypes.js';
+import { type ClaimedDeliveryRow, claimedColumns, toClaimedDelivery } from './claimedDeliveryRow.js';
+import type { AttemptResult, ClaimedDelivery } from './deliveryTypes.js';
+
+/** What a result write did. */
+export interface RecordedResults {
+  /** Deliveries updated (a result whose lease was lost is dropped). */
+  readonly recorded: number;
+  /** The next deliveries of payments whose delivery finished, claimed for their attempt (with `claimNext`). */
+  readonly next: ClaimedDelivery[];
+}
+
+export interface RecordOptions {
+  /**
+   * Claim each payment's next delivery, released by a finished one, for the caller (a running
+   * dispatcher) under a lease of this many seconds, instead of giving it a due time for a later claim.
+   */
+  readonly claimNext?: { readonly leaseSeconds: number };
+}
 
 /** A result as the statement reads it: plain values only, so JSON.stringify stays on its fast path. */
 function toRow(r: AttemptResult) {
@@ -22,18 +40,21 @@ function toRow(r: AttemptResult) {
 }
 
 /**
- * Writes a batch of attempt results back in one transaction and releases their locks; for each payment
- * whose delivery finished (delivered, failed or exhausted), it gives the payment's next
- * pending delivery, if parked, its due time `now`. A result whose lock token no longer matches (the
- * lease ran out and another process claimed the delivery) is dropped: that process's attempt is the one
- * on record. Returns the number of deliveries updated.
+ * Writes a batch of attempt results back in one transaction and releases their locks. For each payment
+ * whose delivery finished (delivered, failed or exhausted), the payment's next pending delivery, parked
+ * until then, is released: claimed for the caller with `claimNext` (one row update instead of a due
+ * time now and a claim later), otherwise given its due time `now`. A claimed one keeps no due time: if
+ * its lease runs out (the process died), the ordering sweep gives it one (see unparkDeliveries). A
+ * result whose lock token no longer matches (the lease ran out and another process claimed the
+ * delivery) is dropped: that process's attempt is the one on record.
  */
 export async function recordAttemptResults(
   pool: pg.Pool,
   results: readonly AttemptResult[],
   now: Date,
-): Promise<number> {
-  if (results.length === 0) return 0;
+  options: RecordOptions = {},
+): Promise<RecordedResults> {
+  if (results.length === 0) return { recorded: 0, next: [] };
   const finishedPayments = [
     ...new Set(results.flatMap((r) => (r.status !== 'pending' && r.paymentId ? [r.paymentId] : []))),
   ];
@@ -52,9 +73,9 @@ export async function recordAttemptResults(
         values: [finishedPayments],
       });
     }
-    const recorded = await writeResults(db, results, now);
+    const written = await writeResults(db, results, now, options);
     await db.query('commit');
-    return recorded;
+    return written;
   } catch (error) {
     await db.query('rollback').catch(() => {});
     throw error;
@@ -63,8 +84,14 @@ export async function recordAttemptResults(
   }
 }
 
-async function writeResults(db: pg.PoolClient, results: readonly AttemptResult[], now: Date) {
-  const result = await db.query<{ recorded: string }>({
+async function writeResults(
+  db: pg.PoolClient,
+  results: readonly AttemptResult[],
+  now: Date,
+  options: RecordOptions,
+): Promise<RecordedResults> {
+  const lockToken = randomUUID();
+  const result = await db.query<{ recorded: string } & ({ id: null } | ClaimedDeliveryRow)>({
     name: 'cairn_record_webhook_attempts',
     // The batch travels as one JSON document (times as epoch milliseconds): far cheaper to build in
     // Node than one PostgreSQL array per column. Its strings hold no NUL and no lone UTF-16 surrogate,
@@ -91,22 +118,40 @@ async function writeResults(db: pg.PoolClient, results: readonly AttemptResult[]
            from done where status <> 'pending' and payment_id is not null
           group by payment_id
        ), heads as (
-         -- The earliest delivery of each such payment still pending once this batch is written.
-         select h.id, h.next_attempt_at
+         -- The earliest delivery of each such payment still pending once this batch is written, if
+         -- parked (a later event waits for an earlier one).
+         select h.id
            from finished f
            cross join lateral (
              select e.id, e.next_attempt_at from webhook_deliveries e
               where e.payment_id = f.payment_id and e.status = 'pending' and e.id <> all (f.ids)
               order by e.event_seq limit 1
            ) h
+          where h.next_attempt_at is null
        ), unparked as (
          update webhook_deliveries p set next_attempt_at = $2
            from heads
-          where p.id = heads.id and heads.next_attempt_at is null
-          returning p.id
+          where not $3 and p.id = heads.id
+       ), claimed as (
+         -- Only lock columns change, so the row is updated in place (HOT): no index entries.
+         update webhook_deliveries p
+            set locked_until = clock_timestamp() + make_interval(secs => $4), lock_token = $5
+           from heads, webhook_endpoints w, outbox_events o
+          where $3 and p.id = heads.id and (p.locked_until is null or p.locked_until < clock_timestamp())
+            and w.id = p.endpoint_id and o.id = p.outbox_event_id
+          returning ${claimedColumns('p')}
        )
-       select (select count(*) from done) as recorded, (select count(*) from unparked) as unparked`,
-    values: [JSON.stringify(results.map(toRow)), now.toISOString()],
+       select (select count(*) from done) as recorded, c.*
+         from (values (1)) as one (x) left join claimed c on true`,
+    values: [
+      JSON.stringify(results.map(toRow)),
+      now.toISOString(),
+      options.claimNext !== undefined,
+      options.claimNext?.leaseSeconds ?? null,
+      lockToken,
+    ],
   });
-  return Number(result.rows[0]?.recorded ?? 0);
+  const next: ClaimedDelivery[] = [];
+  for (const row of result.rows) if (row.id !== null) next.push(toClaimedDelivery(row, lockToken));
+  return { recorded: Number(result.rows[0]?.recorded ?? 0), next };
 }

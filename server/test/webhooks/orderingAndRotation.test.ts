@@ -209,7 +209,7 @@ describe('per-payment ordering when an event is written while the previous resul
       const recording = recordAttemptResults(pool, [p.delivered], w.clock.now());
       expect(await settledWithin(recording, 300)).toBe(false);
       await p.connection.query('commit');
-      expect(await recording).toBe(1);
+      expect((await recording).recorded).toBe(1);
       // Due now, not left for the ordering sweep.
       expect((await p.nextDelivery()).next_attempt_at).toEqual(w.clock.now());
     } finally {
