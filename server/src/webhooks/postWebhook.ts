@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import type { Dispatcher, Pool } from 'undici';
 import type { DestinationPools } from './createDestinationPools.js';
 import type { AttemptOutcome, DeliveryErrorClass } from './deliveryTypes.js';
 import { RESPONSE_BODY_LIMIT } from './planAttemptResult.js';
@@ -37,48 +37,63 @@ export function errorClassOf(error: unknown): DeliveryErrorClass {
   return 'network';
 }
 
-/**
- * The first {@link RESPONSE_BODY_LIMIT} bytes of a response body, as text. A body announced by
- * Content-Length within the drain limit is read whole through undici's consume path (cheaper than
- * stream events; undici fails a body longer than announced); any other is streamed and cut off.
- */
-async function readResponseBody(body: Readable & { bytes(): Promise<Uint8Array> }, length: unknown) {
-  const announced = typeof length === 'string' && /^\d+$/.test(length) ? Number(length) : Number.NaN;
-  if (!(announced <= DRAIN_LIMIT)) return readCapped(body);
-  let bytes: Uint8Array;
-  try {
-    bytes = await body.bytes();
-  } catch {
-    // The status is what counts; a body cut short is not kept.
-    return '';
-  }
-  return storableText(
-    Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.length, RESPONSE_BODY_LIMIT)).toString('utf8'),
-  );
+/** What a POST answered: the status, `Retry-After`, and the first {@link RESPONSE_BODY_LIMIT} bytes. */
+interface PostResponse {
+  readonly statusCode: number;
+  readonly retryAfter: string | undefined;
+  readonly body: string;
 }
 
-/** Reads at most {@link RESPONSE_BODY_LIMIT} bytes to keep; drains the rest up to a limit. */
-function readCapped(body: Readable): Promise<string> {
-  return new Promise((resolve) => {
+/**
+ * Sends one request through undici's dispatcher API: the status, one header and the first 1 KiB of
+ * the body are all a delivery keeps, so no response stream is built (cheaper than `request`). The rest
+ * of the body is read and dropped up to {@link DRAIN_LIMIT}, so the connection can be reused; past
+ * that it is aborted. Once the status is in, a failure while reading the body is not an error: the
+ * status is what counts and what was read is kept.
+ */
+function dispatchPost(pool: Pool, options: Dispatcher.DispatchOptions): Promise<PostResponse> {
+  return new Promise((resolve, reject) => {
+    let statusCode = 0;
+    let retryAfter: string | undefined;
     const kept: Buffer[] = [];
     let keptBytes = 0;
     let total = 0;
-    const finish = () => resolve(storableText(Buffer.concat(kept).toString('utf8')));
-    body.on('data', (chunk: Buffer) => {
-      total += chunk.length;
-      if (keptBytes < RESPONSE_BODY_LIMIT) {
-        const slice = chunk.subarray(0, RESPONSE_BODY_LIMIT - keptBytes);
-        kept.push(slice);
-        keptBytes += slice.length;
-      }
-      if (total > DRAIN_LIMIT) {
-        body.destroy();
-        finish();
-      }
+    let settled = false;
+    const finish = () => {
+      if (settled) return;
+      settled = true;
+      resolve({ statusCode, retryAfter, body: storableText(Buffer.concat(kept).toString('utf8')) });
+    };
+    pool.dispatch(options, {
+      onRequestStart() {},
+      onResponseStart(_controller, status, headers) {
+        // 1xx informational answers come before the final one.
+        if (status < 200) return;
+        statusCode = status;
+        const value = headers['retry-after'];
+        retryAfter = Array.isArray(value) ? value[0] : value;
+      },
+      onResponseData(controller, chunk) {
+        total += chunk.length;
+        if (keptBytes < RESPONSE_BODY_LIMIT) {
+          const slice = chunk.subarray(0, RESPONSE_BODY_LIMIT - keptBytes);
+          kept.push(slice);
+          keptBytes += slice.length;
+        }
+        if (total > DRAIN_LIMIT) {
+          finish();
+          controller.abort(new Error('response body past the drain limit'));
+        }
+      },
+      onResponseEnd: finish,
+      onResponseError(_controller, error) {
+        if (statusCode !== 0) finish();
+        else if (!settled) {
+          settled = true;
+          reject(error);
+        }
+      },
     });
-    body.on('end', finish);
-    // The status is what counts; a body cut short still leaves what was read.
-    body.on('error', finish);
   });
 }
 
@@ -96,19 +111,17 @@ export async function postWebhook(
   const started = performance.now();
   try {
     const target = await resolveDestination(request.url.hostname, policy);
-    const response = await pools.get(request.url, target).request({
+    const response = await dispatchPost(pools.get(request.url, target), {
       path: `${request.url.pathname}${request.url.search}`,
       method: 'POST',
       headers: request.headers,
       body: request.body,
     });
-    const responseBody = await readResponseBody(response.body, response.headers['content-length']);
-    const retryAfter = response.headers['retry-after'];
     return {
       kind: 'response',
       statusCode: response.statusCode,
-      responseBody,
-      retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+      responseBody: response.body,
+      retryAfter: response.retryAfter,
       latencyMs: performance.now() - started,
     };
   } catch (error) {
