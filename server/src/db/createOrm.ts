@@ -6,6 +6,7 @@ import { Migration20261121020000_webhooks } from '../../migrations/Migration2026
 import { Migration20261121030000_chainWatching } from '../../migrations/Migration20261121030000_chainWatching.js';
 import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
 import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
+import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
@@ -16,6 +17,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261121030000_chainWatching', class: Migration20261121030000_chainWatching },
   { name: 'Migration20261121040000_checkout', class: Migration20261121040000_checkout },
   { name: 'Migration20261121050000_webhookBodies', class: Migration20261121050000_webhookBodies },
+  {
+    name: 'Migration20261121060000_webhookDeliveriesFillfactor',
+    class: Migration20261121060000_webhookDeliveriesFillfactor,
+  },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */
