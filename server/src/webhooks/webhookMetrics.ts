@@ -9,7 +9,7 @@ export interface WebhookMetrics {
 
 /** The delivery queue at scrape time. */
 export interface WebhookQueueDepth {
-  /** Pending deliveries whose time has come (the backlog being worked on). */
+  /** Pending deliveries whose time has come, the ones in flight included (the backlog being worked on). */
   readonly due: number;
   /** Pending deliveries waiting for a retry time. */
   readonly scheduled: number;
