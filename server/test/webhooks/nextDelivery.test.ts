@@ -37,9 +37,9 @@ describe("a payment's next delivery, claimed by the result write", () => {
 
   /**
    * A payment with two events (awaiting, then detected) whose first delivery is written back as
-   * delivered with `claimNext` (lease in seconds of database time); returns what the write claimed.
+   * delivered, with `claimNext` under a lease of `leaseSeconds` (database time) unless it is null.
    */
-  async function deliverFirst(leaseSeconds: number) {
+  async function deliverFirst(leaseSeconds: number | null) {
     const checkout = await awaitingPayment(client);
     const paymentId: string = checkout.id ?? checkout.payment_id;
     await observe(w.test, paymentId, { depth: 0 });
@@ -49,7 +49,7 @@ describe("a payment's next delivery, claimed by the result write", () => {
     const [claimed] = await claimDeliveries(pool, {
       now: w.clock.now(),
       limit: 1,
-      leaseSeconds,
+      leaseSeconds: leaseSeconds ?? 60,
       ids: [first.id],
     });
     const now = w.clock.now();
@@ -58,8 +58,19 @@ describe("a payment's next delivery, claimed by the result write", () => {
       { kind: 'response', statusCode: 200, responseBody: 'ok', latencyMs: 2 },
       { attemptedAt: now, finishedAt: now, signature: 't=1,v1=00', random: () => 0.5 },
     );
-    const written = await recordAttemptResults(pool, [result], now, { claimNext: { leaseSeconds } });
-    return { paymentId, first, second, written };
+    const written = await recordAttemptResults(
+      pool,
+      [result],
+      now,
+      leaseSeconds === null ? {} : { claimNext: { leaseSeconds } },
+    );
+    return { second, written, now };
+  }
+  /** Delivers `id` with a new dispatcher and returns the events the receiver got meanwhile. */
+  async function sendWithNewDispatcher(id: string) {
+    const sent = receiver.requests.length;
+    expect(await w.dispatcher().deliverDue({ ids: [id] })).toBe(1);
+    return receiver.requests.slice(sent).map((r) => r.headers['x-webhook-event']);
   }
   const depth = () => readQueueDepth(w.test.running.gateway.orm.em.fork(), w.clock.now());
 
@@ -82,11 +93,7 @@ describe("a payment's next delivery, claimed by the result write", () => {
     await releaseDeliveries(pool, written.next, w.clock.now());
     const [released] = await w.deliveries('id = ?', [second.id]);
     expect(released).toMatchObject({ status: 'pending', locked_until: null, next_attempt_at: w.clock.now() });
-    const sent = receiver.requests.length;
-    expect(await w.dispatcher().deliverDue({ ids: [second.id] })).toBe(1);
-    expect(receiver.requests.slice(sent).map((r) => r.headers['x-webhook-event'])).toEqual([
-      'payment.detected',
-    ]);
+    expect(await sendWithNewDispatcher(second.id)).toEqual(['payment.detected']);
   });
 
   it('comes back through the ordering sweep once the lease of a process that died has run out', async () => {
@@ -97,33 +104,14 @@ describe("a payment's next delivery, claimed by the result write", () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     expect((await depth()).parked).toBeGreaterThanOrEqual(1);
     expect(await unparkDeliveries(pool, w.clock.now())).toBe(1);
-    const sent = receiver.requests.length;
-    expect(await w.dispatcher().deliverDue({ ids: [second.id] })).toBe(1);
-    expect(receiver.requests.slice(sent).map((r) => r.headers['x-webhook-event'])).toEqual([
-      'payment.detected',
-    ]);
+    expect(await sendWithNewDispatcher(second.id)).toEqual(['payment.detected']);
     const [row] = await w.deliveries('id = ?', [second.id]);
     expect(row).toMatchObject({ status: 'delivered', attempts: 1 });
   });
 
   it('without claimNext, the next delivery is given its due time instead', async () => {
-    const checkout = await awaitingPayment(client);
-    const paymentId: string = checkout.id ?? checkout.payment_id;
-    await observe(w.test, paymentId, { depth: 0 });
-    const [first, second] = await w.deliveries('payment_id = ?', [paymentId]);
-    const [claimed] = await claimDeliveries(pool, {
-      now: w.clock.now(),
-      limit: 1,
-      leaseSeconds: 60,
-      ids: [first.id],
-    });
-    const now = w.clock.now();
-    const result = planAttemptResult(
-      claimed!,
-      { kind: 'response', statusCode: 200, responseBody: 'ok', latencyMs: 2 },
-      { attemptedAt: now, finishedAt: now, signature: 't=1,v1=00', random: () => 0.5 },
-    );
-    expect(await recordAttemptResults(pool, [result], now)).toEqual({ recorded: 1, next: [] });
+    const { second, written, now } = await deliverFirst(null);
+    expect(written).toEqual({ recorded: 1, next: [] });
     const [row] = await w.deliveries('id = ?', [second.id]);
     expect(row).toMatchObject({ status: 'pending', locked_until: null, next_attempt_at: now });
   });
