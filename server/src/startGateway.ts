@@ -1,14 +1,15 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
+import { createChainAvailability } from './chains/createChainAvailability.js';
 import { createChainRegistry } from './chains/createChainRegistry.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config/loadConfig.js';
+import { checkDatabaseUrl } from './db/checkDatabaseUrl.js';
 import { createOrm, migrate } from './db/createOrm.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbeddedPostgres.js';
+import { StartupError } from './errors/StartupError.js';
 import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createMetrics } from './http/metrics.js';
@@ -17,9 +18,6 @@ import { type ChainWatchers, startChainWatchers } from './watchers/startChainWat
 import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
 import { startWebhookDelivery } from './webhooks/startWebhookDelivery.js';
 import { migrateWorkerSchema, startWorkers } from './workers/startWorkers.js';
-
-/** The repository root: relative data directories resolve against it. */
-export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** How long SIGTERM waits for open HTTP connections before closing them. */
 export const SHUTDOWN_GRACE_MS = 5_000;
@@ -48,36 +46,80 @@ export interface StartOptions {
   readonly workers?: boolean;
   /** Start the chain watchers of chains given a node (default true). */
   readonly watchers?: boolean;
+  /**
+   * Chains treated as watched whatever their watchers say. For test harnesses only (live chains have
+   * no node here); nothing in the configuration can set it.
+   */
+  readonly testOnlyWatchedChains?: readonly string[];
 }
 
-/** The pino logger: JSON lines, secrets redacted. */
-export function createLogger(level: Config['CAIRN_LOG_LEVEL']): Logger {
-  return pino({
-    level,
-    redact: {
-      paths: ['req.headers.authorization', 'headers.authorization', '*.apiKey', '*.api_key', '*.secret'],
-      censor: '[redacted]',
+/**
+ * The pino logger: JSON lines, secrets redacted. The gateway logs to stdout; operator commands log to
+ * stderr (`to: 'stderr'`), so that what they print on stdout (JSON with `--json`) stays parseable.
+ */
+export function createLogger(level: Config['CAIRN_LOG_LEVEL'], to: 'stdout' | 'stderr' = 'stdout'): Logger {
+  return pino(
+    {
+      level,
+      redact: {
+        paths: ['req.headers.authorization', 'headers.authorization', '*.apiKey', '*.api_key', '*.secret'],
+        censor: '[redacted]',
+      },
     },
-  });
+    pino.destination({ dest: to === 'stderr' ? 2 : 1, sync: to === 'stderr' }),
+  );
 }
 
-/** Resolves the database: DATABASE_URL, or the embedded PostgreSQL under CAIRN_DATA_DIR. */
+/**
+ * Resolves the database: DATABASE_URL (checked with one connection, so a server that is down or a
+ * wrong password is a {@link StartupError} sentence), or the embedded PostgreSQL under CAIRN_DATA_DIR.
+ */
 export async function resolveDatabase(
   config: Config,
   log: Logger,
 ): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
-  if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  if (config.DATABASE_URL) {
+    await checkDatabaseUrl(config.DATABASE_URL);
+    return { url: config.DATABASE_URL };
+  }
   const started = Date.now();
   const embedded = await startEmbeddedPostgres({
-    dataDir: resolve(REPO_ROOT, config.CAIRN_DATA_DIR),
+    dataDir: config.dataDir,
     port: config.CAIRN_EMBEDDED_PG_PORT,
     log: (message) => log.debug({ postgres: message }),
+    notice: (message) => log.info(message),
   });
   log.info(
-    { ms: Date.now() - started, initialised: embedded.initialised, port: config.CAIRN_EMBEDDED_PG_PORT },
+    {
+      ms: Date.now() - started,
+      initialised: embedded.initialised,
+      port: config.CAIRN_EMBEDDED_PG_PORT,
+      cluster: embedded.clusterDir,
+    },
     'embedded PostgreSQL started',
   );
   return { url: embedded.url, embedded };
+}
+
+/** A listen failure as a sentence: the port is taken, privileged, or HOST is not this machine's. */
+function listenError(error: unknown, config: Config): unknown {
+  switch ((error as NodeJS.ErrnoException).code) {
+    case 'EADDRINUSE':
+      return new StartupError(
+        `Port ${config.PORT} (PORT) is already in use on ${config.HOST}: stop the program using it, or set PORT to a free port.`,
+      );
+    case 'EACCES':
+      return new StartupError(
+        `Listening on port ${config.PORT} (PORT) needs privileges this user does not have: use a port above 1023 behind a reverse proxy.`,
+      );
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new StartupError(
+        `HOST=${config.HOST} is not an address of this machine: set HOST to 0.0.0.0, 127.0.0.1 or one of its addresses.`,
+      );
+    default:
+      return error;
+  }
 }
 
 /**
@@ -88,79 +130,114 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
   const { config } = options;
   const log = options.log ?? createLogger(config.CAIRN_LOG_LEVEL);
   const clock = options.clock ?? systemClock;
-  const database = await resolveDatabase(config, log);
-  const orm = await createOrm(database.url);
-  const applied = await migrate(orm);
-  if (applied.length > 0) log.info({ applied }, 'migrations applied');
-  await migrateWorkerSchema(database.url, log);
-
-  const gateway: Gateway = {
-    orm,
-    config,
-    clock,
-    log,
-    chains: createChainRegistry(config.enabledChains, log),
-    rates: createRateProviders(config, clock, log),
-  };
-
-  // Created before the app so that webhook delivery, which starts first, reports on the same /metrics.
-  const metrics = createMetrics();
-  let runner: Runner | undefined;
-  let webhooks: WebhookDispatcher | undefined;
-  if (options.workers ?? true) {
-    runner = await startWorkers(gateway, database.url);
-    try {
-      webhooks = await startWebhookDelivery(gateway, database.url, { registry: metrics.registry });
-    } catch (error) {
-      await runner.stop();
-      await orm.close(true);
-      await database.embedded?.stop();
-      throw error;
+  // What has been started, to stop in reverse order: on stop(), or at once when a later step fails.
+  const started: { name: string; stop: () => unknown }[] = [];
+  const stopAll = async () => {
+    for (const part of started.splice(0).reverse()) {
+      try {
+        await part.stop();
+      } catch (error) {
+        log.error({ err: error, part: part.name }, 'stopping failed');
+      }
     }
-  }
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  let chainWatchers: ChainWatchers | undefined;
-  const app = await buildApp(gateway, {
-    workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
-    chainWatchers: () => chainWatchers?.statuses() ?? [],
-    ...(redis ? { redis } : {}),
-    metrics,
-  });
-
-  if (options.watchers ?? true) {
-    chainWatchers = startChainWatchers(gateway, {
-      databaseUrl: database.url,
-      registry: app.metrics.registry,
-    });
-  }
-
-  let address: string | undefined;
-  if (options.listen ?? true) address = await app.listen({ port: config.PORT, host: config.HOST });
-
-  let stopped = false;
-  return {
-    gateway,
-    app,
-    databaseUrl: database.url,
-    ...(address ? { address } : {}),
-    ...(chainWatchers ? { chainWatchers } : {}),
-    ...(webhooks ? { webhooks } : {}),
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await chainWatchers?.stop();
-      // In-flight requests get a grace period; a connection still open after it (a client that
-      // never finished reading, say) must not hold the shutdown forever.
-      const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-      await app.close();
-      clearTimeout(force);
-      await webhooks?.stop();
-      await runner?.stop();
-      redis?.disconnect();
-      await orm.close(true);
-      await database.embedded?.stop();
-    },
   };
+  try {
+    const database = await resolveDatabase(config, log);
+    const { embedded } = database;
+    if (embedded) started.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
+    const orm = await createOrm(database.url);
+    started.push({ name: 'database pool', stop: () => orm.close(true) });
+    const applied = await migrate(orm);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    await migrateWorkerSchema(database.url, log);
+
+    const chains = createChainRegistry(config.enabledChains, log);
+    const chainAvailability = createChainAvailability({
+      orm,
+      config,
+      clock,
+      registry: chains,
+      log,
+      ...(options.testOnlyWatchedChains ? { testOnlyWatched: options.testOnlyWatchedChains } : {}),
+    });
+    const gateway: Gateway = {
+      orm,
+      config,
+      clock,
+      log,
+      chains,
+      chainAvailability,
+      rates: createRateProviders(config, clock, log),
+    };
+    await chainAvailability.refresh();
+    chainAvailability.start();
+    started.push({ name: 'chain availability', stop: () => chainAvailability.stop() });
+
+    // Created before the app so that webhook delivery, which starts first, reports on the same /metrics.
+    const metrics = createMetrics();
+    let runner: Runner | undefined;
+    let webhooks: WebhookDispatcher | undefined;
+    if (options.workers ?? true) {
+      const workers = await startWorkers(gateway, database.url);
+      runner = workers;
+      started.push({ name: 'workers', stop: () => workers.stop() });
+      const dispatcher = await startWebhookDelivery(gateway, database.url, { registry: metrics.registry });
+      webhooks = dispatcher;
+      started.push({ name: 'webhook delivery', stop: () => dispatcher.stop() });
+    }
+    const redis = config.REDIS_URL
+      ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, lazyConnect: false })
+      : undefined;
+    if (redis) started.push({ name: 'redis', stop: () => redis.disconnect() });
+    let chainWatchers: ChainWatchers | undefined;
+    const app = await buildApp(gateway, {
+      workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
+      chainWatchers: () => chainWatchers?.statuses() ?? [],
+      ...(redis ? { redis } : {}),
+      metrics,
+    });
+    started.push({
+      name: 'http',
+      stop: async () => {
+        // In-flight requests get a grace period; a connection still open after it (a client that
+        // never finished reading, say) must not hold the shutdown forever.
+        const force = setTimeout(() => app.server.closeAllConnections(), SHUTDOWN_GRACE_MS);
+        await app.close();
+        clearTimeout(force);
+      },
+    });
+
+    if (options.watchers ?? true) {
+      const watchers = startChainWatchers(gateway, {
+        databaseUrl: database.url,
+        registry: app.metrics.registry,
+      });
+      chainWatchers = watchers;
+      started.push({ name: 'chain watchers', stop: () => watchers.stop() });
+    }
+
+    let address: string | undefined;
+    if (options.listen ?? true) {
+      try {
+        address = await app.listen({ port: config.PORT, host: config.HOST });
+      } catch (error) {
+        throw listenError(error, config);
+      }
+    }
+
+    return {
+      gateway,
+      app,
+      databaseUrl: database.url,
+      ...(address ? { address } : {}),
+      ...(chainWatchers ? { chainWatchers } : {}),
+      ...(webhooks ? { webhooks } : {}),
+      // Reverse order of start: watchers, HTTP (with its grace), webhook delivery, workers, Redis, the
+      // pool, then the embedded PostgreSQL.
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
 }

@@ -1,20 +1,18 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { assertCompiled, runCli } from './harness/compiledCli.js';
 import { createTestDatabase } from './harness/createTestDatabase.js';
-
-const run = promisify(execFile);
-const CLI = new URL('../src/cli/main.ts', import.meta.url).pathname;
 
 describe('operator CLI (pnpm cairn)', () => {
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  const cairn = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-      env: { ...process.env, DATABASE_URL: database.url, CAIRN_LOG_LEVEL: 'silent' },
-      cwd: new URL('..', import.meta.url).pathname,
-    });
+  /** The compiled `cairn` command; rejects with `{ code, stderr }` on a non-zero exit, as execFile does. */
+  const cairn = async (...args: string[]) => {
+    const result = await runCli(args, { env: { DATABASE_URL: database.url, CAIRN_LOG_LEVEL: 'silent' } });
+    if (result.code !== 0) throw Object.assign(new Error(result.stderr), result);
+    return result;
+  };
 
   beforeAll(async () => {
+    assertCompiled();
     database = await createTestDatabase();
   });
   afterAll(async () => {

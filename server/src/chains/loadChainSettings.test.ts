@@ -19,6 +19,7 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
       backend: { kind: 'json-rpc', url: 'http://user:pass@127.0.0.1:19443' },
       confirmations: 3,
       pollMs: 250,
+      watchedElsewhere: false,
     });
     expect(config.chains.BTC_TESTNET?.backend).toEqual({
       kind: 'esplora',
@@ -27,6 +28,16 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     expect(requiredConfirmations(config.chains, 'LTC_REGTEST')).toBe(3);
     expect(requiredConfirmations(config.chains, 'BTC_TESTNET')).toBe(2);
     expect(requiredConfirmations(config.chains, 'DOGE')).toBe(20);
+  });
+
+  it('WATCHED_ELSEWHERE marks a test chain watched; a live chain is refused, naming the variable', () => {
+    const config = loadConfig({ CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true' });
+    expect(config.chains.BTC_TESTNET?.watchedElsewhere).toBe(true);
+    expect(config.chains.BTC_TESTNET?.enabled).toBe(true);
+    expect(() => loadConfig({ CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: 'true' })).toThrow(
+      /^Invalid configuration \(fix it and start again\): CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: BTC is a live chain, offered only while a Cairn watcher syncs it/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: 'true' })).toThrow(ConfigError);
   });
 
   it('ENABLED=false removes a listed chain; ENABLED=true adds one without a node', () => {

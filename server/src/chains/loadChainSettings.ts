@@ -1,5 +1,5 @@
 import type { ChainBackend } from '@cairn/chain-core';
-import { isChainId } from '@cairn/contract';
+import { getChain, isChainId } from '@cairn/contract';
 import * as z from 'zod';
 
 /** One chain's operator settings, from `CAIRN_CHAIN_<CHAIN_ID>_*`. */
@@ -13,6 +13,8 @@ export interface ChainSettings {
   readonly confirmations?: number;
   /** Mempool and tip poll interval of the watcher, in ms. */
   readonly pollMs: number;
+  /** Test-mode chains only: the operator says something outside this gateway watches it. */
+  readonly watchedElsewhere: boolean;
 }
 
 /** The per-chain settings, keyed by chain id (only chains named by some variable appear). */
@@ -45,8 +47,13 @@ export const CHAIN_VARIABLES = {
   },
   ENABLED: {
     schema: bool,
-    doc: '`false` disables the chain even if listed in CAIRN_ENABLED_CHAINS or given a node; `true` enables it without a node (addresses derived, payments not watched).',
+    doc: '`false` disables the chain even if listed in CAIRN_ENABLED_CHAINS or given a node; `true` enables it without a node (wallets can be added; it is offered to payments only while watched).',
     default: '(see meaning)',
+  },
+  WATCHED_ELSEWHERE: {
+    schema: bool,
+    doc: 'Test-mode chains only: `true` offers the chain to payments although this gateway does not watch it, because something else does (payments on it are then never detected by Cairn). Refused for live chains: a live option is offered only while a Cairn watcher syncs it.',
+    default: 'false',
   },
   POLL_MS: {
     schema: z.coerce.number().int().min(50).max(600_000),
@@ -115,15 +122,25 @@ export function loadChainSettings(
           ? { kind: 'esplora', url: parsed.ESPLORA_URL as string }
           : undefined;
     const explicit = parsed.ENABLED as boolean | undefined;
+    const watchedElsewhere = (parsed.WATCHED_ELSEWHERE as boolean | undefined) ?? false;
+    if (watchedElsewhere && getChain(chainId)?.mode === 'live') {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_WATCHED_ELSEWHERE: ${chainId} is a live chain, offered only while a Cairn watcher syncs it (give it a node with _RPC_URL or _ESPLORA_URL)`,
+      );
+    }
     settings[chainId] = {
       chainId,
       enabled: explicit ?? (backend !== undefined || enabledList.includes(chainId)),
       ...(backend ? { backend } : {}),
       ...(parsed.CONFIRMATIONS !== undefined ? { confirmations: parsed.CONFIRMATIONS as number } : {}),
       pollMs: (parsed.POLL_MS as number | undefined) ?? DEFAULT_POLL_MS,
+      watchedElsewhere,
     };
   }
-  if (problems.length > 0) throw new ChainSettingsError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  if (problems.length > 0)
+    throw new ChainSettingsError(
+      `Invalid configuration (fix it and start again): ${problems.length === 1 ? `${problems[0]}.` : `\n  ${problems.join('.\n  ')}.`}`,
+    );
 
   const enabledChains = [...enabledList.filter((id) => settings[id]?.enabled !== false)];
   for (const s of Object.values(settings))

@@ -71,6 +71,14 @@ export async function selectChain(
       );
     }
     const adapter = adapterOrUnavailable(gateway, chainId);
+    // Money must never go to an address nobody observes: a chain whose watcher went quiet since the
+    // payment was created is refused until it syncs again.
+    const offer = gateway.chainAvailability.offerOf(chainId);
+    if (!offer.offered)
+      throw new ApiError(
+        'CHAIN_UNAVAILABLE',
+        `${chainId} cannot be picked right now (${offer.reason}); pick another option or retry later.`,
+      );
     const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
     if (!wallet)
       throw new ApiError('CHAIN_UNAVAILABLE', `No ${chainId} wallet is configured for this business.`);

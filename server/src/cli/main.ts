@@ -1,4 +1,3 @@
-#!/usr/bin/env -S node --import tsx
 /**
  * The operator CLI: `pnpm cairn <command>`.
  *
@@ -15,10 +14,12 @@
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../chains/createChainRegistry.js';
+import type { ChainOffer } from '../chains/judgeChainOffer.js';
 import { systemClock } from '../clock.js';
-import { ConfigError, loadConfig } from '../config/loadConfig.js';
+import { loadConfig } from '../config/loadConfig.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
 import { createOrm, migrate } from '../db/createOrm.js';
+import { StartupError } from '../errors/StartupError.js';
 import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
 import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
@@ -41,6 +42,15 @@ ${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
 
+/** The start banner's chain lines: each enabled chain, offered or why not. */
+function chainLines(offers: readonly ChainOffer[]): string[] {
+  if (offers.length === 0) return ['  Chains       (none enabled: see CAIRN_ENABLED_CHAINS)'];
+  return offers.map(
+    (offer, i) =>
+      `${i === 0 ? '  Chains       ' : '               '}${offer.chainId}: ${offer.offered ? 'offered' : `not offered now (${offer.reason})`}`,
+  );
+}
+
 const csv = (value: string | undefined) =>
   value === undefined
     ? undefined
@@ -51,7 +61,7 @@ const csv = (value: string | undefined) =>
 
 async function withDatabase<T>(run: (orm: Awaited<ReturnType<typeof createOrm>>) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const log = createLogger(config.CAIRN_LOG_LEVEL === 'info' ? 'warn' : config.CAIRN_LOG_LEVEL);
+  const log = createLogger(config.CAIRN_LOG_LEVEL === 'info' ? 'warn' : config.CAIRN_LOG_LEVEL, 'stderr');
   const database = await resolveDatabase(config, log);
   const orm = await createOrm(database.url);
   try {
@@ -68,7 +78,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'migrate': {
       const config = loadConfig();
-      const log = createLogger(config.CAIRN_LOG_LEVEL);
+      const log = createLogger(config.CAIRN_LOG_LEVEL, 'stderr');
       const database = await resolveDatabase(config, log);
       const orm = await createOrm(database.url);
       try {
@@ -95,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
           `  OpenAPI      ${urls.site}/openapi.json`,
           `  Health       ${urls.api}/healthz  ${urls.api}/readyz  ${urls.api}/metrics`,
           `  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${config.CAIRN_DATA_DIR})`}`,
-          `  Chains       ${running.gateway.chains.usableChainIds().join(', ') || '(none enabled)'}`,
+          ...chainLines(running.gateway.chainAvailability.offers()),
           'Create a test API key with: pnpm cairn dev:seed --json',
         ].join('\n'),
       );
@@ -122,7 +132,7 @@ async function main(argv: string[]): Promise<number> {
     case 'dev:seed': {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
-      const log = createLogger('warn');
+      const log = createLogger('warn', 'stderr');
       const running = await startGateway({ config, log, listen: false, workers: false, watchers: false });
       try {
         const result = await devSeed(running.gateway);
@@ -226,25 +236,24 @@ async function main(argv: string[]): Promise<number> {
     case 'chains:status': {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
-      const registry = createChainRegistry(config.enabledChains, createLogger('silent'));
+      const registry = createChainRegistry(config.enabledChains, createLogger('silent', 'stderr'));
       return withDatabase(async (orm) => {
         const lines = await readChainStatuses(orm, config, registry, systemClock.now());
         if (values.json) console.log(JSON.stringify(lines));
         else if (lines.length === 0) {
-          console.log(
-            'No chain is watched: set CAIRN_CHAIN_<CHAIN_ID>_RPC_URL or _ESPLORA_URL (see README).',
-          );
+          console.log('No chain is enabled: set CAIRN_ENABLED_CHAINS or give a chain a node (see README).');
         } else {
           const rows = [
-            ['chain', 'backend', 'node tip', 'watcher', 'lag', 'last sync', 'health'],
+            ['chain', 'backend', 'node tip', 'watcher', 'lag', 'last sync', 'health', 'offered'],
             ...lines.map((l) => [
               l.chain_id,
-              `${l.backend} ${l.url}`,
+              l.url ? `${l.backend} ${l.url}` : l.backend,
               String(l.node_height ?? '-'),
               String(l.watcher_height ?? '-'),
               String(l.lag ?? '-'),
               l.last_sync_at ?? '-',
               l.health,
+              l.offered ? 'yes' : `no: ${l.offer_reason}`,
             ]),
           ];
           const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -256,7 +265,8 @@ async function main(argv: string[]): Promise<number> {
                 .trimEnd(),
             );
         }
-        return lines.every((l) => l.health === 'ok') ? 0 : 1;
+        // Exit 1 when a chain given a node is not healthy (chains without one are shown, not failed).
+        return lines.every((l) => l.backend === 'none' || l.health === 'ok') ? 0 : 1;
       });
     }
     case 'webhooks:set':
@@ -270,22 +280,28 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
+/** What the CLI prints for a failure: one sentence for the errors it knows, the stack otherwise. */
+function describeFailure(error: unknown): string {
+  if (
+    error instanceof StartupError ||
+    error instanceof KeyCreationError ||
+    error instanceof CreditTopUpError ||
+    error instanceof WebhookError
+  )
+    return error.message;
+  if (error instanceof Error) return `Unexpected error: ${error.stack ?? error.message}`;
+  return `Unexpected error: ${String(error)}`;
+}
+
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     const isUsage =
       error instanceof UsageError ||
       error instanceof WebhookUsageError ||
-      String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS');
-    if (isUsage) console.error(`${(error as Error).message}\n\n${USAGE}`);
-    else if (
-      error instanceof ConfigError ||
-      error instanceof KeyCreationError ||
-      error instanceof CreditTopUpError ||
-      error instanceof WebhookError
-    )
-      console.error(error.message);
-    else console.error(error);
+      (error instanceof Error &&
+        String((error as { code?: unknown }).code ?? '').startsWith('ERR_PARSE_ARGS'));
+    console.error(isUsage ? `${(error as Error).message}\n\n${USAGE}` : describeFailure(error));
     process.exit(isUsage ? 2 : 1);
   },
 );

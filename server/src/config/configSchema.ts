@@ -24,7 +24,10 @@ export const CONFIG_VARIABLES = {
   },
   HOST: { schema: z.string().default('0.0.0.0'), doc: 'Interface to listen on.', default: '0.0.0.0' },
   DATABASE_URL: {
-    schema: z.string().optional(),
+    schema: z
+      .string()
+      .regex(/^(postgres(ql)?:\/\/\S+)?$/, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
     doc: 'PostgreSQL connection URL. Unset: the embedded PostgreSQL under CAIRN_DATA_DIR.',
     default: '(embedded)',
   },
@@ -87,7 +90,7 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_ENABLED_CHAINS: {
     schema: list.default(['BTC_TESTNET', 'LTC_TESTNET']),
-    doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`). Chains whose family has no adapter yet are left out with a log line. A chain given a node (`CAIRN_CHAIN_<CHAIN_ID>_RPC_URL` or `_ESPLORA_URL`) is enabled too.',
+    doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`): merchants can add wallets for them. A chain given a node (`CAIRN_CHAIN_<CHAIN_ID>_RPC_URL` or `_ESPLORA_URL`) is enabled too. An enabled chain is offered to payments only while it is watched (see CAIRN_WATCHER_OFFLINE_MS); chains whose family has no adapter yet are left out with a log line.',
     default: 'BTC_TESTNET,LTC_TESTNET',
   },
   CAIRN_RATE_SOURCES: {
@@ -181,6 +184,11 @@ export const CONFIG_VARIABLES = {
     doc: 'A chain watcher whose last successful sync is older than this is reported stalled by /readyz (503) and `chains:status`.',
     default: '120000',
   },
+  CAIRN_WATCHER_OFFLINE_MS: {
+    schema: z.coerce.number().int().min(1000).default(15_000),
+    doc: 'A chain whose watcher (on any instance) has not synced successfully for this long counts as unwatched (its node is down, say): its options are left out of new payments and select-chain refuses it (503 CHAIN_UNAVAILABLE) until it syncs again. Payments already waiting on it are caught up when it does.',
+    default: '15000',
+  },
   CAIRN_WORKER_CONCURRENCY: {
     schema: z.coerce.number().int().min(1).max(64).default(4),
     doc: 'Job worker concurrency.',
@@ -191,7 +199,7 @@ export const CONFIG_VARIABLES = {
       .string()
       .refine(
         (v) => /^[0-9a-fA-F]{64}$/.test(v) || /^[A-Za-z0-9+/_-]{43}=?$/.test(v),
-        '32 bytes as 64 hex digits or base64',
+        'must be 32 bytes written as 64 hex digits or as base64 (make one with: openssl rand -hex 32)',
       )
       .optional(),
     doc: 'Operator master key (32 bytes, hex or base64) that encrypts webhook secrets at rest (AES-256-GCM). Required for live-mode webhook endpoints. Unset: a key generated once into CAIRN_DATA_DIR/webhook-master.key, with a warning (test mode only).',

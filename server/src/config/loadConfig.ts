@@ -1,5 +1,6 @@
-import * as z from 'zod';
 import { ChainSettingsError, type ChainSettingsMap, loadChainSettings } from '../chains/loadChainSettings.js';
+import { StartupError } from '../errors/StartupError.js';
+import { resolveDataDir } from '../repoRoot.js';
 import { ConfigSchema, type RawConfig } from './configSchema.js';
 
 /** The validated gateway configuration with every public URL resolved. */
@@ -16,10 +17,12 @@ export interface Config extends RawConfig {
   readonly chains: ChainSettingsMap;
   /** CAIRN_ENABLED_CHAINS plus the chains given a node, minus those set `_ENABLED=false`. */
   readonly enabledChains: readonly string[];
+  /** CAIRN_DATA_DIR as an absolute path (relative ones are taken from the repository root). */
+  readonly dataDir: string;
 }
 
-/** Raised when the environment is invalid; the message names every bad variable. */
-export class ConfigError extends Error {
+/** Raised when the environment is invalid; the message names every bad variable, one per line. */
+export class ConfigError extends StartupError {
   override readonly name = 'ConfigError';
 }
 
@@ -42,8 +45,10 @@ function parseFixedRates(text: string | undefined): Record<string, string> {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\n${z.prettifyError(parsed.error)}`);
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}.`);
+    throw new ConfigError(
+      `Invalid configuration (fix it and start again): ${lines.length === 1 ? lines[0] : `\n  ${lines.join('\n  ')}`}`,
+    );
   }
   const raw = parsed.data;
   let chainSettings: ReturnType<typeof loadChainSettings>;
@@ -66,5 +71,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     fixedRates: parseFixedRates(raw.CAIRN_FIXED_RATES),
     chains: chainSettings.settings,
     enabledChains: chainSettings.enabledChains,
+    dataDir: resolveDataDir(raw.CAIRN_DATA_DIR),
   };
 }

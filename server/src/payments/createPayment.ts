@@ -230,7 +230,14 @@ async function priceOptions(
 ) {
   let candidates = offeredOptions(gateway, auth, walletChains);
   if (candidates.length === 0) {
-    throw new ApiError('CHAIN_UNAVAILABLE', 'No chain option is available for this API key right now.');
+    const why = [...walletChains]
+      .map((id) => gateway.chainAvailability.offerOf(id))
+      .filter((offer) => !offer.offered)
+      .map((offer) => `${offer.chainId}: ${offer.reason}`);
+    throw new ApiError(
+      'CHAIN_UNAVAILABLE',
+      `No chain option is available for this API key right now${why.length > 0 ? ` (${why.join('; ')})` : ''}.`,
+    );
   }
   const isAccepted = (c: (typeof candidates)[number]) => isInAcceptedSet(accepted, c.chain.id, c.coin.symbol);
   if (restrict) {

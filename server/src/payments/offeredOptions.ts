@@ -10,8 +10,8 @@ export interface Candidate {
 
 /**
  * Every chain and coin the calling key accepts that a wallet of its business covers in its mode and
- * whose chain is usable now. A chain that is disabled or has no adapter is left out with a log line,
- * never an error.
+ * whose chain is offered now: enabled, with an adapter, and watched (`gateway.chainAvailability`,
+ * which logs when a chain stops or starts being offered). Others are left out, never an error.
  */
 export function offeredOptions(
   gateway: Gateway,
@@ -24,10 +24,7 @@ export function offeredOptions(
     const chain = ref && getChain(ref.chain_id);
     const coin = ref && getCoin(ref.chain_id, ref.coin_symbol);
     if (!chain || !coin || chain.mode !== auth.mode || !walletChains.has(chain.id)) continue;
-    if (!gateway.chains.isUsable(chain.id)) {
-      gateway.log.warn({ chainId: chain.id }, 'chain unavailable; option left out of the payment');
-      continue;
-    }
+    if (!gateway.chainAvailability.isOffered(chain.id)) continue;
     candidates.push({ chain, coin });
   }
   return candidates;

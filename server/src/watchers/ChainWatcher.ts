@@ -282,6 +282,7 @@ export class ChainWatcher {
     await this.store.heartbeat(tip.height, this.#now, this.#instanceId);
     this.#lastSyncAt = this.#now;
     this.#lastError = undefined;
+    this.#options.gateway.chainAvailability.noteSync(chain, this.#lastSyncAt);
     metrics?.tipHeight.set({ chain }, tip.height);
     metrics?.cursorHeight.set({ chain }, cursor.height);
     metrics?.lagBlocks.set({ chain }, Math.max(0, tip.height - cursor.height));

@@ -1,14 +1,16 @@
 import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
+import { judgeChainOffer } from '../chains/judgeChainOffer.js';
 import { redactUrl } from '../chains/redactUrl.js';
 import type { Config } from '../config/loadConfig.js';
 
-/** One watched chain as `pnpm cairn chains:status` shows it. */
+/** One enabled chain as `pnpm cairn chains:status` shows it. */
 export interface ChainStatusLine {
   readonly chain_id: string;
+  /** `json-rpc`, `esplora`, or `none` (no node configured). */
   readonly backend: string;
-  /** The backend URL without credentials. */
+  /** The backend URL without credentials (empty without a backend). */
   readonly url: string;
   readonly node_height: number | null;
   readonly watcher_height: number | null;
@@ -16,8 +18,12 @@ export interface ChainStatusLine {
   readonly lag: number | null;
   readonly last_sync_at: string | null;
   readonly instance: string | null;
-  /** `ok`, `stalled`, `not started`, `node unreachable: ...`, `last sync failed: ...`. */
+  /** `ok`, `stalled`, `not started`, `node unreachable: ...`, `last sync failed: ...`, `not watched`. */
   readonly health: string;
+  /** Whether new payments are offered the chain now (only while something watches it). */
+  readonly offered: boolean;
+  /** Why it is offered or not. */
+  readonly offer_reason: string;
 }
 
 interface CursorRow {
@@ -30,9 +36,10 @@ interface CursorRow {
 }
 
 /**
- * Reads the tip of every chain that has a backend (asking the node directly, with a short timeout)
- * and the watcher's cursor from the database (whichever instance is active), and judges health:
- * stalled when the last successful sync is older than CAIRN_WATCHER_STALL_MS.
+ * Every enabled chain with an adapter: for those with a backend, the node's tip (asked directly, with
+ * a short timeout) and the watcher's cursor from the database (whichever instance is active), judged
+ * stalled when the last successful sync is older than CAIRN_WATCHER_STALL_MS; and for every one,
+ * whether payments are offered it now (see `judgeChainOffer`).
  */
 export async function readChainStatuses(
   orm: MikroORM,
@@ -51,9 +58,38 @@ export async function readChainStatuses(
     ).map((row) => [row.chain_id, row]),
   );
   const lines: ChainStatusLine[] = [];
-  for (const settings of Object.values(config.chains)) {
-    if (!settings.enabled || !settings.backend || !registry.isUsable(settings.chainId)) continue;
-    const chain = getChain(settings.chainId)!;
+  for (const chainId of config.enabledChains) {
+    if (!registry.isUsable(chainId)) continue;
+    const chain = getChain(chainId)!;
+    const settings = config.chains[chainId];
+    const cursor = cursors.get(chain.id);
+    const syncedAt = cursor ? new Date(cursor.synced_at) : null;
+    const failedLast =
+      cursor?.last_error && cursor.last_error_at && syncedAt && new Date(cursor.last_error_at) > syncedAt;
+    const offer = judgeChainOffer({
+      chain,
+      settings,
+      lastSyncAt: syncedAt ?? undefined,
+      lastError: failedLast ? (cursor?.last_error ?? undefined) : undefined,
+      now,
+      offlineAfterMs: config.CAIRN_WATCHER_OFFLINE_MS,
+    });
+    if (!settings?.backend) {
+      lines.push({
+        chain_id: chain.id,
+        backend: 'none',
+        url: '',
+        node_height: null,
+        watcher_height: null,
+        lag: null,
+        last_sync_at: null,
+        instance: null,
+        health: 'not watched',
+        offered: offer.offered,
+        offer_reason: offer.reason,
+      });
+      continue;
+    }
     const { adapter } = registry.get(chain.id);
     let nodeHeight: number | null = null;
     let nodeError: string | undefined;
@@ -65,12 +101,8 @@ export async function readChainStatuses(
     } catch (error) {
       nodeError = (error as Error).message;
     }
-    const cursor = cursors.get(chain.id);
     const watcherHeight = cursor ? Number(cursor.height) : null;
-    const syncedAt = cursor ? new Date(cursor.synced_at) : null;
     const stale = syncedAt !== null && now.getTime() - syncedAt.getTime() > config.CAIRN_WATCHER_STALL_MS;
-    const failedLast =
-      cursor?.last_error && cursor.last_error_at && syncedAt && new Date(cursor.last_error_at) > syncedAt;
     const health = nodeError
       ? `node unreachable: ${nodeError}`
       : !cursor
@@ -90,6 +122,8 @@ export async function readChainStatuses(
       last_sync_at: syncedAt ? syncedAt.toISOString() : null,
       instance: cursor?.instance_id ?? null,
       health,
+      offered: offer.offered,
+      offer_reason: offer.reason,
     });
   }
   return lines;

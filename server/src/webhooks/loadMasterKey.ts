@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
 import type { Config } from '../config/loadConfig.js';
+import { resolveDataDir } from '../repoRoot.js';
 import { decodeMasterKey } from './decodeMasterKey.js';
-
-const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /** The file a development master key is generated into, under CAIRN_DATA_DIR. */
 export const GENERATED_KEY_FILE = 'webhook-master.key';
@@ -30,7 +28,7 @@ export function loadMasterKey(
 ): MasterKey {
   if (config.CAIRN_MASTER_KEY)
     return { key: decodeMasterKey(config.CAIRN_MASTER_KEY), configured: true, source: 'CAIRN_MASTER_KEY' };
-  const file = join(resolve(REPO_ROOT, config.CAIRN_DATA_DIR), GENERATED_KEY_FILE);
+  const file = join(resolveDataDir(config.CAIRN_DATA_DIR), GENERATED_KEY_FILE);
   if (!existsSync(file)) {
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });

@@ -1,7 +1,6 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientFor, createPaymentVia } from '../api/apiHelpers.js';
+import { assertCompiled, runCli } from '../harness/compiledCli.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
@@ -11,9 +10,6 @@ import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 // chain in a gateway booted as in production (background watcher loop, real clock), `dev:seed --json`
 // gives a wallet for it, `chains:status` prints tip, lag and health, /readyz reports a stalled watcher
 // and /metrics the lag and the matched transfers.
-
-const run = promisify(execFile);
-const CLI = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
 const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -28,21 +24,13 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
   let test: TestGateway;
   let receiver: WebhookReceiver;
   let env: Record<string, string>;
-  const cairn = async (...args: string[]) => {
-    try {
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', CLI, ...args], {
-        env: { ...process.env, ...env, DATABASE_URL: test.running.databaseUrl, CAIRN_LOG_LEVEL: 'silent' },
-        cwd: new URL('../..', import.meta.url).pathname,
-      });
-      return { code: 0, stdout };
-    } catch (error) {
-      const failed = error as { code: number; stdout: string };
-      return { code: failed.code, stdout: failed.stdout };
-    }
-  };
+  /** The compiled `cairn` command with the gateway's chain settings and database. */
+  const cairn = (...args: string[]) =>
+    runCli(args, { env: { ...env, DATABASE_URL: test.running.databaseUrl, CAIRN_LOG_LEVEL: 'silent' } });
   const get = (path: string) => fetch(`${test.baseUrl}${path}`);
 
   beforeAll(async () => {
+    assertCompiled();
     node = await startLitecoind();
     env = {
       CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,BTC',
@@ -50,6 +38,7 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
       CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: '2',
       CAIRN_CHAIN_LTC_REGTEST_POLL_MS: '200',
       CAIRN_WATCHER_STALL_MS: '2000',
+      CAIRN_WATCHER_OFFLINE_MS: '1500',
     };
     test = await startTestGateway({ env: { ...env, ...WEBHOOK_RECEIVER_ENV }, watchers: true });
     receiver = await receiveWebhooks(test);
@@ -106,7 +95,10 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
 
     const status = await cairn('chains:status', '--json');
     expect(status.code).toBe(0);
-    const [line] = JSON.parse(status.stdout);
+    const lines = JSON.parse(status.stdout) as { chain_id: string }[];
+    // The chains without a node are listed too: enabled, not watched, not offered.
+    expect(lines.find((l) => l.chain_id === 'BTC')).toMatchObject({ health: 'not watched', offered: false });
+    const line = lines.find((l) => l.chain_id === 'LTC_REGTEST');
     expect(line).toMatchObject({
       chain_id: 'LTC_REGTEST',
       backend: 'json-rpc',
@@ -114,6 +106,7 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
       watcher_height: height,
       lag: 0,
       health: 'ok',
+      offered: true,
     });
     expect(status.stdout).not.toContain(new URL(node.rpcUrl).password);
     const table = await cairn('chains:status');
@@ -131,7 +124,11 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
     expect(body.checks.database).toBe('ok');
     const status = await cairn('chains:status', '--json');
     expect(status.code).toBe(1);
-    expect(JSON.parse(status.stdout)[0].health).toMatch(/^node unreachable/);
+    const line = (JSON.parse(status.stdout) as { chain_id: string; health: string; offered: boolean }[]).find(
+      (l) => l.chain_id === 'LTC_REGTEST',
+    );
+    expect(line?.health).toMatch(/^node unreachable/);
+    expect(line?.offered).toBe(false);
     const metrics = await (await get('/metrics')).text();
     expect(metrics).toMatch(/cairn_chain_sync_errors_total\{chain="LTC_REGTEST"\} [1-9]/);
   });

@@ -41,13 +41,15 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** A running `litecoind -regtest` with a funded wallet. */
+/** A running `litecoind -regtest`, with a funded wallet unless started with `wallet: false`. */
 export interface Litecoind {
   /** `http://user:pass@127.0.0.1:<port>`: what `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` takes. */
   readonly rpcUrl: string;
   /** The node's RPC (wallet calls go to the one loaded wallet). */
   readonly rpc: JsonRpcClient;
-  /** An address of the node's wallet that receives the block rewards. */
+  /** `127.0.0.1:<port>` where it takes peers (with `listen: true`), for another node's `peer`. */
+  readonly p2pAddress?: string;
+  /** An address of the node's wallet that receives the block rewards (empty without a wallet). */
   readonly minerAddress: string;
   /**
    * Mines `count` blocks to a fresh wallet address (so a block mined after `invalidateblock` never
@@ -58,6 +60,10 @@ export interface Litecoind {
   send(address: string, amount: bigint): Promise<string>;
   /** The active chain's height. */
   height(): Promise<number>;
+  /** Stops the node and keeps its data (a node going away); `resume()` starts it again. */
+  halt(): Promise<void>;
+  /** Starts a halted node again on the same data, ports and peer. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -68,74 +74,69 @@ export const toCoins = (amount: bigint): string => formatDecimalAmount(amount, C
 
 /**
  * Starts `litecoind -regtest -txindex` on free loopback ports in a temp data dir, creates a wallet and
- * mines `initialBlocks` (default 150: 50 mature coinbases to spend). `stop()` stops the node and
- * removes the data dir.
+ * mines `initialBlocks` (default 150: 50 mature coinbases to spend). With `listen`, it also takes peers
+ * on a loopback port; with `peer` (another node's `p2pAddress`), it follows that node's chain (then
+ * `wallet: false` and `initialBlocks: 0` make it a plain follower, as a merchant's own node is).
+ * `stop()` stops the node and removes the data dir.
  */
-export async function startLitecoind(options: { initialBlocks?: number } = {}): Promise<Litecoind> {
+export async function startLitecoind(
+  options: { initialBlocks?: number; listen?: boolean; peer?: string; wallet?: boolean } = {},
+): Promise<Litecoind> {
   const binary = findLitecoind();
   if (!binary) throw new Error('litecoind is not installed');
   const datadir = mkdtempSync(join(tmpdir(), 'cairn-litecoind-'));
   const rpcPort = await freePort();
+  const p2pPort = options.listen ? await freePort() : undefined;
+  const wallet = options.wallet ?? true;
   const user = 'cairn';
   const password = randomBytes(12).toString('hex');
-  const child: ChildProcess = spawn(
-    binary,
-    [
-      '-regtest',
-      `-datadir=${datadir}`,
-      '-server',
-      '-txindex',
-      '-listen=0',
-      '-dnsseed=0',
-      '-discover=0',
-      '-upnp=0',
-      '-persistmempool=0',
-      '-fallbackfee=0.0001',
-      '-rpcbind=127.0.0.1',
-      '-rpcallowip=127.0.0.1',
-      `-rpcport=${rpcPort}`,
-      `-rpcuser=${user}`,
-      `-rpcpassword=${password}`,
-      '-rpcthreads=8',
-      '-printtoconsole=0',
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
-  );
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  let exited = false;
-  const exit = new Promise<void>((resolve) =>
-    child.once('exit', () => {
-      exited = true;
-      resolve();
-    }),
-  );
-
+  const args = [
+    '-regtest',
+    `-datadir=${datadir}`,
+    '-server',
+    '-txindex',
+    ...(p2pPort ? ['-listen=1', '-bind=127.0.0.1', `-port=${p2pPort}`] : ['-listen=0']),
+    ...(options.peer ? [`-connect=${options.peer}`] : []),
+    '-dnsseed=0',
+    '-discover=0',
+    '-upnp=0',
+    '-persistmempool=0',
+    '-fallbackfee=0.0001',
+    '-rpcbind=127.0.0.1',
+    '-rpcallowip=127.0.0.1',
+    `-rpcport=${rpcPort}`,
+    `-rpcuser=${user}`,
+    `-rpcpassword=${password}`,
+    '-rpcthreads=8',
+    '-printtoconsole=0',
+  ];
   const rpcUrl = `http://${user}:${password}@127.0.0.1:${rpcPort}`;
   const rpc = new JsonRpcClient(rpcUrl, { timeoutMs: 60_000 });
-  const cleanup = async () => {
-    if (!exited) {
-      try {
-        await rpc.call('stop');
-      } catch {
-        child.kill('SIGTERM');
-      }
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      await exit;
-      clearTimeout(timer);
-    }
-    rmSync(datadir, { recursive: true, force: true });
-  };
 
-  try {
+  let child: ChildProcess | undefined;
+  let exited = true;
+  let exit: Promise<void> = Promise.resolve();
+  let stderr = '';
+  const launch = async () => {
+    stderr = '';
+    const spawned = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawned;
+    exited = false;
+    spawned.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    exit = new Promise<void>((resolve) =>
+      spawned.once('exit', () => {
+        exited = true;
+        resolve();
+      }),
+    );
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (exited) throw new Error(`litecoind exited during startup: ${stderr.trim()}`);
       try {
         await rpc.call('getblockchaininfo');
-        break;
+        return;
       } catch (error) {
         // -28: warming up; a refused connection: not listening yet.
         if (error instanceof JsonRpcError && error.rpcCode !== -28) throw error;
@@ -143,20 +144,53 @@ export async function startLitecoind(options: { initialBlocks?: number } = {}): 
         await new Promise((r) => setTimeout(r, 100));
       }
     }
-    await rpc.call('createwallet', ['cairn-test']);
-    const minerAddress = await rpc.call<string>('getnewaddress', ['miner', 'bech32']);
+  };
+  const halt = async () => {
+    if (exited) return;
+    try {
+      await rpc.call('stop');
+    } catch {
+      child?.kill('SIGTERM');
+    }
+    const timer = setTimeout(() => child?.kill('SIGKILL'), 15_000);
+    await exit;
+    clearTimeout(timer);
+  };
+  const cleanup = async () => {
+    await halt();
+    rmSync(datadir, { recursive: true, force: true });
+  };
+
+  try {
+    await launch();
+    let minerAddress = '';
+    if (wallet) {
+      await rpc.call('createwallet', ['cairn-test']);
+      minerAddress = await rpc.call<string>('getnewaddress', ['miner', 'bech32']);
+    }
     const mine = async (count = 1) => {
       const to = await rpc.call<string>('getnewaddress', ['miner', 'bech32']);
       return rpc.call<string[]>('generatetoaddress', [count, to]);
     };
-    await mine(options.initialBlocks ?? 150);
+    if (wallet && (options.initialBlocks ?? 150) > 0) await mine(options.initialBlocks ?? 150);
     return {
       rpcUrl,
       rpc,
+      ...(p2pPort ? { p2pAddress: `127.0.0.1:${p2pPort}` } : {}),
       minerAddress,
       mine,
       send: (address, amount) => rpc.call<string>('sendtoaddress', [address, toCoins(amount)]),
       height: () => rpc.call<number>('getblockcount'),
+      halt,
+      async resume() {
+        if (!exited) return;
+        await launch();
+        if (wallet)
+          await rpc.call('loadwallet', ['cairn-test']).catch((error: unknown) => {
+            // -35: loaded already (the node loads its wallets at start by itself).
+            if (!(error instanceof JsonRpcError && error.rpcCode === -35)) throw error;
+          });
+      },
       stop: cleanup,
     };
   } catch (error) {

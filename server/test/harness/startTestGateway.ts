@@ -21,25 +21,49 @@ export interface TestGateway {
   stop(): Promise<void>;
 }
 
+/** The chains every test gateway enables: three test chains and one live one. */
+const TEST_CHAINS = ['BTC_TESTNET', 'LTC_TESTNET', 'LTC_REGTEST'] as const;
+const LIVE_CHAINS = ['BTC'] as const;
+
 export async function startTestGateway(
-  options: { env?: Record<string, string>; clock?: Clock; workers?: boolean; watchers?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    workers?: boolean;
+    watchers?: boolean;
+    /**
+     * Offer the enabled chains that no node watches in this test (default true): test chains through
+     * the operator's CAIRN_CHAIN_<ID>_WATCHED_ELSEWHERE, the live one through the harness-only
+     * `testOnlyWatchedChains` (no live node exists here). A chain given a node in `env` is left to its
+     * real watcher. False: only what a watcher syncs is offered, as in production.
+     */
+    offerUnwatched?: boolean;
+  } = {},
 ): Promise<TestGateway> {
   const database = await createTestDatabase();
-  const config = loadConfig({
+  const env: Record<string, string> = {
     DATABASE_URL: database.url,
     PORT: '0',
     HOST: '127.0.0.1',
-    CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC',
+    CAIRN_ENABLED_CHAINS: [...TEST_CHAINS, ...LIVE_CHAINS].join(','),
     CAIRN_LOG_LEVEL: 'silent',
     CAIRN_VALIDATE_RESPONSES: 'true',
     ...options.env,
-  });
+  };
+  const watchedByNode = (id: string) =>
+    env[`CAIRN_CHAIN_${id}_RPC_URL`] !== undefined || env[`CAIRN_CHAIN_${id}_ESPLORA_URL`] !== undefined;
+  const offerUnwatched = options.offerUnwatched ?? true;
+  if (offerUnwatched)
+    for (const id of TEST_CHAINS)
+      if (!watchedByNode(id)) env[`CAIRN_CHAIN_${id}_WATCHED_ELSEWHERE`] ??= 'true';
+  const config = loadConfig(env);
   const running = await startGateway({
     config,
     clock: options.clock ?? systemClock,
     log: pino({ level: 'silent' }),
     workers: options.workers ?? false,
     watchers: options.watchers ?? false,
+    ...(offerUnwatched ? { testOnlyWatchedChains: LIVE_CHAINS.filter((id) => !watchedByNode(id)) } : {}),
   });
   const { gateway } = running;
   const seeded = await devSeed(gateway);

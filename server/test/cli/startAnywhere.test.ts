@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { chownSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../src/repoRoot.js';
+import {
+  assertCompiled,
+  type CliResult,
+  freePort,
+  type RunAsUser,
+  runCli,
+  startCli,
+} from '../harness/compiledCli.js';
+import { createTestDatabase } from '../harness/createTestDatabase.js';
+
+// `cairn start` as a newcomer runs it (the compiled gateway, embedded PostgreSQL by default), from a
+// new, an existing and a relative data directory, as root and as an ordinary user; and every way it
+// cannot start ends with one sentence naming the cause and the fix, exit status 1, no stack trace.
+
+const isRoot = process.getuid?.() === 0;
+const scratch: string[] = [];
+
+/** A fresh directory, removed after the file (with a cluster root had to place elsewhere). */
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  scratch.push(dir);
+  return dir;
+}
+
+function cleanUp(dir: string): void {
+  const link = lstatSync(join(dir, 'postgres'), { throwIfNoEntry: false });
+  if (link?.isSymbolicLink()) rmSync(readlinkSync(join(dir, 'postgres')), { recursive: true, force: true });
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Starts on `dataDir` with the embedded PostgreSQL, checks it is ready, stops it with SIGTERM. */
+async function startAndStop(dataDir: string, user?: RunAsUser): Promise<string> {
+  const running = await startCli({
+    env: { CAIRN_DATA_DIR: dataDir, CAIRN_EMBEDDED_PG_PORT: String(await freePort()) },
+    ...(user ? { user } : {}),
+  });
+  const ready = await fetch(`${running.url}/readyz`);
+  expect(ready.status).toBe(200);
+  expect((await ready.json()).checks.database).toBe('ok');
+  expect(await running.stop('SIGTERM'), running.output()).toEqual({ code: 0, signal: null });
+  return running.output();
+}
+
+/** One sentence on stderr, exit status 1, nothing that looks like a stack trace. */
+function expectOneSentence(result: CliResult, pattern: RegExp): void {
+  expect(result.code, result.stderr).toBe(1);
+  const text = result.stderr.trim();
+  expect(text).toMatch(pattern);
+  expect(text.split('\n')).toHaveLength(1);
+  expect(text).not.toMatch(/^\s+at /m);
+  expect(text).not.toMatch(/TypeError|Unexpected error/);
+}
+
+describe('cairn start, anywhere', () => {
+  beforeAll(() => {
+    assertCompiled();
+  });
+  afterAll(() => {
+    for (const dir of scratch) cleanUp(dir);
+  });
+
+  it('starts on a new data directory, then again on the same (existing) one', async () => {
+    const dataDir = join(tempDir('cairn-start-new-'), 'data', 'dir');
+    const first = await startAndStop(dataDir);
+    expect(first).toContain('Cairn gateway listening');
+    await startAndStop(dataDir);
+  });
+
+  it(`starts on an existing directory of mode 0700 made by mktemp${isRoot ? ' (as root: the postgres user cannot enter it)' : ''}`, async () => {
+    const dataDir = tempDir('cairn-start-existing-');
+    await startAndStop(dataDir);
+    if (isRoot) {
+      // The cluster went where the postgres user can reach it, recorded as a symlink.
+      expect(readlinkSync(join(dataDir, 'postgres'))).toMatch(
+        /^\/var\/lib\/cairn\/embedded-postgres\/clusters\//,
+      );
+    }
+  });
+
+  it('takes a relative CAIRN_DATA_DIR from the repository root (as the default .data is)', async () => {
+    const name = `.data-test-${process.pid}-${Date.now()}`;
+    scratch.push(join(REPO_ROOT, name));
+    await startAndStop(name);
+    expect(lstatSync(join(REPO_ROOT, name, 'embedded-postgres.password')).mode & 0o777).toBe(0o600);
+  });
+
+  it.runIf(isRoot)('starts as an ordinary user (nobody)', async () => {
+    const user = {
+      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+      gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
+    };
+    const dataDir = tempDir('cairn-start-user-');
+    chownSync(dataDir, user.uid, user.gid);
+    await startAndStop(dataDir, user);
+    expect(lstatSync(join(dataDir, 'postgres')).uid).toBe(user.uid);
+  });
+
+  describe('refuses to start with one sentence', () => {
+    let database: Awaited<ReturnType<typeof createTestDatabase>>;
+    let occupied: Server;
+    let occupiedPort: number;
+    beforeAll(async () => {
+      database = await createTestDatabase();
+      occupied = createServer().listen(0, '127.0.0.1');
+      await new Promise((r) => occupied.once('listening', r));
+      occupiedPort = (occupied.address() as { port: number }).port;
+    });
+    afterAll(async () => {
+      occupied.close();
+      await database.drop();
+    });
+
+    it('a data directory that cannot be used (a file is in the way)', async () => {
+      const file = join(tempDir('cairn-start-file-'), 'not-a-directory');
+      writeFileSync(file, 'x');
+      const result = await runCli(['start'], {
+        env: { CAIRN_DATA_DIR: file, CAIRN_EMBEDDED_PG_PORT: String(await freePort()), PORT: '0' },
+      });
+      expectOneSentence(
+        result,
+        /^The data directory .*not-a-directory \(CAIRN_DATA_DIR\) cannot be used: a file is in the way of that directory\. Point CAIRN_DATA_DIR at a directory/,
+      );
+    });
+
+    it.runIf(isRoot)('a data directory the user may not write (as an ordinary user)', async () => {
+      const nobody = {
+        uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+        gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
+      };
+      const result = await runCli(['start'], {
+        env: { CAIRN_DATA_DIR: tempDir('cairn-start-closed-'), PORT: '0' },
+        user: nobody,
+      });
+      expectOneSentence(result, /cannot be used: permission denied for this user\. Point CAIRN_DATA_DIR/);
+    });
+
+    it('a port another program holds (PORT)', async () => {
+      const result = await runCli(['start'], {
+        env: { DATABASE_URL: database.url, PORT: String(occupiedPort), HOST: '127.0.0.1' },
+      });
+      expectOneSentence(
+        result,
+        new RegExp(
+          `^Port ${occupiedPort} \\(PORT\\) is already in use on 127\\.0\\.0\\.1: stop the program using it, or set PORT to a free port\\.$`,
+        ),
+      );
+    });
+
+    it('a port another program holds (CAIRN_EMBEDDED_PG_PORT)', async () => {
+      const result = await runCli(['start'], {
+        env: {
+          CAIRN_DATA_DIR: tempDir('cairn-start-pgport-'),
+          CAIRN_EMBEDDED_PG_PORT: String(occupiedPort),
+          PORT: '0',
+        },
+      });
+      expectOneSentence(
+        result,
+        new RegExp(`^Port ${occupiedPort} \\(CAIRN_EMBEDDED_PG_PORT\\) is already in use by another program`),
+      );
+    });
+
+    it('a DATABASE_URL nothing answers', async () => {
+      const port = await freePort();
+      const result = await runCli(['start'], {
+        env: { DATABASE_URL: `postgres://postgres:secret@127.0.0.1:${port}/cairn`, PORT: '0' },
+      });
+      expectOneSentence(
+        result,
+        new RegExp(
+          `^Cannot connect to the PostgreSQL server in DATABASE_URL \\(postgres://postgres@127\\.0\\.0\\.1:${port}/cairn\\): nothing accepts connections at 127\\.0\\.0\\.1:${port}\\. Check that the server runs`,
+        ),
+      );
+      expect(result.stderr).not.toContain('secret');
+    });
+
+    it('a DATABASE_URL naming a database that does not exist', async () => {
+      const url = new URL(database.url);
+      url.pathname = '/cairn_no_such_database';
+      const result = await runCli(['start'], { env: { DATABASE_URL: url.toString(), PORT: '0' } });
+      expectOneSentence(
+        result,
+        /: the database "cairn_no_such_database" does not exist\. Check that the server runs/,
+      );
+    });
+
+    it('a malformed CAIRN_MASTER_KEY', async () => {
+      const result = await runCli(['start'], {
+        env: { DATABASE_URL: database.url, CAIRN_MASTER_KEY: 'not-a-key', PORT: '0' },
+      });
+      expectOneSentence(
+        result,
+        /^Invalid configuration \(fix it and start again\): CAIRN_MASTER_KEY: must be 32 bytes written as 64 hex digits or as base64 \(make one with: openssl rand -hex 32\)\.$/,
+      );
+    });
+  });
+});
