@@ -1,7 +1,9 @@
 import { type Checkout, getChain, getCoin, parseToken, type SelectChainRequest } from '@cairn/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { adapterOrUnavailable } from '../chains/adapterOrUnavailable.js';
 import { requiredConfirmations } from '../chains/requiredConfirmations.js';
 import { Business, type IPayment, PaymentOption, Wallet } from '../db/entities/index.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { fiatToCrypto } from '../money/index.js';
@@ -28,16 +30,18 @@ function requestedOption(body: SelectChainRequest): { chainId: string; coinSymbo
  * the deposit target through the chain's adapter, locks the crypto amount at a fresh rate (keeping
  * the creation quote if no source answers), restarts the window for the picked chain, and moves
  * pending -> awaiting_payment with payment.awaiting. Picking the same option again returns the same
- * address; a different one after a pick is 409 CHAIN_ALREADY_SELECTED.
+ * address; a different one after a pick is 409 CHAIN_ALREADY_SELECTED. Runs in `tx` when given (see
+ * inTransaction), else in a transaction of its own.
  */
 export async function selectChain(
   gateway: Gateway,
   scope: PaymentScope,
   id: string,
   body: SelectChainRequest,
+  tx?: EntityManager,
 ): Promise<Checkout> {
   const { chainId, coinSymbol } = requestedOption(body);
-  return gateway.orm.em.fork().transactional(async (em) => {
+  return inTransaction(gateway.orm, tx, async (em) => {
     const payment: IPayment = await lockPayment(em, scope, id);
     const business = await em.findOneOrFail(Business, { id: payment.businessId });
     if (payment.selectedChainId !== null) {

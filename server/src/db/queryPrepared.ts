@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, Knex, MikroORM } from '@mikro-orm/postgresql';
 import type { ClientBase, QueryResultRow } from 'pg';
 
 /**
@@ -14,7 +14,8 @@ export interface PreparedStatement {
  * Runs a named (prepared) statement on a connection of the ORM's own pool, for the hot paths where
  * the ORM's query building and hydration cost more than the query. Rows come back as node-postgres
  * returns them on the ORM's connections: timestamps as strings, arrays parsed, `numeric` as strings.
- * A single statement is atomic on its own: no transaction is opened.
+ * A single statement is atomic on its own: no transaction is opened. Given `tx`, an EntityManager
+ * inside a transaction, the statement runs on that transaction's connection and commits with it.
  *
  * @example
  * ```ts
@@ -25,8 +26,12 @@ export async function queryPrepared<Row extends QueryResultRow>(
   orm: MikroORM,
   statement: PreparedStatement,
   values: readonly unknown[],
+  tx?: EntityManager,
 ): Promise<Row[]> {
-  const client = orm.em.getConnection().getKnex().client;
+  // A knex transaction's client hands out the transaction's own connection and never releases it.
+  const transaction = tx?.getTransactionContext<Knex.Transaction>();
+  if (tx && !transaction) throw new Error('queryPrepared: the EntityManager given is not in a transaction');
+  const client = (transaction ?? orm.em.getConnection().getKnex()).client;
   const connection = (await client.acquireConnection()) as ClientBase;
   try {
     const result = await connection.query<Row>({

@@ -1,5 +1,6 @@
 import { apiContract, IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
 import rateLimit from '@fastify/rate-limit';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -105,12 +106,13 @@ export async function registerApiRoutes(
 
     /**
      * Runs a POST once per Idempotency-Key (see withIdempotency); a replayed response is marked with
-     * `idempotent-replayed: true`. Returns the handler's result type.
+     * `idempotent-replayed: true`. `run` makes its change in the transaction it is given (`tx`, with a
+     * key), which stores the response before it commits. Returns the handler's result type.
      */
     const idempotent = async <R extends HandlerResult>(
       request: FastifyRequest,
       reply: { header(name: string, value: string): unknown },
-      run: () => Promise<R>,
+      run: (tx?: EntityManager) => Promise<R>,
     ): Promise<R> => {
       const key = request.headers[IDEMPOTENCY_KEY_HEADER];
       // Most requests carry no key: fingerprint (hash) the request only when one is given.
@@ -123,9 +125,9 @@ export async function registerApiRoutes(
 
     const router = s.router(apiContract, {
       createPayment: async ({ body, request, reply }) => {
-        const run = async (auth: AuthContext, claim?: InlineClaim) => ({
+        const run = async (auth: AuthContext, claim?: InlineClaim, tx?: EntityManager) => ({
           status: 201 as const,
-          body: { data: await createPayment(gateway, auth, body, claim) },
+          body: { data: await createPayment(gateway, auth, body, claim, tx) },
         });
         const key = request.headers[IDEMPOTENCY_KEY_HEADER];
         if (typeof key !== 'string') return run(authOf(request));
@@ -136,7 +138,7 @@ export async function registerApiRoutes(
           key,
           requestFingerprint(request.method, request.url, request.body),
           (claim) => run(authOf(request), claim),
-          (auth) => run(auth),
+          (auth, tx) => run(auth, undefined, tx),
         );
         if (result.replayed) reply.header('idempotent-replayed', 'true');
         return result as Awaited<ReturnType<typeof run>>;
@@ -154,23 +156,23 @@ export async function registerApiRoutes(
         body: { data: await cancelPayment(gateway, authOf(request), params.id, 'merchant') },
       }),
       acceptShortfall: async ({ params, request, reply }) =>
-        idempotent(request, reply, async () => ({
+        idempotent(request, reply, async (tx) => ({
           status: 200 as const,
-          body: { data: await acceptShortfall(gateway, authOf(request), params.id) },
+          body: { data: await acceptShortfall(gateway, authOf(request), params.id, tx) },
         })),
       recordRefund: async ({ params, body, request, reply }) =>
-        idempotent(request, reply, async () => ({
+        idempotent(request, reply, async (tx) => ({
           status: 201 as const,
-          body: { data: await recordRefund(gateway, authOf(request), params.id, body) },
+          body: { data: await recordRefund(gateway, authOf(request), params.id, body, tx) },
         })),
       retrieveCheckout: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrieveCheckout(gateway, authOf(request), params.id) },
       }),
       selectChain: async ({ params, body, request, reply }) =>
-        idempotent(request, reply, async () => ({
+        idempotent(request, reply, async (tx) => ({
           status: 200 as const,
-          body: { data: await selectChain(gateway, authOf(request), params.id, body) },
+          body: { data: await selectChain(gateway, authOf(request), params.id, body, tx) },
         })),
     });
 

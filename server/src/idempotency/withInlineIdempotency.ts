@@ -1,3 +1,4 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../auth/authenticate.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 import type { Gateway } from '../gateway.js';
@@ -27,8 +28,9 @@ const RECORDED: PreparedStatement = {
  * of its own. When the key turns out to be recorded (taken, or `inline` refused and a record exists),
  * the request is answered exactly as `withIdempotency` answers it when it claims first: replay, 409
  * IDEMPOTENCY_KEY_REUSED / IDEMPOTENCY_REQUEST_IN_PROGRESS, or take the key over and run `fallback`
- * (with the key read from the database again if `auth` was provisional). A refusal with no record is
- * the answer as is: nothing was stored, as for any failed request.
+ * (with the key read from the database again if `auth` was provisional) in the transaction that
+ * stores its response (`tx`, see withIdempotency). A refusal with no record is the answer as is:
+ * nothing was stored, as for any failed request.
  */
 export async function withInlineIdempotency(
   gateway: Gateway,
@@ -36,7 +38,7 @@ export async function withInlineIdempotency(
   key: string,
   fingerprint: string,
   inline: (claim: InlineClaim) => Promise<HandlerResult>,
-  fallback: (auth: AuthContext) => Promise<HandlerResult>,
+  fallback: (auth: AuthContext, tx?: EntityManager) => Promise<HandlerResult>,
 ): Promise<HandlerResult & { replayed?: boolean }> {
   try {
     return await inline({ key, fingerprint });
@@ -47,5 +49,5 @@ export async function withInlineIdempotency(
     }
   }
   const caller = auth.provisional && auth.recheck ? await auth.recheck() : auth;
-  return withIdempotency(gateway, caller, key, fingerprint, () => fallback(caller));
+  return withIdempotency(gateway, caller, key, fingerprint, (tx) => fallback(caller, tx));
 }

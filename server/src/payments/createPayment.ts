@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type CreatePaymentRequest, hasAcceptedSet, type Payment as PaymentBody } from '@cairn/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../auth/authenticate.js';
 import { unauthorized } from '../auth/bearerKey.js';
 import { isExhausted } from '../credit/isExhausted.js';
@@ -58,18 +59,19 @@ function sameCaller(a: AuthContext, b: AuthContext): boolean {
  *
  * With `idempotency`, the same statement records the Idempotency-Key with the 201 response
  * (`{ data: payment }`), or does nothing and throws `IdempotencyKeyTaken` if the key is recorded
- * already (see `withInlineIdempotency`).
+ * already (see `withInlineIdempotency`). Given `tx` (a transaction), the payment is inserted in it.
  */
 export async function createPayment(
   gateway: Gateway,
   auth: AuthContext,
   body: CreatePaymentRequest,
   idempotency?: InlineClaim,
+  tx?: EntityManager,
 ): Promise<PaymentBody> {
   let caller = auth;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOnce(gateway, caller, body, idempotency);
+      return await createOnce(gateway, caller, body, idempotency, tx);
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) throw error;
       const changed = error instanceof CallerChangedError;
@@ -93,6 +95,7 @@ async function createOnce(
   auth: AuthContext,
   body: CreatePaymentRequest,
   idempotency: InlineClaim | undefined,
+  tx: EntityManager | undefined,
 ): Promise<PaymentBody> {
   const restrict = body.restrict_to_accepted ?? false;
   if (restrict && !hasAcceptedSet(body)) {
@@ -208,6 +211,7 @@ async function createOnce(
       walletChainIds: context.walletChainIds,
     },
     idempotency && { ...idempotency, responseBody: { data: serialized } },
+    tx,
   );
   if (outcome === 'caller_changed') throw new CallerChangedError();
   if (outcome === 'credit_exhausted') throw insufficientCredit(auth.mode);

@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
@@ -80,7 +80,8 @@ export type InsertOutcome = 'created' | 'caller_changed' | 'credit_exhausted' | 
  * Stores a new payment with its options, as createPayment builds them (options in position order,
  * each locked at the payment's creation time, `updated_at` equal to `created_at`), unless the
  * calling key or its business is no longer as `caller` (and the payment's tolerance, threshold, key,
- * business and mode) say, or the Prepaid Credit reserve of the payment's mode is exhausted.
+ * business and mode) say, or the Prepaid Credit reserve of the payment's mode is exhausted. Given `tx`,
+ * the statement runs in that transaction (and commits with it).
  */
 export async function insertPayment(
   orm: MikroORM,
@@ -88,6 +89,7 @@ export async function insertPayment(
   options: readonly IPaymentOption[],
   caller: CallerSnapshot,
   idempotency?: IdempotencyRecord,
+  tx?: EntityManager,
 ): Promise<InsertOutcome> {
   const created = payment.createdAt.getTime();
   const consistent =
@@ -136,6 +138,7 @@ export async function insertPayment(
       idempotency?.fingerprint ?? null,
       idempotency ? JSON.stringify(idempotency.responseBody) : null,
     ],
+    tx,
   );
   if (!row!.caller_ok) return 'caller_changed';
   if (!row!.credit_ok) return 'credit_exhausted';

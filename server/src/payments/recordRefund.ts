@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { getChain, getCoin, type RecordRefundRequest, type Refund as RefundBody } from '@cairn/contract';
+import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../auth/authenticate.js';
 import { Refund, Transfer } from '../db/entities/index.js';
+import { inTransaction } from '../db/inTransaction.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { lockPayment } from './lockPayment.js';
@@ -12,12 +14,14 @@ import { transitionPayment } from './transitionPayment.js';
  * POST /api/v1/payments/{id}/refunds: records a refund the merchant sent on-chain; the payment becomes
  * `refunded` and payment.refunded is sent. The chain must be of the key's mode and carry the coin; once
  * the customer picked a chain, the refund must be on that chain and coin and at most what arrived.
+ * Runs in `tx` when given (see inTransaction), else in a transaction of its own.
  */
 export async function recordRefund(
   gateway: Gateway,
   auth: AuthContext,
   id: string,
   body: RecordRefundRequest,
+  tx?: EntityManager,
 ): Promise<RefundBody> {
   const chain = getChain(body.chain_id);
   if (!chain || chain.mode !== auth.mode || !getCoin(body.chain_id, body.coin_symbol)) {
@@ -34,7 +38,7 @@ export async function recordRefund(
       },
     );
   }
-  return gateway.orm.em.fork().transactional(async (em) => {
+  return inTransaction(gateway.orm, tx, async (em) => {
     const payment = await lockPayment(em, auth, id);
     if (payment.selectedChainId) {
       const selected = `${payment.selectedChainId}:${payment.selectedCoinSymbol}`;
