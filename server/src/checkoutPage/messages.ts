@@ -130,6 +130,10 @@ export const messages = {
   errorTitle: 'Something went wrong',
   errorBody: 'The page could not be shown. Please try again in a moment.',
   badRequestBody: 'The form could not be read. Go back and try again.',
+  unavailableTitle: 'Temporarily unavailable',
+  unavailableBody:
+    'The payment service cannot be reached right now. Please try again in a few seconds. If you already sent your payment, it is not lost: it shows here once the service is back.',
+  tryAgain: 'Try again',
   backToPayment: 'Back to the payment',
   noticeHeading: 'Notice',
 };

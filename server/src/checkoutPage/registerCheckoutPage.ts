@@ -4,6 +4,8 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { selectChain } from '../checkout/selectChain.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/databaseTimeouts.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
@@ -82,11 +84,26 @@ export async function registerCheckoutPage(
   const sendCheckout = (reply: FastifyReply, view: CheckoutView, ctx: RenderContext, status = 200) =>
     sendHtml(reply, status, renderCheckoutPage(view, ctx, assets, assetBase).html, view);
 
-  const sendMessage = (reply: FastifyReply, status: number, title: string, body: string, back?: string) =>
+  const sendMessage = (
+    reply: FastifyReply,
+    status: number,
+    title: string,
+    body: string,
+    back?: string,
+    retry?: { url: string; seconds: number },
+  ) =>
     sendHtml(
       reply,
       status,
-      renderMessagePage({ messages: m, title, body, assets, assetBase, ...(back ? { back } : {}) }),
+      renderMessagePage({
+        messages: m,
+        title,
+        body,
+        assets,
+        assetBase,
+        ...(back && back !== retry?.url ? { back } : {}),
+        ...(retry ? { retry } : {}),
+      }),
     );
 
   /** The scope every service call runs in: the payment's own business and mode. */
@@ -146,6 +163,22 @@ export async function registerCheckoutPage(
         if (status !== undefined && status >= 400 && status < 500) {
           request.log.info({ err: error }, 'checkout request refused');
           return sendMessage(reply, status, m.errorTitle, m.badRequestBody, back);
+        }
+        const databaseDown = databaseUnavailableReason(error);
+        if (databaseDown) {
+          // Retryable: the page says to try again shortly and, for a GET, reloads itself after
+          // Retry-After (a refused POST is retried from the payment page, not re-posted).
+          request.log.warn({ err: error, reason: databaseDown }, 'checkout: database unavailable');
+          const retryUrl = request.method === 'GET' ? request.url : back;
+          reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+          return sendMessage(
+            reply,
+            503,
+            m.unavailableTitle,
+            m.unavailableBody,
+            back,
+            retryUrl ? { url: retryUrl, seconds: DATABASE_RETRY_AFTER_SECONDS } : undefined,
+          );
         }
         request.log.error({ err: error }, 'checkout request failed');
         return sendMessage(reply, 500, m.errorTitle, m.errorBody, back);

@@ -7,6 +7,7 @@ import { Migration20261121030000_chainWatching } from '../../migrations/Migratio
 import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
 import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
 import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
+import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
 
 /** Every migration, in order. New migrations are added here (and committed). */
@@ -40,7 +41,21 @@ export async function createOrm(
       silent: true,
     },
     schemaGenerator: { ignoreSchema: ['graphile_worker'] },
-    pool: { min: 0, max: options.poolMax ?? 10 },
+    // Bounded waits: a database that does not answer fails a request within seconds (a 503) instead
+    // of holding it for knex's 60 s acquire timeout or node-postgres's endless connect.
+    pool: {
+      min: 0,
+      max: options.poolMax ?? 10,
+      acquireTimeoutMillis: DATABASE_TIMEOUTS.acquireMs,
+      createTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    },
+    driverOptions: {
+      connection: {
+        connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+        keepAlive: true,
+        keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
+      },
+    },
     debug: options.debug ?? false,
     allowGlobalContext: false,
     forceUtcTimezone: true,

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerCheckoutPage } from '../checkoutPage/registerCheckoutPage.js';
+import { checkDatabase } from '../db/checkDatabase.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import type { WatcherStatus } from '../watchers/ChainWatcher.js';
@@ -106,12 +107,7 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   app.get('/healthz', async () => ({ status: 'ok' }));
   app.get('/readyz', async (_request, reply) => {
     const checks: Record<string, 'ok' | string> = {};
-    try {
-      await gateway.orm.em.fork().getConnection().execute('select 1');
-      checks.database = 'ok';
-    } catch (error) {
-      checks.database = `down: ${(error as Error).message}`;
-    }
+    checks.database = await checkDatabase(gateway.orm);
     checks.workers = (options.workersReady?.() ?? true) ? 'ok' : 'not running';
     for (const watcher of options.chainWatchers?.() ?? []) {
       checks[`chain:${watcher.chainId}`] = watcher.stalled

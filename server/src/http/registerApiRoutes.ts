@@ -9,6 +9,7 @@ import { authenticateFromCache } from '../auth/authenticateFromCache.js';
 import { KeyCache } from '../auth/KeyCache.js';
 import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
 import { selectChain } from '../checkout/selectChain.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
@@ -64,10 +65,14 @@ export async function registerApiRoutes(
       }
       await authenticateRequest(request);
     });
-    /** Renders an error; with a provisional key, only after reading the key (its 401/403 win). */
+    /**
+     * Renders an error; with a provisional key, only after reading the key (its 401/403 win), unless
+     * the database is unreachable: the key cannot be read then, and the 503 is retried.
+     */
     const renderApiError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const recheck = request.auth?.provisional ? request.auth.recheck : undefined;
-      if (!recheck) return renderError(error, request, reply);
+      if (!recheck || databaseUnavailableReason(error) !== undefined)
+        return renderError(error, request, reply);
       return recheck().then(
         () => renderError(error, request, reply),
         (authError: unknown) => renderError(authError, request, reply),

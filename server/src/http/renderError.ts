@@ -1,6 +1,8 @@
 import type { ErrorBody, FieldError } from '@cairn/contract';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/databaseTimeouts.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { ApiError } from '../errors/ApiError.js';
 
 interface Issue {
@@ -37,10 +39,27 @@ export function fromValidationError(error: RequestValidationError): ApiError {
   return new ApiError('VALIDATION_ERROR', `The request is invalid: ${summary}`, { fields });
 }
 
-/** Maps framework errors (bad JSON, size, media type) to API errors; anything unknown is a 500. */
+/**
+ * The 503 for a request that failed because the database is unreachable or its connection was lost
+ * (see databaseUnavailableReason): retryable, with Retry-After. The reason stays in the log (it names
+ * hosts and ports), not in the answer.
+ */
+export function databaseUnavailable(cause: unknown): ApiError {
+  return new ApiError(
+    'SERVICE_UNAVAILABLE',
+    'The service cannot reach its database right now. Retry after the Retry-After delay; with the same Idempotency-Key a retry is safe.',
+    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS, cause },
+  );
+}
+
+/**
+ * Maps framework errors (bad JSON, size, media type) to API errors; an unreachable database is a 503;
+ * anything else unknown is a 500.
+ */
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof RequestValidationError) return fromValidationError(error);
+  if (databaseUnavailableReason(error) !== undefined) return databaseUnavailable(error);
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.statusCode) {
     case 400:
@@ -69,7 +88,9 @@ export function toApiError(error: unknown): ApiError {
 /** The error handler of every scope: one error shape, a request id, no stack traces to clients. */
 export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error);
-  if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
+  const databaseDown = apiError.code === 'SERVICE_UNAVAILABLE' ? databaseUnavailableReason(error) : undefined;
+  if (databaseDown) request.log.warn({ err: error, reason: databaseDown }, 'database unavailable');
+  else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: apiError.code }, apiError.message);
   const body: ErrorBody = {
     error: {

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../auth/authenticate.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, withIdempotency } from './withIdempotency.js';
@@ -44,6 +45,9 @@ export async function withInlineIdempotency(
     return await inline({ key, fingerprint });
   } catch (error) {
     if (!(error instanceof IdempotencyKeyTaken)) {
+      // Unreachable database: no record can be read either. The 503 is retried with the same key,
+      // which then finds the record if the insert did commit.
+      if (databaseUnavailableReason(error) !== undefined) throw error;
       const recorded = await queryPrepared(gateway.orm, RECORDED, [auth.apiKey.id, key]);
       if (recorded.length === 0) throw error;
     }

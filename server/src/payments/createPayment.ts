@@ -5,6 +5,7 @@ import type { AuthContext } from '../auth/authenticate.js';
 import { unauthorized } from '../auth/bearerKey.js';
 import { isExhausted } from '../credit/isExhausted.js';
 import { loadCreditBalance } from '../credit/loadCreditBalance.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import type { IPayment, IPaymentOption } from '../db/entities/index.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
@@ -74,6 +75,9 @@ export async function createPayment(
       return await createOnce(gateway, caller, body, idempotency, tx);
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) throw error;
+      // The database is unreachable: reading the key again would only wait for it a second time. The
+      // answer is a retryable 503, and the retry reads the key.
+      if (databaseUnavailableReason(error) !== undefined) throw error;
       const changed = error instanceof CallerChangedError;
       if (!changed && !caller.provisional) throw error;
       if (!caller.recheck) throw unauthorized();

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 
 /**
  * A PostgreSQL session advisory lock that makes one gateway instance the active watcher of a chain;
@@ -24,6 +25,7 @@ export class WatcherLock {
         const client = new pg.Client({
           connectionString: this.databaseUrl,
           application_name: 'cairn chain watcher',
+          connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
         });
         client.on('error', () => {
           this.#held = false;

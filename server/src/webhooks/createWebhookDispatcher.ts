@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Clock } from '../clock.js';
+import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 import { type AttemptDependencies, attemptDelivery } from './attemptDelivery.js';
 import { claimDeliveries } from './claimDeliveries.js';
 import { createDestinationPools, type DestinationTimeouts } from './createDestinationPools.js';
@@ -13,6 +14,13 @@ import type { WebhookMetrics } from './webhookMetrics.js';
 
 /** The channel the outbox trigger notifies when it queues a delivery. */
 export const DELIVERY_CHANNEL = 'cairn_webhook_deliveries';
+
+/** The LISTEN connection's `application_name` (so operators and tests can find it). */
+export const LISTENER_APPLICATION_NAME = 'cairn webhook listener';
+
+/** Reconnect delays of a lost LISTEN connection: doubling from the first to the last. */
+const LISTEN_RETRY_FIRST_MS = 500;
+const LISTEN_RETRY_MAX_MS = 5_000;
 
 /** SPEC.md: 30 seconds to response headers. */
 export const HEADERS_TIMEOUT_MS = 30_000;
@@ -99,6 +107,9 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     connectionString: options.databaseUrl,
     max: 4,
     options: '-c synchronous_commit=off -c random_page_cost=1.1',
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
   });
   pool.on('error', (error) => options.log.error({ err: error }, 'webhook queue connection failed'));
   const pools = createDestinationPools({
@@ -139,6 +150,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let pollTimer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
   let listener: pg.Client | undefined;
+  let listenTimer: NodeJS.Timeout | undefined;
+  let listenRetryMs = LISTEN_RETRY_FIRST_MS;
   let flushing: Promise<void> | undefined;
   const ready: ClaimedDelivery[] = [];
   const pending: AttemptResult[] = [];
@@ -268,22 +281,66 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
+  /**
+   * Opens the LISTEN connection. When it is lost (or cannot be opened: the database is down), it is
+   * opened again after 0.5 s, 1 s, 2 s, ... up to 5 s between attempts, for as long as the loop runs;
+   * meanwhile the poll keeps deliveries going.
+   */
   async function listen(): Promise<void> {
-    const client = new pg.Client({ connectionString: options.databaseUrl });
+    const client = new pg.Client({
+      connectionString: options.databaseUrl,
+      application_name: LISTENER_APPLICATION_NAME,
+      connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
+    });
     client.on('notification', () => kick());
     client.on('error', (error) => {
-      options.log.warn({ err: error }, 'webhook LISTEN connection lost; polling until it is back');
+      // Before the LISTEN is in place, the failing connect or query reports the error instead.
+      if (listener !== client) return;
       listener = undefined;
       client.end().catch(() => {});
-      if (running) setTimeout(() => void listen().catch(() => {}), 1000).unref();
+      if (!running) return;
+      options.log.warn({ err: error }, 'webhook LISTEN connection lost; polling until it is back');
+      relisten();
     });
-    await client.connect();
-    await client.query(`listen ${DELIVERY_CHANNEL}`);
+    try {
+      await client.connect();
+      await client.query(`listen ${DELIVERY_CHANNEL}`);
+    } catch (error) {
+      void client.end().catch(() => {});
+      throw error;
+    }
     if (!running) {
       await client.end();
       return;
     }
     listener = client;
+  }
+
+  /** Opens the LISTEN connection again after the current retry delay (once at a time). */
+  function relisten(): void {
+    if (!running || listenTimer) return;
+    const delay = listenRetryMs;
+    listenRetryMs = Math.min(listenRetryMs * 2, LISTEN_RETRY_MAX_MS);
+    listenTimer = setTimeout(() => {
+      listenTimer = undefined;
+      if (!running || listener) return;
+      listen().then(
+        () => {
+          if (!listener) return;
+          listenRetryMs = LISTEN_RETRY_FIRST_MS;
+          options.log.info({}, 'webhook LISTEN connection is back');
+          // Deliveries queued while nobody listened are due now.
+          kick();
+        },
+        (error: unknown) => {
+          options.log.warn({ err: error, retryInMs: listenRetryMs }, 'webhook LISTEN reconnect failed');
+          relisten();
+        },
+      );
+    }, delay);
+    listenTimer.unref();
   }
 
   return {
@@ -297,7 +354,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       try {
         await listen();
       } catch (error) {
-        options.log.warn({ err: error }, 'webhook LISTEN failed; polling only');
+        options.log.warn({ err: error }, 'webhook LISTEN failed; polling until it can be opened');
+        relisten();
       }
       pollTimer = setInterval(kick, options.pollIntervalMs);
       pollTimer.unref();
@@ -340,6 +398,8 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       running = false;
       if (pollTimer) clearInterval(pollTimer);
       if (sweepTimer) clearInterval(sweepTimer);
+      if (listenTimer) clearTimeout(listenTimer);
+      listenTimer = undefined;
       await listener?.end().catch(() => {});
       listener = undefined;
       if (inFlight > 0 || flushing || pending.length > 0) {

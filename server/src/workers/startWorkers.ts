@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Logger, type Runner, run, runMigrations } from 'graphile-worker';
+import pg from 'pg';
+import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 import type { Gateway } from '../gateway.js';
 import { PAYMENT_TIMER_TASK } from '../payments/jobs.js';
 import {
@@ -23,10 +25,46 @@ export async function migrateWorkerSchema(connectionString: string, log: Fastify
   await runMigrations({ connectionString, logger: workerLogger(log) });
 }
 
-/** Starts the job workers: payment timers and housekeeping. */
+/**
+ * Starts the job workers: payment timers and housekeeping. They get their own pool (graphile-worker's
+ * default size, 10) with a bounded connect, so that while the database does not answer, their polls,
+ * cron and LISTEN reconnects fail and retry within seconds instead of waiting on a connect for as long
+ * as the operating system does; `stop()` ends it after the runner.
+ */
 export async function startWorkers(gateway: Gateway, connectionString: string): Promise<Runner> {
-  return run({
+  const pool = new pg.Pool({
     connectionString,
+    max: 10,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
+  });
+  // Connection errors surface as failed queries, which graphile-worker retries; idle connections
+  // that die (the database restarted) must not crash the process.
+  const onError = (error: Error) => gateway.log.warn({ err: error }, 'job worker connection failed');
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
+  let runner: Runner;
+  try {
+    runner = await startRunner(gateway, pool);
+  } catch (error) {
+    await pool.end().catch(() => {});
+    throw error;
+  }
+  const stopRunner = runner.stop;
+  runner.stop = async (reason) => {
+    try {
+      await stopRunner(reason);
+    } finally {
+      await pool.end().catch(() => {});
+    }
+  };
+  return runner;
+}
+
+function startRunner(gateway: Gateway, pgPool: pg.Pool): Promise<Runner> {
+  return run({
+    pgPool,
     concurrency: gateway.config.CAIRN_WORKER_CONCURRENCY,
     noHandleSignals: true,
     logger: workerLogger(gateway.log),
