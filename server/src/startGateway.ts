@@ -145,7 +145,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     const database = await resolveDatabase(config, log);
     const { embedded } = database;
     if (embedded) started.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
-    const orm = await createOrm(database.url);
+    const orm = await createOrm(database.url, { log });
     started.push({ name: 'database pool', stop: () => orm.close(true) });
     const applied = await migrate(orm);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');

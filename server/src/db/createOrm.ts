@@ -27,8 +27,14 @@ export const MIGRATIONS = [
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */
 export async function createOrm(
   url: string,
-  options: { poolMax?: number; debug?: boolean } = {},
+  options: {
+    poolMax?: number;
+    debug?: boolean;
+    /** Where knex's own warnings go (a lost connection, say); default: knex prints them to stdout. */
+    log?: { warn(message: string): void; debug(message: string): void };
+  } = {},
 ): Promise<MikroORM> {
+  const { log } = options;
   return MikroORM.init({
     clientUrl: url,
     entities: ENTITIES,
@@ -50,6 +56,16 @@ export async function createOrm(
       createTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     },
     driverOptions: {
+      ...(log
+        ? {
+            log: {
+              warn: (message: string) => log.warn(`database: ${message}`),
+              error: (message: string) => log.warn(`database: ${message}`),
+              deprecate: (message: string) => log.debug(`database: ${message}`),
+              debug: (message: string) => log.debug(`database: ${message}`),
+            },
+          }
+        : {}),
       connection: {
         connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
         keepAlive: true,

@@ -14,8 +14,8 @@
  */
 import pino from 'pino';
 import { systemClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
 import { startGateway } from '../../src/startGateway.js';
+import { testGatewaySettings } from '../harness/startTestGateway.js';
 
 type Query = (...args: unknown[]) => unknown;
 interface Connection {
@@ -74,20 +74,15 @@ function watch(connection: Connection): void {
   };
 }
 
-const config = loadConfig({
-  DATABASE_URL: databaseUrl,
-  PORT: '0',
-  HOST: '127.0.0.1',
-  CAIRN_ENABLED_CHAINS: process.env.CRASH_ENABLED_CHAINS ?? 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC',
-  CAIRN_LOG_LEVEL: 'silent',
-  CAIRN_VALIDATE_RESPONSES: 'true',
-});
+// Configured exactly as the test gateways of the same file are.
+const { config, testOnlyWatchedChains } = testGatewaySettings(databaseUrl);
 const running = await startGateway({
   config,
   clock: systemClock,
   log: pino({ level: 'silent' }),
   workers: false,
   watchers: false,
+  testOnlyWatchedChains,
 });
 // Every connection the ORM's pool hands out (to a transaction or to a single statement) is watched.
 const client = running.gateway.orm.em.getConnection().getKnex().client as {

@@ -12,14 +12,13 @@ import { LISTENER_APPLICATION_NAME } from '../../src/webhooks/createWebhookDispa
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from '../chains/attachWebhookReceiver.js';
 import { allDelivered, eventNamesFor, receiveWebhooks } from '../chains/eventsFor.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
-import type { TestGateway } from '../harness/startTestGateway.js';
+import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   expectApiUnavailable,
   expectCheckoutUnavailable,
   type TimedResponse,
   timedRequest,
 } from './outageHttp.js';
-import { startGatewayOn } from './startGatewayOn.js';
 
 // The gateway's PostgreSQL (its own cluster, in a temp dir on a free port, never the machine's shared
 // server) is stopped for 20 seconds while the gateway runs as in production: the LTC_REGTEST watcher
@@ -124,7 +123,10 @@ suite('the database going away for 20 seconds', () => {
     port = await freePort();
     database = await startEmbeddedPostgres({ dataDir, port, database: 'cairn' });
     node = await startLitecoind();
-    test = await startGatewayOn(database.url, {
+    test = await startTestGateway({
+      databaseUrl: database.url,
+      workers: true,
+      watchers: true,
       env: {
         ...WEBHOOK_RECEIVER_ENV,
         CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,

@@ -3,7 +3,7 @@ import { deriveAccountXpub } from '@cairn/chain-utxo';
 import pino from 'pino';
 import { devSeed } from '../../src/cli/devSeed.js';
 import { type Clock, systemClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
+import { type Config, loadConfig } from '../../src/config/loadConfig.js';
 import { createApiKey } from '../../src/keys/createApiKey.js';
 import { type RunningGateway, startGateway } from '../../src/startGateway.js';
 import { addWallet } from '../../src/wallets/addWallet.js';
@@ -25,24 +25,27 @@ export interface TestGateway {
 const TEST_CHAINS = ['BTC_TESTNET', 'LTC_TESTNET', 'LTC_REGTEST'] as const;
 const LIVE_CHAINS = ['BTC'] as const;
 
-export async function startTestGateway(
-  options: {
-    env?: Record<string, string>;
-    clock?: Clock;
-    workers?: boolean;
-    watchers?: boolean;
-    /**
-     * Offer the enabled chains that no node watches in this test (default true): test chains through
-     * the operator's CAIRN_CHAIN_<ID>_WATCHED_ELSEWHERE, the live one through the harness-only
-     * `testOnlyWatchedChains` (no live node exists here). A chain given a node in `env` is left to its
-     * real watcher. False: only what a watcher syncs is offered, as in production.
-     */
-    offerUnwatched?: boolean;
-  } = {},
-): Promise<TestGateway> {
-  const database = await createTestDatabase();
+/** How a test gateway is configured (also used by tests that start one in a child process). */
+export interface TestGatewaySettings {
+  readonly config: Config;
+  /** Pass to `startGateway`: the live chain no node watches here, offered by the harness only. */
+  readonly testOnlyWatchedChains: readonly string[];
+}
+
+/**
+ * The configuration of a test gateway on `databaseUrl`: loopback on a free port, the test chains and
+ * BTC enabled, responses validated. With `offerUnwatched` (default true) the enabled chains that no
+ * node watches in this test are offered: test chains through the operator's
+ * CAIRN_CHAIN_<ID>_WATCHED_ELSEWHERE, the live one through the harness-only `testOnlyWatchedChains`
+ * (no live node exists here). A chain given a node in `env` is left to its real watcher. False: only
+ * what a watcher syncs is offered, as in production.
+ */
+export function testGatewaySettings(
+  databaseUrl: string,
+  options: { env?: Record<string, string>; offerUnwatched?: boolean } = {},
+): TestGatewaySettings {
   const env: Record<string, string> = {
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     PORT: '0',
     HOST: '127.0.0.1',
     CAIRN_ENABLED_CHAINS: [...TEST_CHAINS, ...LIVE_CHAINS].join(','),
@@ -56,15 +59,46 @@ export async function startTestGateway(
   if (offerUnwatched)
     for (const id of TEST_CHAINS)
       if (!watchedByNode(id)) env[`CAIRN_CHAIN_${id}_WATCHED_ELSEWHERE`] ??= 'true';
-  const config = loadConfig(env);
-  const running = await startGateway({
-    config,
-    clock: options.clock ?? systemClock,
-    log: pino({ level: 'silent' }),
-    workers: options.workers ?? false,
-    watchers: options.watchers ?? false,
-    ...(offerUnwatched ? { testOnlyWatchedChains: LIVE_CHAINS.filter((id) => !watchedByNode(id)) } : {}),
-  });
+  return {
+    config: loadConfig(env),
+    testOnlyWatchedChains: offerUnwatched ? LIVE_CHAINS.filter((id) => !watchedByNode(id)) : [],
+  };
+}
+
+/**
+ * A gateway listening on a free loopback port, seeded like `dev:seed` plus a BTC wallet and a live
+ * key, on a fresh database (dropped by `stop()`), or on `databaseUrl` when the test owns its database
+ * (a cluster it stops and starts, a proxy it cuts; `stop()` then stops the gateway only).
+ */
+export async function startTestGateway(
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    workers?: boolean;
+    watchers?: boolean;
+    /** See {@link testGatewaySettings}. */
+    offerUnwatched?: boolean;
+    databaseUrl?: string;
+  } = {},
+): Promise<TestGateway> {
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createTestDatabase();
+  const { config, testOnlyWatchedChains } = testGatewaySettings(database.url, options);
+  let running: RunningGateway;
+  try {
+    running = await startGateway({
+      config,
+      clock: options.clock ?? systemClock,
+      log: pino({ level: 'silent' }),
+      workers: options.workers ?? false,
+      watchers: options.watchers ?? false,
+      testOnlyWatchedChains,
+    });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
   const { gateway } = running;
   const seeded = await devSeed(gateway);
   const em = gateway.orm.em.fork();
