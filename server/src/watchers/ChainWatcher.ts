@@ -60,6 +60,12 @@ const MAX_BLOCKS_PER_SYNC = 200;
 /** Ancestors stored with the first cursor, so an early reorg still finds its fork point. */
 const START_DEPTH = 10;
 const MAX_BACKOFF_MS = 30_000;
+/**
+ * After losing its lock (its lock connection died), an instance stays out of the competition this
+ * long, so a standby with a healthy connection takes the chain over rather than the instance whose
+ * connection just failed winning it back.
+ */
+const YIELD_AFTER_LOSS_MS = 3_000;
 
 /**
  * The generic chain watcher (DESIGN.md section 5), one per watched chain and gateway instance:
@@ -97,6 +103,8 @@ export class ChainWatcher {
   #stopped = false;
   #wake: (() => void) | undefined;
   #failures = 0;
+  /** `performance.now()` until which this instance does not try to take the lock back. */
+  #yieldUntil = 0;
 
   constructor(options: ChainWatcherOptions) {
     this.#options = options;
@@ -213,9 +221,11 @@ export class ChainWatcher {
   async #sync(): Promise<SyncResult> {
     const { observer, metrics } = this.#options;
     const chain = this.chainId;
-    if (!(await this.#lock.tryAcquire())) {
-      if (this.#role === 'active')
+    if (performance.now() < this.#yieldUntil || !(await this.#lock.tryAcquire())) {
+      if (this.#role === 'active') {
         this.#log.warn({ chainId: chain }, 'chain watcher lost its lock; standing by');
+        this.#yieldUntil = performance.now() + YIELD_AFTER_LOSS_MS;
+      }
       this.#role = 'standby';
       this.#activeSince = undefined;
       metrics?.active.set({ chain }, 0);
@@ -278,6 +288,9 @@ export class ChainWatcher {
     if (observer.strategy === 'block-scan') await this.#scanMempool(cursor, caughtUp);
     else await this.#pollTargets(cursor, caughtUp);
 
+    // Reports change payments: not after the lock connection died meanwhile (a standby may be active
+    // already). The blocks stored so far are kept; the next active watcher reports them.
+    if (!this.#lock.held) throw new Error('lost the watcher lock during the sync; standing by');
     const reported = await this.#report(cursor.height);
     await this.store.heartbeat(tip.height, this.#now, this.#instanceId);
     this.#lastSyncAt = this.#now;

@@ -16,6 +16,14 @@ export class WatcherLock {
   ) {}
 
   /**
+   * Whether this instance still holds the lock as far as it knows: false as soon as the lock
+   * connection reports an error (PostgreSQL then releases the lock, and a standby may take it).
+   */
+  get held(): boolean {
+    return this.#held;
+  }
+
+  /**
    * Takes the lock if it is free, or confirms this instance still holds it (its connection is alive);
    * never waits. True when this instance holds it.
    */
