@@ -9,8 +9,10 @@ import type { WatcherStatus } from '../watchers/ChainWatcher.js';
 import { allowedMethods } from './allowedMethods.js';
 import { clientErrorHandler } from './clientErrorHandler.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { redactCredentials } from './redactCredentials.js';
 import { registerApiRoutes } from './registerApiRoutes.js';
 import { renderError } from './renderError.js';
+import { serializeRequest } from './serializeRequest.js';
 
 const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
   string,
@@ -40,7 +42,8 @@ declare module 'fastify' {
  */
 export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: gateway.log,
+    // Whatever logger the gateway was given, request URLs are logged with credentials redacted.
+    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest } }),
     bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
     trustProxy: gateway.config.CAIRN_TRUST_PROXY,
     // Not `requestIdHeader: 'x-request-id'`: fastify would then take the header as is and never call
@@ -54,7 +57,11 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     clientErrorHandler,
     // A URL fastify cannot decode (bad percent-encoding) names no resource: our 404, in our shape.
     frameworkErrors: (error, request, reply) =>
-      renderError(new ApiError('NOT_FOUND', `No such route: ${error.message}`), request, reply),
+      renderError(
+        new ApiError('NOT_FOUND', `No such route: ${redactCredentials(error.message)}`),
+        request,
+        reply,
+      ),
   });
   // Many HTTP clients send `content-type: application/json` on every request, including a DELETE
   // with no body: treat an empty body as no body. Non-empty bodies go through fastify's own parser
@@ -87,7 +94,8 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   });
   app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    // The path is logged with the message: no credential in it.
+    const path = redactCredentials(request.url.split('?')[0] ?? '');
     const allowed = allowedMethods(request.url);
     if (allowed.length === 0) {
       return renderError(new ApiError('NOT_FOUND', `No route ${request.method} ${path}.`), request, reply);
