@@ -20,7 +20,7 @@ export const ERROR_CODES = {
     status: 409,
     description: 'Cancel requested when the status is payment_detected or later.',
   },
-  INVALID_REQUEST: { status: 400, description: 'The request body is not valid JSON.' },
+  INVALID_REQUEST: { status: 400, description: 'The request body is not valid JSON, or not UTF-8.' },
   VALIDATION_ERROR: {
     status: 422,
     description: 'The request failed schema validation; `fields` names each offending field.',

@@ -8,6 +8,7 @@ import type { Gateway } from '../gateway.js';
 import type { WatcherStatus } from '../watchers/ChainWatcher.js';
 import { allowedMethods } from './allowedMethods.js';
 import { clientErrorHandler } from './clientErrorHandler.js';
+import { decodeUtf8 } from './decodeUtf8.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { redactCredentials } from './redactCredentials.js';
 import { registerApiRoutes } from './registerApiRoutes.js';
@@ -64,12 +65,16 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
       ),
   });
   // Many HTTP clients send `content-type: application/json` on every request, including a DELETE
-  // with no body: treat an empty body as no body. Non-empty bodies go through fastify's own parser
-  // (which guards against prototype poisoning).
+  // with no body: treat an empty body as no body. Non-empty bodies must be UTF-8 (RFC 8259; decoding
+  // would silently turn bad bytes into U+FFFD) and go through fastify's own parser (which guards
+  // against prototype poisoning).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = decodeUtf8(body);
+    if (text === undefined) {
+      return done(new ApiError('INVALID_REQUEST', 'The request body is not valid UTF-8.'), undefined);
+    }
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });

@@ -112,6 +112,58 @@ describe('malformed JSON is 400 INVALID_REQUEST', () => {
   });
 });
 
+describe('a body that is not UTF-8 is 400 INVALID_REQUEST', () => {
+  const bytes = (before: string, bad: number[], after: string) =>
+    Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]);
+  const post = (path: string, body: Uint8Array<ArrayBuffer>) =>
+    fetch(`${test.baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${test.apiKey}`, ...JSON_TYPE },
+      body,
+    }).then(async (response) => {
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
+    });
+
+  it.each([
+    ['a lone 0xFF', [0xff]],
+    ['Latin-1 é', [0xe9]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+  ])('%s in a string value: 400, and no payment is created', async (_name, bad) => {
+    const orderId = `utf8-${randomUUID()}`;
+    const body = bytes(
+      `{"fiat_amount":"1.00","fiat_currency":"USD","order_id":"${orderId}","description":"caf`,
+      bad,
+      '"}',
+    );
+    const response = await post('/payments', body);
+    expectError(response, 'INVALID_REQUEST');
+    expect(response.body.error.message).toMatch(/UTF-8/);
+    expect((await client.get(`/payments?order_id=${orderId}`)).body.data).toEqual([]);
+  });
+
+  it('on every POST route, while valid multi-byte UTF-8 is accepted', async () => {
+    const payment = await createPaymentVia(client);
+    for (const path of [
+      '/payments',
+      `/payments/${payment.id}/accept-shortfall`,
+      `/payments/${payment.id}/refunds`,
+      `/checkout/${payment.id}/select-chain`,
+    ]) {
+      expectError(await post(path, bytes('{"a":"', [0xff], '"}')), 'INVALID_REQUEST');
+    }
+    const created = await post(
+      '/payments',
+      Buffer.from('{"fiat_amount":"1.00","fiat_currency":"USD","description":"café ✓ 🚀"}'),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.data.description).toBe('café ✓ 🚀');
+  });
+});
+
 describe('bodies that parse but are not the request are 422 VALIDATION_ERROR', () => {
   it.each([
     ['null', 'null'],
