@@ -395,6 +395,17 @@ describe('list query', () => {
     ['limit=abc', 'limit'],
     ['limit=1.5', 'limit'],
     ['limit=1&limit=2', 'limit'],
+    ['limit=1e2', 'limit'],
+    ['limit=0x64', 'limit'],
+    ['limit=100.0', 'limit'],
+    ['limit=%20100', 'limit'],
+    ['limit=100%20', 'limit'],
+    ['limit=%2B100', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=007', 'limit'],
+    ['limit=1_0', 'limit'],
+    ['limit=Infinity', 'limit'],
+    ['limit=', 'limit'],
     ['status=bogus', 'status'],
     ['status=confirmed,', 'status'],
     ['starting_after=not-a-uuid', 'starting_after'],
@@ -406,6 +417,16 @@ describe('list query', () => {
     ['__proto__=1', '__proto__'],
   ])('?%s is 422 VALIDATION_ERROR', async (query, field) => {
     expectError(await client.get(`/payments?${query}`), 'VALIDATION_ERROR', field);
+  });
+
+  it('limit in plain decimal digits works, up to 100', async () => {
+    for (const limit of ['1', '20', '100']) {
+      expect((await client.get(`/payments?limit=${limit}`)).status).toBe(200);
+    }
+    const refused = await client.get('/payments?limit=1e2');
+    expect(refused.body.error.fields).toEqual([
+      { field: 'limit', message: 'must be a whole number written in decimal digits, such as 20' },
+    ]);
   });
 
   it('valid filters work', async () => {
