@@ -15,6 +15,7 @@ import { insertPayment } from './insertPayment.js';
 import { loadCreationContext } from './loadCreationContext.js';
 import { offeredOptions } from './offeredOptions.js';
 import { serializePayment } from './serializePayment.js';
+import { validateAcceptedSet } from './validateAcceptedSet.js';
 
 const MINUTE = 60_000;
 
@@ -94,6 +95,7 @@ async function createOnce(
   body: CreatePaymentRequest,
   idempotency: InlineClaim | undefined,
 ): Promise<PaymentBody> {
+  validateAcceptedSet(body, auth.mode);
   const restrict = body.restrict_to_accepted ?? false;
   if (restrict && !hasAcceptedSet(body)) {
     throw new ApiError(
