@@ -60,7 +60,13 @@ export const ERROR_CODES = {
   },
   RATE_UNAVAILABLE: {
     status: 503,
-    description: 'No exchange rate could be obtained for any option of the payment.',
+    description:
+      'No exchange rate could be obtained for any option of the payment right now (a rate source failed or timed out). Retry later.',
+  },
+  CURRENCY_NOT_SUPPORTED: {
+    status: 422,
+    description:
+      'The fiat currency cannot be priced: every exchange-rate source of the gateway answered that it does not list it against any coin the payment could be paid in. Retrying will not help; use another currency.',
   },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected server error. Safe to retry.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'The service is temporarily unavailable. Retry later.' },

@@ -259,11 +259,11 @@ describe('rules', () => {
     );
   });
 
-  it('a currency no rate source prices is 503 RATE_UNAVAILABLE, and nothing is stored', async () => {
+  it('a currency no rate source lists is 422 CURRENCY_NOT_SUPPORTED, and nothing is stored', async () => {
     const [before] = await sql<{ n: string }>(test, 'select count(*)::text as n from payments');
     expectError(
       await client.post('/payments', validBody({ fiat_currency: 'ISK', fiat_amount: '1000' })),
-      'RATE_UNAVAILABLE',
+      'CURRENCY_NOT_SUPPORTED',
     );
     const [after] = await sql<{ n: string }>(test, 'select count(*)::text as n from payments');
     expect(after!.n).toBe(before!.n);
