@@ -283,9 +283,12 @@ describe('fuzzing every endpoint of the contract', () => {
           const text = await response.text();
           seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
           const context = `${r.method} ${r.path.slice(0, 200)} -> ${response.status} ${text.slice(0, 300)}`;
-          // Never a 5xx: a valid currency no rate source lists (e.g. BHD here) is 422
-          // CURRENCY_NOT_SUPPORTED, and the fixed rate source never fails (so no 503 RATE_UNAVAILABLE).
-          expect(response.status, context).toBeLessThan(500);
+          // Never a 500. A valid currency no rate source lists (e.g. BHD with the test key's demo rates) is
+          // 422 CURRENCY_NOT_SUPPORTED; the one 5xx a fuzzed request may earn is the documented 503
+          // RATE_UNAVAILABLE of a live-key payment, whose market sources (coinbase, kraken) are out of
+          // reach offline: a failed source, not a currency nobody lists.
+          const expected503 = response.status === 503 && text.includes('"code":"RATE_UNAVAILABLE"');
+          if (!expected503) expect(response.status, context).toBeLessThan(500);
           expect(response.headers.get('content-type') ?? '', context).toMatch(/^application\/json/);
           const parsed = JSON.parse(text);
           if (response.status >= 400) {
