@@ -6,7 +6,8 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, description: 'API key missing, malformed, revoked or wrong.' },
   RATE_LIMITED: {
     status: 429,
-    description: 'Per-key rate limit exceeded. Back off and retry after the Retry-After header.',
+    description:
+      'Per-key rate limit exceeded, or too many failed authentications from this address. Back off and retry after the Retry-After header.',
   },
   COIN_NOT_IN_ACCEPTED_SET: {
     status: 422,

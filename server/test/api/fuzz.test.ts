@@ -15,8 +15,11 @@ let test: TestGateway;
 let realIds: string[] = [];
 
 beforeAll(async () => {
-  // A limit high enough that the fuzzer never trips it (429 would still be a valid answer).
-  test = await startTestGateway({ env: { CAIRN_RATE_LIMIT_PER_MINUTE: '100000' } });
+  // Limits high enough that the fuzzer never trips them (429 would still be a valid answer), so its
+  // wrong keys keep reaching the key lookup.
+  test = await startTestGateway({
+    env: { CAIRN_RATE_LIMIT_PER_MINUTE: '100000', CAIRN_AUTH_FAILURES_PER_MINUTE: '100000' },
+  });
   const client = clientFor(test.baseUrl, test.apiKey);
   const pending = await createPaymentVia(client);
   const awaiting = await awaitingPayment(client);
