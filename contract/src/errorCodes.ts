@@ -6,7 +6,8 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, description: 'API key missing, malformed, revoked or wrong.' },
   RATE_LIMITED: {
     status: 429,
-    description: 'Per-key rate limit exceeded. Back off and retry after the Retry-After header.',
+    description:
+      'Per-key rate limit exceeded, or too many failed authentications from this address. Back off and retry after the Retry-After header.',
   },
   COIN_NOT_IN_ACCEPTED_SET: {
     status: 422,
@@ -20,7 +21,7 @@ export const ERROR_CODES = {
     status: 409,
     description: 'Cancel requested when the status is payment_detected or later.',
   },
-  INVALID_REQUEST: { status: 400, description: 'The request body is not valid JSON.' },
+  INVALID_REQUEST: { status: 400, description: 'The request body is not valid JSON, or not UTF-8.' },
   VALIDATION_ERROR: {
     status: 422,
     description: 'The request failed schema validation; `fields` names each offending field.',
@@ -60,7 +61,13 @@ export const ERROR_CODES = {
   },
   RATE_UNAVAILABLE: {
     status: 503,
-    description: 'No exchange rate could be obtained for any option of the payment.',
+    description:
+      'No exchange rate could be obtained for any option of the payment right now (a rate source failed or timed out). Retry later.',
+  },
+  CURRENCY_NOT_SUPPORTED: {
+    status: 422,
+    description:
+      'The fiat currency cannot be priced: every exchange-rate source of the gateway answered that it does not list it against any coin the payment could be paid in. Retrying will not help; use another currency.',
   },
   INTERNAL_ERROR: { status: 500, description: 'An unexpected server error. Safe to retry.' },
   SERVICE_UNAVAILABLE: { status: 503, description: 'The service is temporarily unavailable. Retry later.' },

@@ -1,4 +1,4 @@
-import { getCoin } from './chainRegistry.js';
+import { getChain, getCoin } from './chainRegistry.js';
 
 /** `<CHAIN>:<SYMBOL>` as used by `accepted_tokens` and select-chain, e.g. `ETH_SEPOLIA:USDC`. */
 export const TOKEN_PATTERN = /^([A-Z][A-Z0-9_]{1,31}):([A-Z0-9]{2,12})$/;
@@ -23,6 +23,20 @@ export function formatToken(ref: TokenRef): string {
 
 /** Whether `<CHAIN>:<SYMBOL>` names a coin that the registry knows on that chain. */
 export function isKnownToken(text: string): boolean {
+  return unknownTokenReason(text) === undefined;
+}
+
+/**
+ * Why `<CHAIN>:<SYMBOL>` names no coin the registry knows (not the notation, an unknown chain, or a
+ * coin that chain does not carry), or `undefined` when it names one.
+ */
+export function unknownTokenReason(text: string): string | undefined {
   const ref = parseToken(text);
-  return ref !== undefined && getCoin(ref.chain_id, ref.coin_symbol) !== undefined;
+  if (!ref) return 'must have the form <CHAIN>:<SYMBOL>, e.g. "ETH_SEPOLIA:USDC"';
+  const chain = getChain(ref.chain_id);
+  if (!chain) return `unknown chain id ${JSON.stringify(ref.chain_id)}`;
+  if (!getCoin(ref.chain_id, ref.coin_symbol)) {
+    return `${ref.chain_id} does not carry ${ref.coin_symbol} (it carries ${chain.coins.map((c) => c.symbol).join(', ')})`;
+  }
+  return undefined;
 }

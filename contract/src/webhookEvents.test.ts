@@ -110,5 +110,6 @@ describe('statuses and error codes', () => {
     expect(ERROR_CODES.INSUFFICIENT_CREDIT.status).toBe(402);
     expect(ERROR_CODES.IDEMPOTENCY_KEY_REUSED.status).toBe(409);
     expect(ERROR_CODES.RATE_UNAVAILABLE.status).toBe(503);
+    expect(ERROR_CODES.CURRENCY_NOT_SUPPORTED.status).toBe(422);
   });
 });

@@ -1,9 +1,17 @@
 import * as z from 'zod';
+import { COIN_SYMBOLS } from '../chainRegistry.js';
 import { isIsoCurrency, minorUnitsOf } from '../fiatCurrency.js';
 import { ChainIdSchema, CoinSymbol, MerchantUrl, TokenNotation } from './primitives.js';
 
 /** Maximum length of `description` (SPEC.md, Limits). */
 export const DESCRIPTION_MAX_LENGTH = 200;
+
+/** A coin symbol some chain of the registry carries (which mode's chains is the server's check). */
+const KnownCoinSymbol = CoinSymbol.refine((symbol) => COIN_SYMBOLS.includes(symbol), {
+  error: (issue) => `no chain carries a coin ${JSON.stringify(issue.input)}`,
+  // Only for a well-formed symbol: `btc` is told it is not upper case, not also that it is unknown.
+  when: (payload) => payload.issues.length === 0,
+});
 
 /** Largest fiat amount accepted: 15 integer digits. */
 const FIAT_AMOUNT_PATTERN = /^(0|[1-9][0-9]{0,14})(\.[0-9]{1,4})?$/;
@@ -26,7 +34,7 @@ export const CreatePaymentRequestSchema = z
       description:
         'Chains to show first (the checkout default). Not a restriction unless restrict_to_accepted is true.',
     }),
-    accepted_coins: z.array(CoinSymbol).max(64).optional().meta({
+    accepted_coins: z.array(KnownCoinSymbol).max(64).optional().meta({
       description: 'Coins to show first. Same semantics as accepted_chains.',
     }),
     accepted_tokens: z.array(TokenNotation).max(64).optional().meta({

@@ -15,17 +15,25 @@ const statusList = z
   )
   .meta({ description: 'One status or a comma-separated list, e.g. `confirmed,underpaid`.' });
 
+/**
+ * `limit` as the query string carries it: plain decimal digits only. `z.coerce.number()` read `1e2`,
+ * `0x64`, ` 100` or `100.0` as 100. Described as an integer, as the value it stands for.
+ */
+const limit = z
+  .string()
+  .refine((v) => /^(0|[1-9][0-9]{0,8})$/.test(v), {
+    message: 'must be a whole number written in decimal digits, such as 20',
+    abort: true,
+  })
+  .transform(Number)
+  .pipe(z.number().int().min(1).max(LIST_LIMIT_MAX))
+  .meta({ type: 'integer', minimum: 1, maximum: LIST_LIMIT_MAX });
+
 export const ListPaymentsQuerySchema = z
   .object({
-    limit: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .max(LIST_LIMIT_MAX)
-      .optional()
-      .meta({
-        description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`,
-      }),
+    limit: limit.optional().meta({
+      description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`,
+    }),
     starting_after: PaymentId.optional().meta({
       description: 'Cursor: the id of the last payment of the previous page.',
     }),
@@ -36,7 +44,11 @@ export const ListPaymentsQuerySchema = z
   })
   .strict();
 
+/** The list query as sent: every value a string, as the query string carries it. */
 export type ListPaymentsQuery = z.input<typeof ListPaymentsQuerySchema>;
+
+/** The list query once validated: `limit` a number. */
+export type ParsedListPaymentsQuery = z.output<typeof ListPaymentsQuerySchema>;
 
 /** Splits the `status` filter into statuses. */
 export function parseStatusFilter(value: string | undefined): PaymentStatus[] | undefined {

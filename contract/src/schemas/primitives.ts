@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CHAIN_IDS } from '../chainRegistry.js';
-import { isKnownToken, TOKEN_PATTERN } from '../tokenNotation.js';
+import { TOKEN_PATTERN, unknownTokenReason } from '../tokenNotation.js';
 
 /** RFC 3339 UTC timestamp with `Z`, e.g. `2026-11-21T10:00:00Z`. */
 export const Timestamp = z.iso
@@ -20,11 +20,16 @@ export const DecimalString = z
   .meta({ description: 'Decimal number as a string.', example: '64250.12' });
 
 /** Known chain id. */
-export const ChainIdSchema = z.enum(CHAIN_IDS).meta({
-  id: 'ChainId',
-  description: 'Chain identifier, e.g. `ETH_SEPOLIA` or `BTC_TESTNET`.',
-  example: 'BTC_TESTNET',
-});
+export const ChainIdSchema = z
+  .enum(CHAIN_IDS, {
+    error: (issue) =>
+      `unknown chain id ${JSON.stringify(issue.input)} (known ids look like BTC_TESTNET or ETH)`,
+  })
+  .meta({
+    id: 'ChainId',
+    description: 'Chain identifier, e.g. `ETH_SEPOLIA` or `BTC_TESTNET`.',
+    example: 'BTC_TESTNET',
+  });
 
 /** Coin or token symbol. */
 export const CoinSymbol = z
@@ -39,7 +44,10 @@ export const TokenNotation = z
     message: 'must have the form <CHAIN>:<SYMBOL>, e.g. "ETH_SEPOLIA:USDC"',
     abort: true,
   })
-  .refine(isKnownToken, 'names a chain and coin Cairn does not know')
+  .superRefine((text, ctx) => {
+    const why = unknownTokenReason(text);
+    if (why !== undefined) ctx.addIssue({ code: 'custom', message: why, input: text });
+  })
   .meta({ description: 'A chain and coin as `<CHAIN>:<SYMBOL>`.', example: 'ETH_SEPOLIA:USDC' });
 
 /** A payment id (UUID v4). */

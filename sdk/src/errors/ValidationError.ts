@@ -5,7 +5,8 @@ import type { ApiErrorCodeForStatus } from './errorCodes.js';
 /**
  * The request was rejected as invalid (HTTP 400, 413, 415 or 422): `VALIDATION_ERROR` with `fields`,
  * `INVALID_REQUEST`, `PAYLOAD_TOO_LARGE`, `UNSUPPORTED_MEDIA_TYPE`, or a business rule such as
- * `RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST` or `COIN_NOT_IN_ACCEPTED_SET`. Not retried.
+ * `RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST`, `COIN_NOT_IN_ACCEPTED_SET` or `CURRENCY_NOT_SUPPORTED`
+ * (no rate source of the gateway prices the fiat currency; use another). Not retried.
  *
  * @example
  * ```ts

@@ -17,6 +17,7 @@ import { findCustomerPayment, isPaymentId } from './findCustomerPayment.js';
 import type { SafeHtml } from './html.js';
 import { type CheckoutView, loadCheckoutView } from './loadCheckoutView.js';
 import { messages as defaultMessages, type Messages } from './messages.js';
+import { parseFormBody } from './parseFormBody.js';
 import { renderCancelPage } from './renderCancelPage.js';
 import { renderCheckoutPage } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
@@ -126,9 +127,13 @@ export async function registerCheckoutPage(
       // Forms post application/x-www-form-urlencoded; a body of a few fields is all they need.
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
-        { parseAs: 'string', bodyLimit: 4096 },
+        { parseAs: 'buffer', bodyLimit: 4096 },
         (_request, body, done) => {
-          done(null, Object.fromEntries(new URLSearchParams(String(body))));
+          try {
+            done(null, parseFormBody(body));
+          } catch (error) {
+            done(error as Error, undefined);
+          }
         },
       );
       await scope.register(rateLimit, {
@@ -159,7 +164,8 @@ export async function registerCheckoutPage(
             reply.header('retry-after', error.extra.retryAfterSeconds);
           return sendMessage(reply, 429, m.rateLimitedTitle, error.message, back);
         }
-        const status = (error as { statusCode?: number }).statusCode;
+        const status =
+          error instanceof ApiError ? error.status : (error as { statusCode?: number }).statusCode;
         if (status !== undefined && status >= 400 && status < 500) {
           request.log.info({ err: error }, 'checkout request refused');
           return sendMessage(reply, status, m.errorTitle, m.badRequestBody, back);

@@ -154,14 +154,19 @@ export const CONFIG_VARIABLES = {
     doc: 'Requests per minute per API key.',
     default: '600',
   },
+  CAIRN_AUTH_FAILURES_PER_MINUTE: {
+    schema: z.coerce.number().int().min(0).default(30),
+    doc: 'Failed authentications (401) allowed per minute per caller IP address (IPv6: per /64). Past it, requests from that address are answered 429 with Retry-After, without a database lookup, until the minute is over, except with a key this gateway process accepted recently. 0 turns it off.',
+    default: '30',
+  },
   REDIS_URL: {
     schema: z.string().optional(),
-    doc: 'Redis for the per-key rate limit shared by several instances. Unset: in memory.',
+    doc: 'Redis for the rate limits (per key, failed authentications per IP address, checkout actions) shared by several instances. Unset: in memory, per instance.',
     default: '(in memory)',
   },
   CAIRN_TRUST_PROXY: {
     schema: bool.default(false),
-    doc: 'Trust X-Forwarded-For (behind a reverse proxy) for caller IP allowlists.',
+    doc: 'Trust X-Forwarded-For (behind a reverse proxy) for the caller IP address: IP allowlists and per-address limits. Behind a proxy without it, every caller shares the proxy’s address.',
     default: 'false',
   },
   CAIRN_BODY_LIMIT_BYTES: {

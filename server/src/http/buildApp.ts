@@ -9,9 +9,12 @@ import type { Gateway } from '../gateway.js';
 import type { WatcherStatus } from '../watchers/ChainWatcher.js';
 import { allowedMethods } from './allowedMethods.js';
 import { clientErrorHandler } from './clientErrorHandler.js';
+import { decodeUtf8 } from './decodeUtf8.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { redactCredentials } from './redactCredentials.js';
 import { registerApiRoutes } from './registerApiRoutes.js';
 import { renderError } from './renderError.js';
+import { serializeRequest } from './serializeRequest.js';
 
 const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
   string,
@@ -41,7 +44,8 @@ declare module 'fastify' {
  */
 export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: gateway.log,
+    // Whatever logger the gateway was given, request URLs are logged with credentials redacted.
+    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest } }),
     bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
     trustProxy: gateway.config.CAIRN_TRUST_PROXY,
     // Not `requestIdHeader: 'x-request-id'`: fastify would then take the header as is and never call
@@ -55,15 +59,23 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     clientErrorHandler,
     // A URL fastify cannot decode (bad percent-encoding) names no resource: our 404, in our shape.
     frameworkErrors: (error, request, reply) =>
-      renderError(new ApiError('NOT_FOUND', `No such route: ${error.message}`), request, reply),
+      renderError(
+        new ApiError('NOT_FOUND', `No such route: ${redactCredentials(error.message)}`),
+        request,
+        reply,
+      ),
   });
   // Many HTTP clients send `content-type: application/json` on every request, including a DELETE
-  // with no body: treat an empty body as no body. Non-empty bodies go through fastify's own parser
-  // (which guards against prototype poisoning).
+  // with no body: treat an empty body as no body. Non-empty bodies must be UTF-8 (RFC 8259; decoding
+  // would silently turn bad bytes into U+FFFD) and go through fastify's own parser (which guards
+  // against prototype poisoning).
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const text = decodeUtf8(body);
+    if (text === undefined) {
+      return done(new ApiError('INVALID_REQUEST', 'The request body is not valid UTF-8.'), undefined);
+    }
     if (text === '') return done(null, undefined);
     return parseJson(request, text, done);
   });
@@ -88,7 +100,8 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   });
   app.setErrorHandler((error, request, reply) => renderError(error, request, reply));
   app.setNotFoundHandler((request, reply) => {
-    const path = request.url.split('?')[0];
+    // The path is logged with the message: no credential in it.
+    const path = redactCredentials(request.url.split('?')[0] ?? '');
     const allowed = allowedMethods(request.url);
     if (allowed.length === 0) {
       return renderError(new ApiError('NOT_FOUND', `No route ${request.method} ${path}.`), request, reply);

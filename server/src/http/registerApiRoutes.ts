@@ -6,6 +6,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { type AuthContext, authenticate } from '../auth/authenticate.js';
 import { authenticateFromCache } from '../auth/authenticateFromCache.js';
+import { type AuthThrottle, createAuthThrottle } from '../auth/createAuthThrottle.js';
+import { createMemoryAuthFailureBudget } from '../auth/createMemoryAuthFailureBudget.js';
+import { createRedisAuthFailureBudget } from '../auth/createRedisAuthFailureBudget.js';
 import { KeyCache } from '../auth/KeyCache.js';
 import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
 import { selectChain } from '../checkout/selectChain.js';
@@ -29,6 +32,17 @@ const authOf = (request: FastifyRequest): AuthContext => request.auth!;
 
 /** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;
+
+/** The failed-authentication throttle: in Redis when given (shared), else in memory; off at 0. */
+function authThrottle(gateway: Gateway, keyCache: KeyCache, redis: Redis | undefined): AuthThrottle {
+  const limit = gateway.config.CAIRN_AUTH_FAILURES_PER_MINUTE;
+  if (limit === 0) return (_request, authenticate) => authenticate();
+  const windowMs = 60_000;
+  const budget = redis
+    ? createRedisAuthFailureBudget({ redis, limit, windowMs })
+    : createMemoryAuthFailureBudget({ limit, windowMs, clock: gateway.clock });
+  return createAuthThrottle({ budget, keyCache, log: gateway.log });
+}
 
 /**
  * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
@@ -55,15 +69,19 @@ export async function registerApiRoutes(
       request.auth = { ...auth, recheck: () => authenticateRequest(request) };
       return request.auth;
     };
+    // Wrong keys are counted per caller address; past the budget they get 429 without a lookup.
+    const throttle = authThrottle(gateway, keyCache, options.redis);
     api.addHook('onRequest', async (request) => {
-      if (request.method === 'POST' && request.routeOptions.url === CREATE_PAYMENT_URL) {
-        const cached = await authenticateFromCache(request, keyCache, () => authenticateRequest(request));
-        if (cached) {
-          request.auth = cached;
-          return;
+      await throttle(request, async () => {
+        if (request.method === 'POST' && request.routeOptions.url === CREATE_PAYMENT_URL) {
+          const cached = await authenticateFromCache(request, keyCache, () => authenticateRequest(request));
+          if (cached) {
+            request.auth = cached;
+            return;
+          }
         }
-      }
-      await authenticateRequest(request);
+        await authenticateRequest(request);
+      });
     });
     /**
      * Renders an error; with a provisional key, only after reading the key (its 401/403 win), unless

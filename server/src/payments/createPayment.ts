@@ -11,12 +11,14 @@ import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { IdempotencyKeyTaken, type InlineClaim } from '../idempotency/withInlineIdempotency.js';
 import { fiatToCrypto } from '../money/index.js';
+import type { RateQuote } from '../rates/index.js';
 import { type AcceptedSet, isInAcceptedSet } from './acceptedSet.js';
 import { feeInUsd } from './feeInUsd.js';
 import { insertPayment } from './insertPayment.js';
 import { loadCreationContext } from './loadCreationContext.js';
 import { offeredOptions } from './offeredOptions.js';
 import { serializePayment } from './serializePayment.js';
+import { validateAcceptedSet } from './validateAcceptedSet.js';
 
 const MINUTE = 60_000;
 
@@ -101,6 +103,7 @@ async function createOnce(
   idempotency: InlineClaim | undefined,
   tx: EntityManager | undefined,
 ): Promise<PaymentBody> {
+  validateAcceptedSet(body, auth.mode);
   const restrict = body.restrict_to_accepted ?? false;
   if (restrict && !hasAcceptedSet(body)) {
     throw new ApiError(
@@ -226,7 +229,8 @@ async function createOnce(
 /**
  * The options a new payment offers, priced, in offer order (the accepted set first): the key's
  * options with a wallet and a usable chain, narrowed to the accepted set when `restrict`. Refuses with
- * CHAIN_UNAVAILABLE, COIN_NOT_OFFERED or RATE_UNAVAILABLE.
+ * CHAIN_UNAVAILABLE, COIN_NOT_OFFERED, CURRENCY_NOT_SUPPORTED (no option priced, and every source
+ * said it does not list any of the pairs) or RATE_UNAVAILABLE (no option priced now).
  */
 async function priceOptions(
   gateway: Gateway,
@@ -263,7 +267,9 @@ async function priceOptions(
   const pairs = candidates.map((c) => ({ coin: c.coin.symbol, fiat: body.fiat_currency }));
   const usdPairs =
     body.fiat_currency === 'USD' ? [] : candidates.map((c) => ({ coin: c.coin.symbol, fiat: 'USD' }));
-  const quotes = await gateway.rates[auth.mode].getRates([...pairs, ...usdPairs]);
+  const answers = await gateway.rates[auth.mode].getRateAnswers([...pairs, ...usdPairs]);
+  const quotes = new Map<string, RateQuote>();
+  for (const [key, answer] of answers) if (answer.quote) quotes.set(key, answer.quote);
   const priced = candidates.flatMap((candidate) => {
     const quote = quotes.get(`${candidate.coin.symbol}/${body.fiat_currency}`);
     if (!quote) {
@@ -278,6 +284,13 @@ async function priceOptions(
     return amount > 0n ? [{ ...candidate, quote, amount }] : [];
   });
   if (priced.length === 0) {
+    // Every source said, for every option, that it does not list the pair: retrying cannot help.
+    if (pairs.every((pair) => answers.get(`${pair.coin}/${pair.fiat}`)?.unlisted === true)) {
+      throw new ApiError(
+        'CURRENCY_NOT_SUPPORTED',
+        `${body.fiat_currency} is not supported: no exchange-rate source of this gateway prices it against any coin this payment could be paid in.`,
+      );
+    }
     throw new ApiError(
       'RATE_UNAVAILABLE',
       `No exchange rate is available to price ${body.fiat_currency} in any option.`,

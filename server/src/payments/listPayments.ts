@@ -1,6 +1,6 @@
 import {
   LIST_LIMIT_DEFAULT,
-  type ListPaymentsQuery,
+  type ParsedListPaymentsQuery,
   type PaymentList,
   type PaymentStatus,
   parseStatusFilter,
@@ -20,10 +20,10 @@ import { loadAggregate, serializePayment } from './serializePayment.js';
 export async function listPayments(
   gateway: Gateway,
   auth: AuthContext,
-  query: ListPaymentsQuery,
+  query: ParsedListPaymentsQuery,
 ): Promise<PaymentList> {
   const em = gateway.orm.em.fork();
-  const limit = Number(query.limit ?? LIST_LIMIT_DEFAULT);
+  const limit = query.limit ?? LIST_LIMIT_DEFAULT;
   const where: FilterQuery<IPayment>[] = [{ businessId: auth.businessId, mode: auth.mode }];
   const statuses = parseStatusFilter(query.status);
   if (statuses) where.push({ status: { $in: statuses as PaymentStatus[] } });

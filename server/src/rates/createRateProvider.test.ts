@@ -187,6 +187,66 @@ describe('createRateProvider', () => {
     expect(warnings.at(-1)?.msg).toBe('no exchange rate available');
   });
 
+  it('tells a pair every source does not list (definitive, remembered for the TTL) from one it could not price now', async () => {
+    const cb = await stub((p) => coinbaseSpot(p, { 'BTC/EUR': '64250.12' }));
+    const kr = await stub((p) => krakenTicker(p, { XBTEUR: '64250.1' }));
+    const { rates, time, warnings } = provider(
+      [
+        new CoinbaseRateSource({ baseUrl: cb.url }),
+        new KrakenRateSource({ baseUrl: kr.url }),
+        new FixedRateSource(),
+      ],
+      { cacheTtlMs: 30_000 },
+    );
+    const answers = await rates.getRateAnswers([
+      { coin: 'BTC', fiat: 'JPY' },
+      { coin: 'BTC', fiat: 'EUR' },
+    ]);
+    expect(answers.get('BTC/JPY')).toEqual({ unlisted: true });
+    expect(answers.get('BTC/EUR')).toMatchObject({ unlisted: false, quote: { rate: '64250.12' } });
+    expect(await rates.getRate('BTC', 'JPY')).toBeUndefined();
+    expect(warnings.map((w) => w.msg)).toEqual(['no source lists this pair']);
+    // Remembered: no source is asked again within the TTL, and asked again after it.
+    expect(cb.requests.filter((r) => r.includes('JPY'))).toHaveLength(1);
+    expect(kr.requests.filter((r) => r.includes('JPY'))).toHaveLength(1);
+    time.advance(30_000);
+    expect((await rates.getRateAnswers([{ coin: 'btc', fiat: 'jpy' }])).get('BTC/JPY')).toEqual({
+      unlisted: true,
+    });
+    expect(cb.requests.filter((r) => r.includes('JPY'))).toHaveLength(2);
+  });
+
+  it.each<[string, StubAnswer]>([
+    ['fails', { status: 500, body: 'Internal Server Error' }],
+    ['times out', { body: '{}', delayMs: 2000 }],
+    ['answers a malformed body', { body: '{"data":' }],
+    ['answers an invalid rate', { body: { data: { amount: '-1', base: 'BTC', currency: 'JPY' } } }],
+  ])('a pair is not unlisted when one source %s and the others do not list it', async (_name, answer) => {
+    const cb = await stub(() => answer);
+    const kr = await stub((p) => krakenTicker(p, {}));
+    const { rates } = provider([
+      new CoinbaseRateSource({ baseUrl: cb.url }),
+      new KrakenRateSource({ baseUrl: kr.url }),
+    ]);
+    expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')).toEqual({
+      unlisted: false,
+    });
+  });
+
+  it('a source that lists a pair again prices it once the unlisted answer is older than the TTL', async () => {
+    let listed = false;
+    const cb = await stub((p) => coinbaseSpot(p, listed ? { 'BTC/JPY': '9000000' } : {}));
+    const { rates, time } = provider([new CoinbaseRateSource({ baseUrl: cb.url })], { cacheTtlMs: 1000 });
+    expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')?.unlisted).toBe(true);
+    listed = true;
+    expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')?.unlisted).toBe(true);
+    time.advance(1000);
+    expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')).toMatchObject({
+      unlisted: false,
+      quote: { rate: '9000000' },
+    });
+  });
+
   it('shares one lookup between concurrent requests for the same pair', async () => {
     const cb = await stub((p) => ({
       ...coinbaseSpot(p, { 'BTC/EUR': '64250.12', 'ETH/EUR': '2750' }),

@@ -1,6 +1,7 @@
 export { CoinbaseRateSource, type CoinbaseRateSourceOptions } from './CoinbaseRateSource.js';
 export {
   createRateProvider,
+  type RateAnswer,
   type RatePair,
   type RateProvider,
   type RateProviderOptions,

@@ -58,7 +58,9 @@ export async function validateWebhookUrl(raw: string, policy: UrlPolicy): Promis
       'WEBHOOK_URL_PRIVATE',
       `${why}. Webhook URLs must reach a public address${policy.mode === 'test' ? ' (for a receiver on this machine in test mode, the operator can set CAIRN_ALLOW_PRIVATE_WEBHOOKS=true)' : ''}.`,
     );
-  if ((host === 'localhost' || host.endsWith('.localhost')) && !allowPrivate)
+  // `localhost.` is the same name as `localhost` (a fully qualified name ends with a dot).
+  const name = host.replace(/\.+$/, '');
+  if ((name === 'localhost' || name.endsWith('.localhost')) && !allowPrivate)
     throw refuse(`${host} is a loopback name`);
   if (isIP(host) !== 0) {
     const blocked = blockedRange(host);

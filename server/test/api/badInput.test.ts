@@ -112,6 +112,58 @@ describe('malformed JSON is 400 INVALID_REQUEST', () => {
   });
 });
 
+describe('a body that is not UTF-8 is 400 INVALID_REQUEST', () => {
+  const bytes = (before: string, bad: number[], after: string) =>
+    Buffer.concat([Buffer.from(before), Buffer.from(bad), Buffer.from(after)]);
+  const post = (path: string, body: Uint8Array<ArrayBuffer>) =>
+    fetch(`${test.baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${test.apiKey}`, ...JSON_TYPE },
+      body,
+    }).then(async (response) => {
+      const text = await response.text();
+      return { status: response.status, headers: response.headers, body: JSON.parse(text), text };
+    });
+
+  it.each([
+    ['a lone 0xFF', [0xff]],
+    ['Latin-1 é', [0xe9]],
+    ['a truncated sequence', [0xe2, 0x82]],
+    ['an overlong encoding', [0xc0, 0xaf]],
+    ['an encoded surrogate', [0xed, 0xa0, 0x80]],
+    ['a code point above U+10FFFF', [0xf4, 0x90, 0x80, 0x80]],
+  ])('%s in a string value: 400, and no payment is created', async (_name, bad) => {
+    const orderId = `utf8-${randomUUID()}`;
+    const body = bytes(
+      `{"fiat_amount":"1.00","fiat_currency":"USD","order_id":"${orderId}","description":"caf`,
+      bad,
+      '"}',
+    );
+    const response = await post('/payments', body);
+    expectError(response, 'INVALID_REQUEST');
+    expect(response.body.error.message).toMatch(/UTF-8/);
+    expect((await client.get(`/payments?order_id=${orderId}`)).body.data).toEqual([]);
+  });
+
+  it('on every POST route, while valid multi-byte UTF-8 is accepted', async () => {
+    const payment = await createPaymentVia(client);
+    for (const path of [
+      '/payments',
+      `/payments/${payment.id}/accept-shortfall`,
+      `/payments/${payment.id}/refunds`,
+      `/checkout/${payment.id}/select-chain`,
+    ]) {
+      expectError(await post(path, bytes('{"a":"', [0xff], '"}')), 'INVALID_REQUEST');
+    }
+    const created = await post(
+      '/payments',
+      Buffer.from('{"fiat_amount":"1.00","fiat_currency":"USD","description":"café ✓ 🚀"}'),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.data.description).toBe('café ✓ 🚀');
+  });
+});
+
 describe('bodies that parse but are not the request are 422 VALIDATION_ERROR', () => {
   it.each([
     ['null', 'null'],
@@ -343,6 +395,17 @@ describe('list query', () => {
     ['limit=abc', 'limit'],
     ['limit=1.5', 'limit'],
     ['limit=1&limit=2', 'limit'],
+    ['limit=1e2', 'limit'],
+    ['limit=0x64', 'limit'],
+    ['limit=100.0', 'limit'],
+    ['limit=%20100', 'limit'],
+    ['limit=100%20', 'limit'],
+    ['limit=%2B100', 'limit'],
+    ['limit=-1', 'limit'],
+    ['limit=007', 'limit'],
+    ['limit=1_0', 'limit'],
+    ['limit=Infinity', 'limit'],
+    ['limit=', 'limit'],
     ['status=bogus', 'status'],
     ['status=confirmed,', 'status'],
     ['starting_after=not-a-uuid', 'starting_after'],
@@ -354,6 +417,16 @@ describe('list query', () => {
     ['__proto__=1', '__proto__'],
   ])('?%s is 422 VALIDATION_ERROR', async (query, field) => {
     expectError(await client.get(`/payments?${query}`), 'VALIDATION_ERROR', field);
+  });
+
+  it('limit in plain decimal digits works, up to 100', async () => {
+    for (const limit of ['1', '20', '100']) {
+      expect((await client.get(`/payments?limit=${limit}`)).status).toBe(200);
+    }
+    const refused = await client.get('/payments?limit=1e2');
+    expect(refused.body.error.fields).toEqual([
+      { field: 'limit', message: 'must be a whole number written in decimal digits, such as 20' },
+    ]);
   });
 
   it('valid filters work', async () => {

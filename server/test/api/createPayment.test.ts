@@ -259,11 +259,11 @@ describe('rules', () => {
     );
   });
 
-  it('a currency no rate source prices is 503 RATE_UNAVAILABLE, and nothing is stored', async () => {
+  it('a currency no rate source lists is 422 CURRENCY_NOT_SUPPORTED, and nothing is stored', async () => {
     const [before] = await sql<{ n: string }>(test, 'select count(*)::text as n from payments');
     expectError(
       await client.post('/payments', validBody({ fiat_currency: 'ISK', fiat_amount: '1000' })),
-      'RATE_UNAVAILABLE',
+      'CURRENCY_NOT_SUPPORTED',
     );
     const [after] = await sql<{ n: string }>(test, 'select count(*)::text as n from payments');
     expect(after!.n).toBe(before!.n);
@@ -294,6 +294,96 @@ describe('rules', () => {
       await insert('5');
     }
     expect((await client.post('/payments', validBody())).status).toBe(201);
+  });
+});
+
+describe("the accepted set names chains, tokens and coins of the key's mode, or is 422", () => {
+  /** The fields of a 422 VALIDATION_ERROR, after checking nothing was stored. */
+  async function refusedFields(key: string, extra: Record<string, unknown>) {
+    const orderId = `accepted-${randomUUID()}`;
+    const response = await clientFor(test.baseUrl, key).post(
+      '/payments',
+      validBody({ order_id: orderId, ...extra }),
+    );
+    expectError(response, 'VALIDATION_ERROR');
+    expect((await clientFor(test.baseUrl, key).get(`/payments?order_id=${orderId}`)).body.data).toEqual([]);
+    return response.body.error.fields as { field: string; message: string }[];
+  }
+
+  it('a chain of the other mode, either way, restricted or not', async () => {
+    expect(await refusedFields(test.apiKey, { accepted_chains: ['BTC_TESTNET', 'BTC'] })).toEqual([
+      {
+        field: 'accepted_chains.1',
+        message: expect.stringMatching(/^BTC is a live-mode chain; a test-mode key/),
+      },
+    ]);
+    expect(
+      await refusedFields(test.apiKey, { accepted_chains: ['ETH'], restrict_to_accepted: true }),
+    ).toEqual([{ field: 'accepted_chains.0', message: expect.stringMatching(/live-mode chain/) }]);
+    expect(await refusedFields(test.liveKey, { accepted_chains: ['BTC', 'LTC_REGTEST'] })).toEqual([
+      {
+        field: 'accepted_chains.1',
+        message: expect.stringMatching(/^LTC_REGTEST is a test-mode chain; a live-mode key/),
+      },
+    ]);
+  });
+
+  it('an unknown chain says so', async () => {
+    expect(await refusedFields(test.apiKey, { accepted_chains: ['LTC_TESTNET', 'ETH_MAINNET'] })).toEqual([
+      { field: 'accepted_chains.1', message: expect.stringMatching(/unknown chain id "ETH_MAINNET"/) },
+    ]);
+  });
+
+  it('a token on an unknown chain, of a coin the chain does not carry, or of the other mode', async () => {
+    expect(
+      await refusedFields(test.apiKey, {
+        accepted_tokens: ['LTC_TESTNET:LTC', 'NOPE:USDC', 'BTC_TESTNET:USDC'],
+      }),
+    ).toEqual([
+      { field: 'accepted_tokens.1', message: expect.stringMatching(/unknown chain id "NOPE"/) },
+      { field: 'accepted_tokens.2', message: expect.stringMatching(/BTC_TESTNET does not carry USDC/) },
+    ]);
+    expect(await refusedFields(test.apiKey, { accepted_tokens: ['ETH:USDC', 'BTC_TESTNET:BTC'] })).toEqual([
+      { field: 'accepted_tokens.0', message: expect.stringMatching(/^ETH is a live-mode chain/) },
+    ]);
+    expect(await refusedFields(test.liveKey, { accepted_tokens: ['BTC:BTC', 'ETH_SEPOLIA:USDC'] })).toEqual([
+      { field: 'accepted_tokens.1', message: expect.stringMatching(/^ETH_SEPOLIA is a test-mode chain/) },
+    ]);
+  });
+
+  it('a coin no chain carries, or only chains of the other mode carry', async () => {
+    expect(await refusedFields(test.apiKey, { accepted_coins: ['LTC', 'BTCC'] })).toEqual([
+      { field: 'accepted_coins.1', message: 'no chain carries a coin "BTCC"' },
+    ]);
+    expect(await refusedFields(test.apiKey, { accepted_coins: ['USDT'] })).toEqual([
+      {
+        field: 'accepted_coins.0',
+        message: expect.stringMatching(
+          /^USDT is only on live-mode chains \(ETH, .*\); no test-mode chain carries it$/,
+        ),
+      },
+    ]);
+    // USDT is a live-mode coin: a live key may prefer it (it has no USDT wallet, so BTC is offered).
+    const live = await clientFor(test.baseUrl, test.liveKey).post(
+      '/payments',
+      validBody({ accepted_coins: ['USDT'] }),
+    );
+    expect(live.status, live.text).toBe(201);
+    // A coin of the key's mode that no wallet covers still changes nothing (as before).
+    expect(tokensOf(await createPaymentVia(client, { accepted_coins: ['ETH'] }))).toEqual(keyTokens);
+  });
+
+  it('every offending entry is named at once', async () => {
+    const fields = await refusedFields(test.apiKey, {
+      accepted_chains: ['BTC'],
+      accepted_tokens: ['XMR:XMR'],
+      accepted_coins: ['USDT'],
+    });
+    expect(fields.map((f) => f.field)).toEqual([
+      'accepted_chains.0',
+      'accepted_tokens.0',
+      'accepted_coins.0',
+    ]);
   });
 });
 

@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 describe('an exhausted reserve', () => {
-  it('is 402 before COIN_NOT_OFFERED, CHAIN_UNAVAILABLE and RATE_UNAVAILABLE, and stores nothing', async () => {
+  it('is 402 before COIN_NOT_OFFERED, CHAIN_UNAVAILABLE and CURRENCY_NOT_SUPPORTED, and stores nothing', async () => {
     // A business whose key's only chain has lost its wallet: no option at all.
     const other = await otherBusiness(test);
     await sql(test, 'delete from wallets where business_id = ?', [other.businessId]);
@@ -64,7 +64,7 @@ describe('an exhausted reserve', () => {
     const unpriced = validBody({ fiat_currency: 'ISK', fiat_amount: '1000' });
     expectError(await client.post('/payments', notOffered), 'COIN_NOT_OFFERED');
     expectError(await noChain.post('/payments', validBody()), 'CHAIN_UNAVAILABLE');
-    expectError(await client.post('/payments', unpriced), 'RATE_UNAVAILABLE');
+    expectError(await client.post('/payments', unpriced), 'CURRENCY_NOT_SUPPORTED');
 
     const before = await countPayments();
     await withExhaustedReserve(other.businessId, async () => {

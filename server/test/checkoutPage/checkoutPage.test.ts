@@ -130,6 +130,37 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect((await getPage(`${test.baseUrl}/checkout/${payment.id}/nothing/here`)).status).toBe(404);
   });
 
+  it('refuses a form body that is not UTF-8, raw or percent-encoded, with a 400 page, and picks nothing', async () => {
+    for (const body of [
+      Buffer.concat([Buffer.from('token=LTC_REGTEST%3ALTC&note='), Buffer.from([0xff, 0xfe])]),
+      Buffer.concat([Buffer.from('token=LTC_REGTEST%3ALTC&note=caf'), Buffer.from([0xe9])]),
+      Buffer.from('token=LTC_REGTEST%3ALTC&note=%FF'),
+      Buffer.from('token=LTC_REGTEST%3ALTC&note=%ED%A0%80'),
+      Buffer.from('token=LTC_REGTEST%3ALTC&note=%C0%AF'),
+    ]) {
+      const payment = await createCheckoutPayment(test);
+      const response = await fetch(`${checkoutUrl(test, payment.id)}/select`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: body,
+        redirect: 'manual',
+      });
+      expect(response.status, body.toString('latin1')).toBe(400);
+      expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      const row = await test.running.gateway.orm.em.fork().findOneOrFail(Payment, { id: payment.id });
+      expect(row.status).toBe('pending');
+    }
+    // The same form in UTF-8 picks.
+    const payment = await createCheckoutPayment(test);
+    const ok = await fetch(`${checkoutUrl(test, payment.id)}/select`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'token=LTC_REGTEST%3ALTC&note=caf%C3%A9+%E2%9C%93',
+      redirect: 'manual',
+    });
+    expectSeeOther(ok, `/checkout/${payment.id}`);
+  });
+
   it('cancels for the customer after a confirmation page, then redirects to cancel_url', async () => {
     const payment = await createCheckoutPayment(test, { cancel_url: 'https://shop.example/cart?x=1' });
     await pick(payment.id);

@@ -49,6 +49,11 @@ describe('SSRF guard: on save and at every delivery (real HTTP)', () => {
   it.each([
     'http://localhost:8080/hook',
     'http://api.localhost/hook',
+    'http://localhost./hook',
+    'http://LOCALHOST.:8080/hook',
+    'http://foo.localhost./hook',
+    'http://localhost../hook',
+    'http://Api.LocalHost.../hook',
     'http://127.0.0.1/hook',
     'http://127.8.9.10/hook',
     'http://0.0.0.0/hook',
@@ -92,6 +97,15 @@ describe('SSRF guard: on save and at every delivery (real HTTP)', () => {
       code: 'WEBHOOK_URL_PRIVATE',
       message: expect.stringMatching(/public address/),
     });
+  });
+
+  it.each([
+    'https://localhost./hook',
+    'https://LOCALHOST./hook',
+    'https://foo.localhost./hook',
+    'https://localhost../hook',
+  ])('refuses %s on save in live mode too', async (url) => {
+    expect(await saveError(url, { live: true })).toMatchObject({ code: 'WEBHOOK_URL_PRIVATE' });
   });
 
   it('live URLs must be https, test URLs may be http; malformed URLs are refused clearly', async () => {
