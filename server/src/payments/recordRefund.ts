@@ -86,6 +86,8 @@ export async function recordRefund(
       afterClose,
       createdAt: gateway.clock.now(),
     });
+    // The payment object changed (its refunds), even when its status does not.
+    payment.updatedAt = gateway.clock.now();
     await applyDecision(gateway, em, payment, decision);
     return serializeRefund(refund);
   });
