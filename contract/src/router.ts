@@ -98,7 +98,7 @@ export const apiContract = c.router(
       responses: { 201: data(RefundSchema), 409: ErrorBodySchema },
       summary: 'Record a refund',
       description:
-        'Records a refund the merchant already sent on-chain for a payment in `refund_requested`, `underpaid` or `expired_underpaid`. The payment becomes `refunded` and `payment.refunded` is sent.',
+        'Records a refund the merchant already sent on-chain for a payment in `refund_requested`, `underpaid` or `expired_underpaid`. The payment becomes `refunded` and `payment.refunded` is sent. On a closed payment that received funds after its close (`amount_received_after_close`, reported by `payment.received_after_close`), records a refund of those funds, at most what arrived after the close less earlier such refunds: the status does not change and no event is sent.',
     },
     retrieveCheckout: {
       method: 'GET',

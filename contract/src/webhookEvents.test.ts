@@ -18,6 +18,7 @@ const payment = {
   selected_coin_symbol: 'BTC',
   amount_received: '20000',
   amount_due: '0',
+  amount_received_after_close: '0',
   overpaid: true,
   revived: false,
   underpayment_tolerance_bps: 50,
@@ -47,10 +48,39 @@ const envelope = (event: string, data: unknown) => ({
 });
 
 describe('webhook events', () => {
-  it('lists the 13 payment and 5 invoice events of SPEC.md', () => {
-    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(13);
+  it('lists the 13 payment and 5 invoice events of SPEC.md, plus payment.received_after_close', () => {
+    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(14);
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('invoice.'))).toHaveLength(5);
-    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(18);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(19);
+    expect(WEBHOOK_EVENT_NAMES).toContain('payment.received_after_close');
+  });
+
+  it('requires the transfer on payment.received_after_close', () => {
+    const schema = WEBHOOK_EVENT_SCHEMAS['payment.received_after_close'];
+    const cancelled = {
+      ...payment,
+      status: 'cancelled',
+      cancelled_by: 'customer',
+      amount_received: '31250000',
+      amount_received_after_close: '31250000',
+    };
+    expect(schema.safeParse(envelope('payment.received_after_close', { payment: cancelled })).success).toBe(
+      false,
+    );
+    const data = {
+      payment: cancelled,
+      chain_id: 'LTC_REGTEST',
+      coin_symbol: 'LTC',
+      tx_id: 'ab'.repeat(32),
+      output_index: 1,
+      amount: '31250000',
+      display_amount: '0.3125',
+    };
+    expect(schema.safeParse(envelope('payment.received_after_close', data)).success).toBe(true);
+    expect(WebhookEventSchema.safeParse(envelope('payment.received_after_close', data)).success).toBe(true);
+    expect(schema.safeParse(envelope('payment.received_after_close', { ...data, amount: 1 })).success).toBe(
+      false,
+    );
   });
 
   it('requires the excess on payment.overpaid', () => {

@@ -3,7 +3,10 @@ import { InvoiceSchema } from './schemas/invoice.js';
 import { CancelledBySchema, FailureReasonSchema, PaymentSchema } from './schemas/payment.js';
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';
 
-/** Every payment event name (SPEC.md, Payment events). */
+/**
+ * Every payment event name: SPEC.md's thirteen (Payment events), then `payment.received_after_close`
+ * (funds that reached a payment's deposit address after it closed; see docs/decisions.md).
+ */
 export const PAYMENT_EVENT_NAMES = [
   'payment.awaiting',
   'payment.detected',
@@ -18,6 +21,7 @@ export const PAYMENT_EVENT_NAMES = [
   'payment.expired_underpaid',
   'payment.expired_reorged',
   'payment.failed',
+  'payment.received_after_close',
 ] as const;
 
 /** Every invoice event name (SPEC.md, Invoice events). */
@@ -66,6 +70,25 @@ export const PaymentFailedDataSchema = z
   .object({ payment: PaymentSchema, failure_reason: FailureReasonSchema })
   .meta({ id: 'PaymentFailedData' });
 
+export const PaymentReceivedAfterCloseDataSchema = z
+  .object({
+    payment: PaymentSchema,
+    chain_id: ChainIdSchema,
+    coin_symbol: CoinSymbol,
+    tx_id: z.string().meta({ description: 'Transaction id or hash of the transfer.' }),
+    output_index: z
+      .int()
+      .nullable()
+      .meta({ description: 'Output index (UTXO) or log index (EVM); null elsewhere.' }),
+    amount: AtomicAmount.meta({ description: "What the transfer paid, in the coin's smallest unit." }),
+    display_amount: DecimalString.meta({ description: 'The same amount in whole coins.' }),
+  })
+  .meta({
+    id: 'PaymentReceivedAfterCloseData',
+    description:
+      'A transfer reached the deposit address of a payment that no longer takes money (cancelled, expired past its late grace, expired_reorged, refund_requested, refunded or failed) and reached the required depth. The status does not change; the funds are in the merchant’s wallet, counted in `payment.amount_received_after_close`, and can be refunded with POST /api/v1/payments/{id}/refunds. Sent once per transfer.',
+  });
+
 export const InvoiceEventDataSchema = z.object({ invoice: InvoiceSchema }).meta({ id: 'InvoiceEventData' });
 
 const dataSchemaFor = (event: WebhookEventName) => {
@@ -78,6 +101,8 @@ const dataSchemaFor = (event: WebhookEventName) => {
       return PaymentCancelledDataSchema;
     case 'payment.failed':
       return PaymentFailedDataSchema;
+    case 'payment.received_after_close':
+      return PaymentReceivedAfterCloseDataSchema;
     default:
       return event.startsWith('invoice.') ? InvoiceEventDataSchema : PaymentEventDataSchema;
   }
@@ -128,9 +153,11 @@ type DataOf<E extends WebhookEventName> = E extends 'payment.overpaid'
       ? z.infer<typeof PaymentCancelledDataSchema>
       : E extends 'payment.failed'
         ? z.infer<typeof PaymentFailedDataSchema>
-        : E extends InvoiceEventName
-          ? z.infer<typeof InvoiceEventDataSchema>
-          : z.infer<typeof PaymentEventDataSchema>;
+        : E extends 'payment.received_after_close'
+          ? z.infer<typeof PaymentReceivedAfterCloseDataSchema>
+          : E extends InvoiceEventName
+            ? z.infer<typeof InvoiceEventDataSchema>
+            : z.infer<typeof PaymentEventDataSchema>;
 
 /** A webhook body for event `E`, with its typed data. */
 export interface WebhookEventOf<E extends WebhookEventName> {

@@ -436,6 +436,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           selected_coin_symbol: null,
           amount_received: '0',
           amount_due: '0',
+          amount_received_after_close: '0',
           overpaid: false,
           revived: false,
           underpayment_tolerance_bps: 50,

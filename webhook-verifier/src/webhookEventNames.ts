@@ -1,5 +1,6 @@
 /**
- * Every event name Cairn delivers, in SPEC order: 13 payment events, then 5 invoice events.
+ * Every event name Cairn delivers: 14 payment events (SPEC order, then `payment.received_after_close`:
+ * funds that reached a payment's address after it closed), then 5 invoice events.
  *
  * @example
  * ```ts
@@ -23,6 +24,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'payment.expired_underpaid',
   'payment.expired_reorged',
   'payment.failed',
+  'payment.received_after_close',
   'invoice.sent',
   'invoice.viewed',
   'invoice.paid',

@@ -41,6 +41,10 @@ export const PaymentTransactionSchema = z
         'detected: seen (mempool or block); confirming: in a block below depth; confirmed: at depth; removed: dropped by a reorg or double-spend.',
     }),
     detected_at: Timestamp,
+    received_after_close: z.boolean().meta({
+      description:
+        'The transfer reached the required depth after the payment had closed (payment.received_after_close); it does not count towards the payment.',
+    }),
   })
   .meta({ id: 'PaymentTransaction', description: 'An on-chain transfer to the payment’s deposit target.' });
 
@@ -83,6 +87,10 @@ export const PaymentSchema = z
     amount_due: AtomicAmount.meta({
       description: 'What is still owed in the selected coin’s smallest unit ("0" when covered).',
     }),
+    amount_received_after_close: AtomicAmount.meta({
+      description:
+        'Part of amount_received that arrived after the payment closed (cancelled, expired past its late grace, expired_reorged, refund_requested, refunded or failed) and reached the required depth: the live transfers reported by payment.received_after_close. Refundable with POST /api/v1/payments/{id}/refunds; "0" otherwise.',
+    }),
     overpaid: z
       .boolean()
       .meta({ description: 'Set on a confirmed payment whose excess exceeded the threshold.' }),
@@ -111,7 +119,7 @@ export const PaymentSchema = z
     confirmed_at: Timestamp.nullable(),
     refund_address: z.string().nullable().meta({
       description:
-        'Where the customer asked to be refunded, validated for the selected chain; set with payment.refund_requested, null before.',
+        'Where the customer asked to be refunded, validated for the selected chain; set with payment.refund_requested (also sent, without a status change, when the customer asks for funds that arrived after the payment closed), null before.',
     }),
     transactions: z.array(PaymentTransactionSchema),
     refunds: z.array(RefundSchema),

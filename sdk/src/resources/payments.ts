@@ -99,7 +99,9 @@ export interface PaymentsResource {
 
   /**
    * Records a refund you already sent on-chain for a payment in `refund_requested`, `underpaid` or
-   * `expired_underpaid`; the payment becomes `refunded`.
+   * `expired_underpaid`; the payment becomes `refunded`. On a closed payment that received funds after
+   * its close (`amount_received_after_close`, the `payment.received_after_close` event), it records a
+   * refund of those funds, up to what is left of them, and the status stays.
    *
    * @example
    * ```ts

@@ -111,6 +111,15 @@ export const messages = {
   cancelledHeading: 'Payment cancelled',
   cancelledByCustomer: 'You cancelled this payment. Do not send coins to its address.',
   cancelledByMerchant: 'The merchant cancelled this payment. Do not send coins to its address.',
+  receivedAfterClose: (amount: string, coin: string) =>
+    `${amount} ${coin} arrived after this payment was closed. It does not pay for the order; the merchant can send it back.`,
+  seenAfterClose: (confirmations: number) =>
+    `A transaction to this payment’s address was seen after the payment was closed. Once it has ${confirmations} ${
+      confirmations === 1 ? 'confirmation' : 'confirmations'
+    }, you can ask for it back here.`,
+  afterCloseRefundRequested: (business: string, address: string) =>
+    `${business} has been asked to send it back to ${address}. The merchant sends refunds by hand; it may take a while.`,
+  refundsSent: 'Refunds sent',
   failedHeading: 'Payment failed',
   failedBody: (reason: string) => `The payment could not be completed (${reason}). No coins were taken.`,
   failureReasons: {

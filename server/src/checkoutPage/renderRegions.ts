@@ -2,6 +2,7 @@ import { formatUnits } from '../money/index.js';
 import { html, type SafeHtml } from './html.js';
 import type { CheckoutView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';
+import { renderFundsAfterClose } from './renderFundsAfterClose.js';
 import { renderPayDetails } from './renderPayDetails.js';
 import { renderPicker } from './renderPicker.js';
 import { renderRefundForm } from './renderRefundForm.js';
@@ -46,6 +47,17 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
     progress: html`<h2 id="status-heading" data-status="${payment.status}">${heading}</h2>${body}`,
     actions: html`${notice}${actions}`,
   });
+  // Money that arrived after the payment closed (shown on every closed status), and refunds sent.
+  const late = renderFundsAfterClose(view, ctx);
+  // The same, with the transactions, for pages that do not list them otherwise.
+  const lateWithTxs = renderFundsAfterClose(view, ctx, txs);
+  const refundsSent = (heading: string) =>
+    payment.refunds.length > 0
+      ? html`<h3>${heading}</h3><ul class="txs">${payment.refunds.map(
+          (r) =>
+            html`<li><code class="txid">${r.tx_id}</code><span>${units(r.amount)} ${r.coin_symbol}</span></li>`,
+        )}</ul>`
+      : '';
   const received =
     selected && coin
       ? html`<p>${m.received(units(selected.amount_received), selected.display_amount, symbol)}</p>`
@@ -118,42 +130,47 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
     case 'refund_requested':
       return region(
         m.refundRequestedHeading,
-        html`<p>${m.refundRequestedBody(business, payment.refund_address ?? '')}</p>${received}${txs}`,
+        html`<p>${m.refundRequestedBody(business, payment.refund_address ?? '')}</p>${late.progress}${received}${txs}`,
       );
     case 'refunded':
       return region(
         m.refundedHeading,
-        html`<p>${m.refundedBody(business)}</p>${
-          payment.refunds.length > 0
-            ? html`<h3>${m.refundTransaction}</h3><ul class="txs">${payment.refunds.map(
-                (r) =>
-                  html`<li><code class="txid">${r.tx_id}</code><span>${units(r.amount)} ${r.coin_symbol}</span></li>`,
-              )}</ul>`
-            : ''
-        }`,
+        html`<p>${m.refundedBody(business)}</p>${refundsSent(m.refundTransaction)}${lateWithTxs.progress}`,
+        late.actions,
       );
     case 'expired':
-      return region(m.expiredHeading, html`<p>${m.expiredBody}</p>`, back(checkout.cancel_url));
+      return region(
+        m.expiredHeading,
+        html`<p>${m.expiredBody}</p>${lateWithTxs.progress}${refundsSent(m.refundsSent)}`,
+        html`${late.actions}${back(checkout.cancel_url)}`,
+      );
     case 'expired_underpaid':
       return region(
         m.expiredUnderpaidHeading,
-        html`<p>${m.expiredUnderpaidBody(units(selected?.amount_received ?? '0'), symbol)}</p>${txs}`,
+        html`<p>${m.expiredUnderpaidBody(units(selected?.amount_received ?? '0'), symbol)}</p>${late.progress}${txs}`,
         chain ? renderRefundForm(chain, ctx) : '',
       );
     case 'expired_reorged':
-      return region(m.expiredReorgedHeading, html`<p>${m.expiredReorgedBody}</p>${txs}`);
+      return region(
+        m.expiredReorgedHeading,
+        html`<p>${m.expiredReorgedBody}</p>${late.progress}${txs}${refundsSent(m.refundsSent)}`,
+        late.actions,
+      );
     case 'cancelled':
       return region(
         m.cancelledHeading,
-        html`<p>${payment.cancelled_by === 'customer' ? m.cancelledByCustomer : m.cancelledByMerchant}</p>`,
-        back(checkout.cancel_url),
+        html`<p>${payment.cancelled_by === 'customer' ? m.cancelledByCustomer : m.cancelledByMerchant}</p>${
+          lateWithTxs.progress
+        }${refundsSent(m.refundsSent)}`,
+        html`${late.actions}${back(checkout.cancel_url)}`,
       );
     case 'failed':
       return region(
         m.failedHeading,
         html`<p>${m.failedBody(
           m.failureReasons[payment.failure_reason ?? ''] ?? payment.failure_reason ?? m.failureUnknown,
-        )}</p>`,
+        )}</p>${lateWithTxs.progress}${refundsSent(m.refundsSent)}`,
+        late.actions,
       );
   }
 }

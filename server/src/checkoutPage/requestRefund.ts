@@ -1,17 +1,20 @@
 import { adapterOrUnavailable } from '../chains/adapterOrUnavailable.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { applyDecision } from '../payments/applyDecision.js';
+import { decidePayment } from '../payments/decidePayment.js';
 import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
 import { loadAggregate, type PaymentAggregate } from '../payments/serializePayment.js';
-import { transitionPayment } from '../payments/transitionPayment.js';
 
 /**
  * The customer's refund request on the checkout (underpaid or expired_underpaid -> refund_requested,
- * event payment.refund_requested). The refund address is validated by the chain's adapter for the
- * payment's selected chain and stored on the payment in the same transaction as the transition, so
- * the webhook's `data.payment.refund_address` carries it. Asking again with the same address after
- * the request is a no-op; the lifecycle refuses every other state (409 INVALID_PAYMENT_STATE).
- * An address that does not validate is 422 VALIDATION_ERROR on `refund_address`.
+ * event payment.refund_requested; or, on a closed payment holding funds that arrived after its close,
+ * payment.refund_requested without a status change). The refund address is validated by the chain's
+ * adapter for the payment's selected chain and stored on the payment in the same transaction as the
+ * decision, so the webhook's `data.payment.refund_address` carries it. Asking again with the same
+ * address after the request is a no-op; the lifecycle refuses every other state (409
+ * INVALID_PAYMENT_STATE). An address that does not validate is 422 VALIDATION_ERROR on
+ * `refund_address`.
  */
 export async function requestRefund(
   gateway: Gateway,
@@ -38,11 +41,13 @@ export async function requestRefund(
         fields: [{ field: 'refund_address', message: validation.message }],
       });
     }
-    if (payment.status === 'refund_requested' && payment.refundAddress === validation.normalized) {
+    if (payment.refundRequestedAt && payment.refundAddress === validation.normalized) {
       return loadAggregate(em, payment);
     }
+    // Decided before the address is stored: the lifecycle accepts only a first request.
+    const { decision } = await decidePayment(gateway, em, payment, { type: 'refund_requested' });
     payment.refundAddress = validation.normalized;
     payment.refundRequestedAt = gateway.clock.now();
-    return transitionPayment(gateway, em, payment, { type: 'refund_requested' });
+    return applyDecision(gateway, em, payment, decision);
   });
 }

@@ -14,9 +14,16 @@ export function viewVersion(view: CheckoutView): string {
     payment.expires_at,
     payment.amount_received,
     payment.amount_due,
+    payment.amount_received_after_close,
     payment.refund_address,
     checkout.selected?.address ?? '',
-    payment.transactions.map((t) => [t.tx_id, t.output_index, t.confirmations, t.status]),
+    payment.transactions.map((t) => [
+      t.tx_id,
+      t.output_index,
+      t.confirmations,
+      t.status,
+      t.received_after_close,
+    ]),
     payment.refunds.map((r) => r.id),
   ];
   return createHash('sha256').update(JSON.stringify(state)).digest('hex').slice(0, 16);

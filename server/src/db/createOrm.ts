@@ -7,6 +7,7 @@ import { Migration20261121030000_chainWatching } from '../../migrations/Migratio
 import { Migration20261121040000_checkout } from '../../migrations/Migration20261121040000_checkout.js';
 import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
 import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
+import { Migration20261123010000_closedFunds } from '../../migrations/Migration20261123010000_closedFunds.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
 
@@ -22,6 +23,7 @@ export const MIGRATIONS = [
     name: 'Migration20261121060000_webhookDeliveriesFillfactor',
     class: Migration20261121060000_webhookDeliveriesFillfactor,
   },
+  { name: 'Migration20261123010000_closedFunds', class: Migration20261123010000_closedFunds },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -228,7 +228,8 @@ describe('window', () => {
   });
 
   it('window_closed with an undecided partial transfer walks detected, underpaid, expired_underpaid', () => {
-    const d = expectOk(decide(snapshot({ transfers: [transfer(400_000n, 0)] }), windowClosed, EXPIRES_AT));
+    const partial = transfer(400_000n, 0);
+    const d = expectOk(decide(snapshot({ transfers: [partial] }), windowClosed, EXPIRES_AT));
     expect(d.status).toBe('expired_underpaid');
     expect(names(d)).toEqual(['payment.detected', 'payment.underpaid', 'payment.expired_underpaid']);
     expect(d.steps?.map((s) => s.trigger)).toEqual([
@@ -237,7 +238,8 @@ describe('window', () => {
       'window_closed',
     ]);
     expect(d.patch).toEqual({ receivedAtExpiry: 400_000n });
-    expect(d.effects).toEqual([lateGraceTimer]);
+    // The partial transfer is what expired_underpaid accounts for: held, never money after the close.
+    expect(d.effects).toEqual([lateGraceTimer, { type: 'hold_transfers', keys: [partial.key] }]);
   });
 
   it('window_closed with an undecided covering transfer detects it and does not expire', () => {
@@ -453,9 +455,15 @@ describe('reorgs after the window closed', () => {
     });
   });
 
-  it('expired_reorged does not revive', () => {
-    const s = snapshot({ status: 'expired_reorged', transfers: [transfer(LOCKED, DEPTH)] });
-    expectUnchanged(decide(s, changed, AFTER_EXPIRY), 'expired_reorged');
+  it('expired_reorged does not revive: its transaction mined again is money after the close', () => {
+    const again = transfer(LOCKED, DEPTH);
+    const s = snapshot({ status: 'expired_reorged', transfers: [again] });
+    const d = expectOk(decide(s, changed, AFTER_EXPIRY));
+    expect(d.status).toBe('expired_reorged');
+    expect(d.steps).toEqual([]);
+    expect(names(d)).toEqual(['payment.received_after_close']);
+    const reported = { ...again, closing: 'reported' as const };
+    expectUnchanged(decide({ ...s, transfers: [reported] }, changed, AFTER_EXPIRY), 'expired_reorged');
   });
 });
 
@@ -481,9 +489,15 @@ describe('refunds and failed settlement', () => {
     }
   });
 
-  it('a transfer on refund_requested changes nothing (it awaits the merchant)', () => {
-    const s = snapshot({ status: 'refund_requested', transfers: [transfer(LOCKED, DEPTH)] });
+  it('a transfer on refund_requested changes no status (it awaits the merchant); a new one is reported', () => {
+    const held = { ...transfer(LOCKED / 2n, DEPTH), closing: 'held' as const };
+    const s = snapshot({ status: 'refund_requested', transfers: [held] });
     expectUnchanged(decide(s, changed, BEFORE_EXPIRY), 'refund_requested');
+    const topUp = transfer(LOCKED / 2n, DEPTH);
+    const d = expectOk(decide({ ...s, transfers: [held, topUp] }, changed, BEFORE_EXPIRY));
+    expect(d.status).toBe('refund_requested');
+    expect(names(d)).toEqual(['payment.received_after_close']);
+    expect(d.emitted[0]).toMatchObject({ transferKey: topUp.key, transferAmount: LOCKED / 2n });
   });
 
   it('settlement failures from other statuses or with the wrong reason are INVALID_PAYMENT_STATE', () => {

@@ -46,6 +46,8 @@ interface World {
   confirmedEventsThisStay: number;
   feeChargesThisStay: number;
   nextKey: number;
+  /** Transfers reported by payment.received_after_close so far (never twice). */
+  reportedKeys: Set<string>;
 }
 
 const REASONS = ['insufficient_balance', 'estimate_revert', 'settlement_reverted'] as const;
@@ -134,6 +136,25 @@ const covers = (received: bigint, setup: Setup) =>
 const overpaysBeyond = (received: bigint, setup: Setup) =>
   (received - setup.locked) * 10_000n > setup.locked * BigInt(setup.thresholdBps);
 
+/** Funds arriving now come after the payment's close (docs/decisions.md), written again here. */
+const ALWAYS_CLOSED: readonly PaymentStatus[] = [
+  'cancelled',
+  'refund_requested',
+  'refunded',
+  'failed',
+  'expired_reorged',
+];
+const closedToFunds = (s: LifecycleSnapshot, now: number) =>
+  ALWAYS_CLOSED.includes(s.status) ||
+  (['expired', 'expired_underpaid'].includes(s.status) && now >= s.lateGraceEndsAt.getTime());
+const CLOSING: readonly PaymentStatus[] = [...ALWAYS_CLOSED, 'expired', 'expired_underpaid'];
+/** Live transfers at the required depth that no close holds and no event reported yet. */
+const unreportedAtDepth = (s: LifecycleSnapshot, setup: Setup) =>
+  s.transfers.filter(
+    (t) =>
+      !t.removed && t.closing === undefined && t.confirmations >= Math.max(1, setup.requiredConfirmations),
+  );
+
 function amountFor(kind: AmountKind, setup: Setup, received: bigint): bigint {
   const { locked: l } = setup;
   const tol = BigInt(setup.toleranceBps);
@@ -158,6 +179,7 @@ function initialWorld(setup: Setup): World {
     confirmedEventsThisStay: 0,
     feeChargesThisStay: 0,
     nextKey: 0,
+    reportedKeys: new Set(),
     s: {
       status: 'pending',
       expiresAt: new Date(T0 + 2 * WINDOW),
@@ -191,6 +213,26 @@ function toEvent(cmd: Extract<Command, { kind: 'event' }>, now: number): Lifecyc
   }
 }
 
+/** The transfers' closing marks after the decision's effects, as the service stores them. */
+function markTransfers(transfers: readonly TransferView[], d: OkDecision): TransferView[] {
+  let marked = [...transfers];
+  for (const effect of d.effects) {
+    if (effect.type === 'hold_transfers') {
+      marked = marked.map(({ closing, ...t }) =>
+        closing === 'reported'
+          ? { ...t, closing }
+          : effect.keys.includes(t.key)
+            ? { ...t, closing: 'held' }
+            : t,
+      );
+    }
+    if (effect.type === 'mark_transfer_reported') {
+      marked = marked.map((t) => (t.key === effect.key ? { ...t, closing: 'reported' } : t));
+    }
+  }
+  return marked;
+}
+
 /** What the service stores from a decision. */
 function apply(w: World, d: OkDecision, event: LifecycleEvent): LifecycleSnapshot {
   const { patch } = d;
@@ -211,10 +253,14 @@ function apply(w: World, d: OkDecision, event: LifecycleEvent): LifecycleSnapsho
     lateGraceEndsAt: patch.lateGraceEndsAt ?? w.s.lateGraceEndsAt,
     lockedAmount:
       event.type === 'chain_selected' && d.status === 'awaiting_payment' ? w.setup.locked : w.s.lockedAmount,
+    refundRequested: w.s.refundRequested === true || event.type === 'refund_requested',
+    transfers: markTransfers(w.s.transfers, d),
   };
 }
 
 const edgesSeen = new Set<string>();
+/** Closing statuses on which money after the close was reported, and the after-close commands taken. */
+const afterCloseSeen = new Set<string>();
 const terminal = (status: PaymentStatus) => TERMINAL_PAYMENT_STATUSES.includes(status);
 
 /** Decides `event` now, checks every invariant, and stores the result. */
@@ -239,17 +285,62 @@ function step(w: World, event: LifecycleEvent): void {
   }
   if (!d.ok) return;
 
-  // Every transition is an edge of the table; events follow the steps in order.
+  // Every transition is an edge of the table; events follow the steps in order. Off the table: the
+  // overpaid flag's event, money after the close, and a refund request for it (no status change).
   expect(tableViolation(s.status, d)).toBeUndefined();
   const steps = d.steps ?? [];
   for (const st of steps) edgesSeen.add(`${st.from}>${st.to}@${st.trigger}`);
   const stepEvents = steps
     .map((st) => findTransition(st.from, st.to, st.trigger)!.emits)
     .filter((e) => e !== null);
-  expect(d.emitted.map((e) => e.name).filter((n) => n !== 'payment.overpaid')).toEqual(stepEvents);
-  expect(new Set(d.emitted.map((e) => e.name)).size).toBe(d.emitted.length);
+  const lateMoney = d.emitted.filter((e) => e.name === 'payment.received_after_close');
+  const statusEvents = d.emitted
+    .map((e) => e.name)
+    .filter((n) => n !== 'payment.overpaid' && n !== 'payment.received_after_close');
+  const reportedLive = s.transfers.some((t) => !t.removed && t.closing === 'reported');
+  if (event.type === 'refund_requested' && steps.length === 0) {
+    // The customer asks for the money that arrived after the close: announced once, status kept.
+    expect(statusEvents).toEqual(['payment.refund_requested']);
+    expect([closedToFunds(s, w.now), reportedLive, s.refundRequested === true]).toEqual([true, true, false]);
+    afterCloseSeen.add('refund request');
+  } else {
+    expect(statusEvents).toEqual(stepEvents);
+  }
+  expect(new Set(statusEvents).size).toBe(statusEvents.length);
   if (steps.length === 0) expect(d.status).toBe(s.status);
-  if (d.status === s.status) expect(d.emitted).toEqual([]);
+  if (d.status === s.status && event.type !== 'refund_requested') expect(statusEvents).toEqual([]);
+  if (event.type === 'refund_recorded' && steps.length === 0) {
+    // A refund of money after the close, on a payment holding some.
+    expect([closedToFunds(s, w.now), reportedLive]).toEqual([true, true]);
+    afterCloseSeen.add('refund');
+  }
+
+  // Money after the close: only on a payment closed to funds, no status change, one event per live
+  // transfer at depth that no close holds, each marked reported in the same decision, never twice.
+  const depth = Math.max(1, w.setup.requiredConfirmations);
+  for (const e of lateMoney) {
+    expect([closedToFunds(s, w.now), steps.length, d.status]).toEqual([true, 0, s.status]);
+    const t = s.transfers.find((x) => x.key === e.transferKey)!;
+    expect([t.removed, t.closing, t.confirmations >= depth]).toEqual([false, undefined, true]);
+    expect(e.transferAmount).toBe(t.amount);
+    expect(w.reportedKeys.has(t.key)).toBe(false);
+    w.reportedKeys.add(t.key);
+    expect(d.effects).toContainEqual({ type: 'mark_transfer_reported', key: t.key });
+    afterCloseSeen.add(s.status);
+  }
+  expect(effects0(d, 'mark_transfer_reported')).toBe(lateMoney.length);
+  // Holds come only with entering a closing status: the transfers live then (none on expired_reorged).
+  const holds = d.effects.filter((e) => e.type === 'hold_transfers');
+  expect(holds.length).toBeLessThanOrEqual(1);
+  const lastClosing = steps.filter((st) => CLOSING.includes(st.to)).at(-1);
+  if (holds.length === 1) {
+    expect(lastClosing).toBeDefined();
+    const expected =
+      lastClosing!.to === 'expired_reorged'
+        ? []
+        : s.transfers.filter((t) => !t.removed && t.closing !== 'reported').map((t) => t.key);
+    expect(holds[0]).toEqual({ type: 'hold_transfers', keys: expected });
+  }
 
   // Terminal states stay terminal, except confirmed through its reorg edges.
   if (terminal(s.status) && d.status !== s.status) {
@@ -300,6 +391,18 @@ function step(w: World, event: LifecycleEvent): void {
 
   w.s = apply(w, d, event);
   expect(w.s.feeCharged).toBe(w.s.status === 'confirmed');
+  // Entering a closing status leaves every live transfer held or reported (none held on expired_reorged).
+  if (lastClosing !== undefined && d.status === lastClosing.to) {
+    const live = w.s.transfers.filter((t) => !t.removed);
+    if (d.status === 'expired_reorged') expect(w.s.transfers.some((t) => t.closing === 'held')).toBe(false);
+    else expect(live.every((t) => t.closing !== undefined)).toBe(true);
+  }
+  // After an observation, or the end of an expired payment's grace, nothing at depth is left unreported
+  // on a closed payment.
+  const graceEnd = event.type === 'late_grace_ended' && ['expired', 'expired_underpaid'].includes(s.status);
+  if ((event.type === 'transfers_changed' || graceEnd) && closedToFunds(w.s, w.now)) {
+    expect(unreportedAtDepth(w.s, w.setup)).toEqual([]);
+  }
 
   // Idempotence: deciding the same event again on the stored result emits and changes nothing.
   const again = decide(w.s, event, now);
@@ -309,6 +412,8 @@ function step(w: World, event: LifecycleEvent): void {
     expect(again.effects.filter((e) => e.type !== 'release_deposit_target')).toEqual([]);
   }
 }
+
+const effects0 = (d: OkDecision, type: string) => d.effects.filter((e) => e.type === type).length;
 
 function run(setup: Setup, commands: readonly Command[]): void {
   const w = initialWorld(setup);
@@ -369,6 +474,9 @@ describe('decide over random event sequences', () => {
       decideNow: true,
     });
     const expire: Command = { kind: 'advance', minutes: 45, fireTimers: true };
+    const grace: Command = { kind: 'advance', minutes: 780, fireTimers: true };
+    const deepen = (pick: number, by: number): Command => ({ kind: 'deepen', pick, by, decideNow: true });
+    const restore = (pick: number): Command => ({ kind: 'restore', pick, decideNow: true });
     const event = (type: LifecycleEvent['type']): Command => ({
       kind: 'event',
       event: type,
@@ -390,6 +498,23 @@ describe('decide over random event sequences', () => {
       [pick, send('half'), expire, event('refund_recorded')],
       [pick, send('half'), expire, send('remainder')],
       [pick, expire, send('half')],
+      // Money after the close, on every closing status (and refunds of it).
+      [pick, event('cancel'), send('exact', 8), event('refund_requested'), event('refund_recorded')],
+      [pick, send('half', 8), event('refund_requested'), send('half', 8), event('refund_recorded')],
+      [pick, send('half', 8), event('refund_recorded'), send('dust', 8), event('refund_requested')],
+      [pick, send('exact'), event('settlement_failed'), send('dust'), deepen(1, 2)],
+      [
+        pick,
+        send('exact', 8),
+        expire,
+        { kind: 'remove', pick: 0, decideNow: true },
+        restore(0),
+        deepen(0, 1),
+      ],
+      [pick, expire, grace, send('exact', 8), event('refund_recorded')],
+      [pick, send('half', 8), expire, grace, send('dust', 1), deepen(1, 1)],
+      // A transfer that did not revive during the grace is reported when the grace ends.
+      [pick, send('half', 8), expire, { kind: 'remove', pick: 0, decideNow: true }, send('dust', 8), grace],
     ];
     for (const commands of sequences) {
       const setup = { locked: 1_000_000n, toleranceBps: 50, thresholdBps: 100, requiredConfirmations: 2 };
@@ -400,5 +525,6 @@ describe('decide over random event sequences', () => {
   afterAll(() => {
     const missing = TRANSITIONS.map((t) => `${t.from}>${t.to}@${t.trigger}`).filter((k) => !edgesSeen.has(k));
     expect(missing).toEqual([]);
+    expect([...afterCloseSeen].sort()).toEqual([...CLOSING, 'refund', 'refund request'].sort());
   });
 });

@@ -191,12 +191,16 @@ describe('SPEC.md transition table', () => {
   });
 
   it('underpaid -> expired_underpaid when the window closes still short beyond tolerance: payment.expired_underpaid', () => {
-    const s = snapshot({ status: 'underpaid', transfers: [transfer(400_000n, 1)] });
+    const partial = transfer(400_000n, 1);
+    const s = snapshot({ status: 'underpaid', transfers: [partial] });
     const d = expectOk(decide(s, windowClosed, EXPIRES_AT));
     expect(d.status).toBe('expired_underpaid');
     expect(names(d)).toEqual(['payment.expired_underpaid']);
     expect(d.patch).toEqual({ receivedAtExpiry: 400_000n });
-    expect(d.effects).toEqual([{ type: 'schedule_timer', timer: 'late_grace', at: LATE_GRACE_ENDS_AT }]);
+    expect(d.effects).toEqual([
+      { type: 'schedule_timer', timer: 'late_grace', at: LATE_GRACE_ENDS_AT },
+      { type: 'hold_transfers', keys: [partial.key] },
+    ]);
   });
 
   it.each(['expired', 'expired_underpaid'] as const)(
@@ -325,14 +329,22 @@ describe('SPEC.md rules', () => {
       { type: 'settlement_failed', reason: 'settlement_reverted' },
     ];
     for (const status of TERMINAL_PAYMENT_STATUSES) {
-      const s =
-        status === 'confirmed' ? confirmedSnapshot() : snapshot({ status, transfers: [transfer(LOCKED, 5)] });
+      // The transfer is what the status accounts for (held when it was entered), as the lifecycle
+      // leaves it; money arriving after the close is reported without a status change (decisions).
+      const held = { ...transfer(LOCKED, 5), closing: 'held' as const };
+      const s = status === 'confirmed' ? confirmedSnapshot() : snapshot({ status, transfers: [held] });
       for (const event of events) {
         for (const now of [BEFORE_EXPIRY, AFTER_EXPIRY]) {
           const d = decide(s, event, now);
           if (d.ok) expectUnchanged(d, status);
         }
       }
+      if (status === 'confirmed') continue;
+      const late = transfer(LOCKED, 5);
+      const d = expectOk(decide({ ...s, transfers: [held, late] }, changed, AFTER_EXPIRY));
+      expect(d.status).toBe(status);
+      expect(d.steps).toEqual([]);
+      expect(names(d)).toEqual(['payment.received_after_close']);
     }
   });
 });

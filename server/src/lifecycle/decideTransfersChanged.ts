@@ -1,13 +1,15 @@
 import { reconcileOpenPayment } from './reconcileOpenPayment.js';
 import { reconsiderConfirmation } from './reconsiderConfirmation.js';
+import { reportFundsAfterClose } from './reportFundsAfterClose.js';
 import { reviveLatePayment } from './reviveLatePayment.js';
 import type { LifecycleSnapshot, OkDecision } from './types.js';
-import { unchanged } from './unchanged.js';
 
 /**
  * A transfer appeared, got deeper or was removed. Open payments follow their transfers, a confirmed
- * one is undone only by a reorg, expired ones may revive within the late grace. pending (no deposit
- * target yet) and the other terminal statuses, and refund_requested (awaiting the merchant), ignore it.
+ * one is undone only by a reorg, expired ones may revive within the late grace. Otherwise the status
+ * stays: pending (no deposit target yet) ignores it, and a payment closed to funds (cancelled,
+ * refund_requested, refunded, failed, expired_reorged, expired past the grace) reports each transfer
+ * that arrived after its close once it is at depth (payment.received_after_close).
  */
 export function decideTransfersChanged(snapshot: LifecycleSnapshot, now: Date): OkDecision {
   switch (snapshot.status) {
@@ -19,9 +21,11 @@ export function decideTransfersChanged(snapshot: LifecycleSnapshot, now: Date): 
     case 'confirmed':
       return reconsiderConfirmation(snapshot, now);
     case 'expired':
-    case 'expired_underpaid':
-      return reviveLatePayment(snapshot, now);
+    case 'expired_underpaid': {
+      const revived = reviveLatePayment(snapshot, now);
+      return revived.status !== snapshot.status ? revived : reportFundsAfterClose(snapshot, now);
+    }
     default:
-      return unchanged(snapshot);
+      return reportFundsAfterClose(snapshot, now);
   }
 }

@@ -1,4 +1,5 @@
 import type { CancelledBy, FailureReason, PaymentEventName, PaymentStatus } from '@cairn/contract';
+import { CLOSING_STATUSES } from './closedToFunds.js';
 import { exceedsOverpaymentThreshold } from './exceedsOverpaymentThreshold.js';
 import type { TransferSummary } from './summarizeTransfers.js';
 import { findTransition, type TransitionTrigger } from './transitionTable.js';
@@ -26,6 +27,8 @@ export interface StepDetails {
  * - leaving confirmed: reverse_fee (and feeCharged false) if charged; overpaid false.
  * - entering expired / expired_underpaid: receivedAtExpiry; the late_grace timer.
  * - entering cancelled / refunded / failed: cancel_timers.
+ * - entering a closing status (CLOSING_STATUSES): hold_transfers with the transfers live then (none on
+ *   expired_reorged), when that changes the held set.
  */
 export class DecisionDraft {
   status: PaymentStatus;
@@ -58,6 +61,7 @@ export class DecisionDraft {
       this.effect({ type: 'schedule_timer', timer: 'late_grace', at: this.snapshot.lateGraceEndsAt });
     }
     if (to === 'cancelled' || to === 'refunded' || to === 'failed') this.effect({ type: 'cancel_timers' });
+    if (CLOSING_STATUSES.has(to)) this.holdTransfers(to);
     return this;
   }
 
@@ -106,6 +110,25 @@ export class DecisionDraft {
       this.patch.feeCharged = true;
     }
     this.effect({ type: 'cancel_timers' });
+  }
+
+  /**
+   * The transfers a closing status accounts for: those live when it is entered, except on
+   * expired_reorged (its funds just left the chain, so whatever lands later, the same transaction mined
+   * again included, is money after the close). Reported transfers keep their mark. A later closing
+   * step of the same decision replaces an earlier one's effect.
+   */
+  private holdTransfers(to: PaymentStatus): void {
+    const transfers = this.snapshot.transfers;
+    const keys =
+      to === 'expired_reorged'
+        ? []
+        : transfers.filter((t) => !t.removed && t.closing !== 'reported').map((t) => t.key);
+    const heldNow = transfers.filter((t) => t.closing === 'held').map((t) => t.key);
+    const earlier = this.effects.findIndex((e) => e.type === 'hold_transfers');
+    if (earlier !== -1) this.effects.splice(earlier, 1);
+    const same = keys.length === heldNow.length && keys.every((key) => heldNow.includes(key));
+    if (!same) this.effect({ type: 'hold_transfers', keys });
   }
 
   private leaveConfirmed(): void {

@@ -11,6 +11,13 @@ export interface TransferView {
   readonly amount: bigint;
   readonly confirmations: number;
   readonly removed: boolean;
+  /**
+   * How the transfer stands towards the payment's closing (set through the `hold_transfers` and
+   * `mark_transfer_reported` effects): `held` = live when the payment last entered a closing status, so
+   * part of what it accounts for; `reported` = arrived after the close and reported by
+   * payment.received_after_close. Undefined otherwise.
+   */
+  readonly closing?: 'held' | 'reported';
 }
 
 /** What the lifecycle needs to know about a payment. Money in smallest units, percentages in basis points. */
@@ -49,6 +56,8 @@ export interface LifecycleSnapshot {
    * expired_underpaid payment revives only when it becomes fully covered (an expired one has 0).
    */
   readonly receivedAtExpiry?: bigint | null;
+  /** The customer gave a refund address on the checkout (at most once per payment). */
+  readonly refundRequested?: boolean;
 }
 
 export type LifecycleEvent =
@@ -74,6 +83,9 @@ export interface EmittedEvent {
   readonly failureReason?: FailureReason;
   /** The status the payment has right after this event's step (one decision may walk several). */
   readonly status?: PaymentStatus;
+  /** payment.received_after_close: the transfer it reports (`TransferView.key`) and its amount. */
+  readonly transferKey?: string;
+  readonly transferAmount?: bigint;
 }
 
 export type Effect =
@@ -82,7 +94,14 @@ export type Effect =
   | { readonly type: 'schedule_timer'; readonly timer: 'window' | 'late_grace'; readonly at: Date }
   | { readonly type: 'cancel_timers' }
   /** Late grace over on an unpaid payment: its address may be recycled. */
-  | { readonly type: 'release_deposit_target' };
+  | { readonly type: 'release_deposit_target' }
+  /**
+   * Entering a closing status: exactly these transfers are `held` from now on (any other `held` mark is
+   * cleared; `reported` marks stay).
+   */
+  | { readonly type: 'hold_transfers'; readonly keys: readonly string[] }
+  /** The transfer was reported by payment.received_after_close (in this decision's events). */
+  | { readonly type: 'mark_transfer_reported'; readonly key: string };
 
 export interface PaymentPatch {
   revived?: boolean;

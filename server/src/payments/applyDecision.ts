@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { ChainId } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { CreditLedgerEntry, type IPayment, OutboxEvent } from '../db/entities/index.js';
+import { CreditLedgerEntry, type IPayment, OutboxEvent, Transfer } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
 import type { Decision, EmittedEvent } from '../lifecycle/types.js';
 import { formatUnits } from '../money/index.js';
 import { cancelTimers, scheduleTimer } from './jobs.js';
+import { transferKey } from './lifecycleSnapshot.js';
 import { loadAggregate, type PaymentAggregate, rfc3339, serializePayment } from './serializePayment.js';
 
 type OkDecision = Extract<Decision, { ok: true }>;
@@ -28,16 +29,52 @@ function eventData(
     data.excess_amount = emitted.excessAmount.toString();
     data.excess_display_amount = formatUnits(emitted.excessAmount, option?.decimals ?? 0);
   }
+  if (emitted.name === 'payment.received_after_close') {
+    const transfer = aggregate.transfers.find((t) => transferKey(t) === emitted.transferKey);
+    if (!transfer) throw new Error(`applyDecision: no transfer ${emitted.transferKey} to report`);
+    const option = aggregate.options.find(
+      (o) => o.chainId === transfer.chainId && o.coinSymbol === transfer.coinSymbol,
+    );
+    data.chain_id = transfer.chainId as ChainId;
+    data.coin_symbol = transfer.coinSymbol;
+    data.tx_id = transfer.txId;
+    data.output_index = transfer.outputIndex < 0 ? null : transfer.outputIndex;
+    data.amount = transfer.amount;
+    data.display_amount = formatUnits(BigInt(transfer.amount), option?.decimals ?? 0);
+  }
   if (emitted.name === 'payment.underpaid') data.amount_due = (emitted.amountDue ?? 0n).toString();
   if (emitted.name === 'payment.cancelled') data.cancelled_by = emitted.cancelledBy;
   if (emitted.name === 'payment.failed') data.failure_reason = emitted.failureReason;
   return data;
 }
 
+/** Marks the payment's transfers as the lifecycle's closing effects say (`TransferView.closing`). */
+async function markTransfers(em: EntityManager, payment: IPayment, decision: OkDecision): Promise<boolean> {
+  const marks = decision.effects.filter(
+    (e) => e.type === 'hold_transfers' || e.type === 'mark_transfer_reported',
+  );
+  if (marks.length === 0) return false;
+  const transfers = await em.find(Transfer, { paymentId: payment.id });
+  for (const effect of marks) {
+    if (effect.type === 'hold_transfers') {
+      const held = new Set(effect.keys);
+      for (const t of transfers) {
+        if (t.closing !== 'reported') t.closing = held.has(transferKey(t)) ? 'held' : null;
+      }
+    } else {
+      const reported = transfers.find((t) => transferKey(t) === effect.key);
+      if (!reported) throw new Error(`applyDecision: no transfer ${effect.key} to mark reported`);
+      reported.closing = 'reported';
+    }
+  }
+  return true;
+}
+
 /**
- * Applies a lifecycle decision inside the caller's transaction: the status and patch, one outbox row
- * per emitted event (the webhook body, signed and delivered later), fee ledger entries and timers.
- * The payment row must already be locked by the caller.
+ * Applies a lifecycle decision inside the caller's transaction: the status and patch, the transfers'
+ * closing marks, one outbox row per emitted event (the webhook body, signed and delivered later), fee
+ * ledger entries and timers. The payment row must already be locked by the caller. `updated_at` moves
+ * when the status, a stored field or a transfer mark changes, or an event is sent.
  */
 export async function applyDecision(
   gateway: Gateway,
@@ -47,7 +84,12 @@ export async function applyDecision(
 ): Promise<PaymentAggregate> {
   const now = gateway.clock.now();
   const { patch } = decision;
-  const changed = decision.status !== payment.status || Object.keys(patch).length > 0;
+  const marked = await markTransfers(em, payment, decision);
+  const changed =
+    decision.status !== payment.status ||
+    Object.keys(patch).length > 0 ||
+    marked ||
+    decision.emitted.length > 0;
   payment.status = decision.status;
   if (patch.revived !== undefined) payment.revived = patch.revived;
   if (patch.overpaid !== undefined) payment.overpaid = patch.overpaid;
@@ -99,6 +141,9 @@ export async function applyDecision(
           'late grace over on an unpaid payment; deposit target released',
         );
         break;
+      case 'hold_transfers':
+      case 'mark_transfer_reported':
+        break; // applied by markTransfers above
     }
   }
   await em.flush();

@@ -1,6 +1,10 @@
 import type { IPayment, ITransfer } from '../db/entities/index.js';
 import type { LifecycleSnapshot } from '../lifecycle/types.js';
 
+/** A transfer's key in the lifecycle's view (`TransferView.key`): unique within its payment. */
+export const transferKey = (t: Pick<ITransfer, 'txId' | 'outputIndex'>): string =>
+  `${t.txId}:${t.outputIndex}`;
+
 /** The lifecycle module's view of a payment and its transfers. */
 export function lifecycleSnapshot(payment: IPayment, transfers: readonly ITransfer[]): LifecycleSnapshot {
   return {
@@ -16,11 +20,13 @@ export function lifecycleSnapshot(payment: IPayment, transfers: readonly ITransf
     requiredConfirmations: payment.requiredConfirmations ?? 0,
     ...(payment.confirmedAmount != null ? { confirmedAmount: BigInt(payment.confirmedAmount) } : {}),
     ...(payment.receivedAtExpiry != null ? { receivedAtExpiry: BigInt(payment.receivedAtExpiry) } : {}),
+    refundRequested: payment.refundRequestedAt != null,
     transfers: transfers.map((t) => ({
-      key: `${t.txId}:${t.outputIndex}`,
+      key: transferKey(t),
       amount: BigInt(t.amount),
       confirmations: t.confirmations,
       removed: t.removed,
+      ...(t.closing != null ? { closing: t.closing } : {}),
     })),
   };
 }

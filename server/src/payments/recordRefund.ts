@@ -6,15 +6,26 @@ import { Refund, Transfer } from '../db/entities/index.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { applyDecision } from './applyDecision.js';
+import { decidePayment } from './decidePayment.js';
 import { lockPayment } from './lockPayment.js';
-import { amountReceived, serializeRefund } from './serializePayment.js';
-import { transitionPayment } from './transitionPayment.js';
+import { amountReceived, amountReceivedAfterClose, serializeRefund } from './serializePayment.js';
+
+const tooMuch = (cap: bigint, what: string, short: string) =>
+  new ApiError('VALIDATION_ERROR', `The refund amount exceeds the ${cap} smallest units ${what}.`, {
+    fields: [{ field: 'amount', message: `must be at most ${cap} (${short})` }],
+  });
 
 /**
  * POST /api/v1/payments/{id}/refunds: records a refund the merchant sent on-chain; the payment becomes
  * `refunded` and payment.refunded is sent. The chain must be of the key's mode and carry the coin; once
  * the customer picked a chain, the refund must be on that chain and coin and at most what arrived.
  * Runs in `tx` when given (see inTransaction), else in a transaction of its own.
+ *
+ * On a closed payment that received funds after its close (payment.received_after_close), the refund
+ * of those funds is recorded without a status change or event (the lifecycle decides): at most what
+ * arrived after the close less the earlier such refunds, and never more than was received less every
+ * earlier refund.
  */
 export async function recordRefund(
   gateway: Gateway,
@@ -52,12 +63,21 @@ export async function recordRefund(
         );
       }
       const received = amountReceived(await em.find(Transfer, { paymentId: payment.id }));
-      if (BigInt(body.amount) > received) {
-        throw new ApiError(
-          'VALIDATION_ERROR',
-          `The refund amount exceeds the ${received} smallest units this payment received.`,
-          { fields: [{ field: 'amount', message: `must be at most ${received} (the amount received)` }] },
-        );
+      if (BigInt(body.amount) > received)
+        throw tooMuch(received, 'this payment received', 'the amount received');
+    }
+    const { decision, transfers } = await decidePayment(gateway, em, payment, { type: 'refund_recorded' });
+    const afterClose = decision.status === payment.status;
+    if (afterClose) {
+      const earlier = await em.find(Refund, { paymentId: payment.id });
+      const sum = (refunds: typeof earlier) => refunds.reduce((total, r) => total + BigInt(r.amount), 0n);
+      // What arrived after the close less its earlier refunds, and never more than is left overall.
+      let cap = amountReceivedAfterClose(transfers) - sum(earlier.filter((r) => r.afterClose));
+      const overall = amountReceived(transfers) - sum(earlier);
+      if (overall < cap) cap = overall;
+      if (cap < 0n) cap = 0n;
+      if (BigInt(body.amount) > cap) {
+        throw tooMuch(cap, 'left to refund of what arrived after the payment closed', 'what is left');
       }
     }
     const refund = em.create(Refund, {
@@ -67,9 +87,12 @@ export async function recordRefund(
       coinSymbol: body.coin_symbol,
       txId: body.tx_id,
       amount: body.amount,
+      afterClose,
       createdAt: gateway.clock.now(),
     });
-    await transitionPayment(gateway, em, payment, { type: 'refund_recorded' });
+    // The payment object changed (its refunds), even when its status does not.
+    payment.updatedAt = gateway.clock.now();
+    await applyDecision(gateway, em, payment, decision);
     return serializeRefund(refund);
   });
 }

@@ -40,6 +40,11 @@ export function amountReceived(transfers: readonly ITransfer[]): bigint {
   return transfers.filter((t) => !t.removed).reduce((sum, t) => sum + BigInt(t.amount), 0n);
 }
 
+/** The part of `amountReceived` reported as arriving after the payment closed (refundable). */
+export function amountReceivedAfterClose(transfers: readonly ITransfer[]): bigint {
+  return amountReceived(transfers.filter((t) => t.closing === 'reported'));
+}
+
 function serializeOption(payment: IPayment, option: IPaymentOption): ChainOption {
   const selected =
     payment.selectedChainId === option.chainId && payment.selectedCoinSymbol === option.coinSymbol;
@@ -91,6 +96,7 @@ export function serializePayment(config: Config, aggregate: PaymentAggregate): P
     selected_coin_symbol: payment.selectedCoinSymbol ?? null,
     amount_received: received.toString(),
     amount_due: due.toString(),
+    amount_received_after_close: amountReceivedAfterClose(transfers).toString(),
     overpaid: payment.overpaid,
     revived: payment.revived,
     underpayment_tolerance_bps: payment.underpaymentToleranceBps,
@@ -123,6 +129,7 @@ export function serializePayment(config: Config, aggregate: PaymentAggregate): P
             ? 'confirmed'
             : 'confirming',
       detected_at: rfc3339(t.detectedAt),
+      received_after_close: t.closing === 'reported',
     })),
     refunds: refunds.map(serializeRefund),
   };

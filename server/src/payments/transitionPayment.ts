@@ -1,11 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { type IPayment, Transfer } from '../db/entities/index.js';
-import { ApiError } from '../errors/ApiError.js';
+import type { IPayment } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
-import { decide } from '../lifecycle/decide.js';
 import type { LifecycleEvent } from '../lifecycle/types.js';
 import { applyDecision } from './applyDecision.js';
-import { lifecycleSnapshot } from './lifecycleSnapshot.js';
+import { decidePayment } from './decidePayment.js';
 import type { PaymentAggregate } from './serializePayment.js';
 
 /**
@@ -18,8 +16,6 @@ export async function transitionPayment(
   payment: IPayment,
   event: LifecycleEvent,
 ): Promise<PaymentAggregate> {
-  const transfers = await em.find(Transfer, { paymentId: payment.id });
-  const decision = decide(lifecycleSnapshot(payment, transfers), event, gateway.clock.now());
-  if (!decision.ok) throw new ApiError(decision.code, decision.message);
+  const { decision } = await decidePayment(gateway, em, payment, event);
   return applyDecision(gateway, em, payment, decision);
 }

@@ -1,9 +1,9 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** The index given to a payment, and whether it was taken over from an expired payment. */
+/** The index given to a payment, and whether it was taken over from an expired or cancelled payment. */
 export interface AllocatedIndex {
   readonly index: number;
-  /** The expired payment whose address this payment reuses; undefined for a fresh index. */
+  /** The expired or cancelled payment whose address this payment reuses; undefined for a fresh index. */
   readonly recycledFrom?: string;
 }
 
@@ -13,11 +13,15 @@ async function rows<T>(em: EntityManager, query: string, params: unknown[]): Pro
 
 /**
  * Allocates a wallet's derivation index for a new payment, gap-limit safe: it first reuses the lowest
- * index of a payment that expired unpaid (status `expired`, no transfer ever recorded or sighted, late
- * grace over), so the run of unused receive addresses stays short and a wallet restored elsewhere with
- * the usual gap limit of 20 still finds every payment; only when there is none does it take
- * `next_index`. Runs in the caller's transaction: the recycled payment's row is locked (`skip locked`,
- * so two concurrent allocations never take the same index) and marked.
+ * index of a payment that expired unpaid or was cancelled (status `expired` or `cancelled`, no transfer
+ * ever recorded or sighted, late grace over), so the run of unused receive addresses stays short and a
+ * wallet restored elsewhere with the usual gap limit of 20 still finds every payment (picking a coin and
+ * cancelling, again and again, no longer pushes it past); only when there is none does it take
+ * `next_index`. A cancelled payment's address waits for the same late grace as an expired one's
+ * (`late_grace_ends_at`, set at the pick), so a customer who pays after cancelling is still seen on the
+ * cancelled payment (payment.received_after_close) rather than credited to someone else. Runs in the
+ * caller's transaction: the recycled payment's row is locked (`skip locked`, so two concurrent
+ * allocations never take the same index) and marked.
  */
 export async function allocateDerivationIndex(
   em: EntityManager,
@@ -28,7 +32,7 @@ export async function allocateDerivationIndex(
     em,
     `with candidate as (
        select p.id, p.derivation_index from payments p
-        where p.wallet_id = ? and p.status = 'expired' and not p.derivation_index_recycled
+        where p.wallet_id = ? and p.status in ('expired', 'cancelled') and not p.derivation_index_recycled
           and p.derivation_index is not null and p.late_grace_ends_at <= ?
           and not exists (select 1 from transfers t where t.payment_id = p.id)
           and not exists (select 1 from chain_sightings s where s.payment_id = p.id)

@@ -129,13 +129,14 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     expect(events.at(-1)!.data.amount_due).toBe((p.amount - first - second).toString());
   });
 
-  it('a payment after the grace is recorded, with no revival', async () => {
+  it('a payment after the grace is recorded, with no revival, and reported as money after the close', async () => {
     const p = await s.newPayment();
     await s.closeWindow(p.id);
     await s.endLateGrace(p.id);
     expect(await s.statusOf(p.id)).toBe('expired');
     const txid = await s.node.send(p.address, p.amount);
     await s.sync();
+    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting', 'payment.expired']);
     await s.node.mine(2);
     await s.sync();
     const after = await s.read(p.id);
@@ -143,6 +144,41 @@ describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on
     expect(after.transactions).toEqual([
       expect.objectContaining({ tx_id: txid, amount: p.amount.toString(), confirmations: 2 }),
     ]);
-    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting', 'payment.expired']);
+    const events = await eventsFor(s.test, p.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.expired',
+      'payment.received_after_close',
+    ]);
+    expect(events[2]!.data).toMatchObject({ tx_id: txid, amount: p.amount.toString() });
+  });
+
+  it('expired_underpaid after the grace: the partial payment stays as it was, a new transfer is reported', async () => {
+    const p = await s.newPayment();
+    const first = p.amount / 2n;
+    await s.node.send(p.address, first);
+    await s.node.mine(2);
+    await s.sync();
+    await s.closeWindow(p.id);
+    await s.endLateGrace(p.id);
+    expect(await s.statusOf(p.id)).toBe('expired_underpaid');
+    const second = await s.node.send(p.address, p.amount - first);
+    await s.node.mine(2);
+    await s.sync();
+    const after = await s.read(p.id);
+    expect(after).toMatchObject({
+      status: 'expired_underpaid',
+      amount_received: p.amount.toString(),
+      amount_received_after_close: (p.amount - first).toString(),
+    });
+    const events = await eventsFor(s.test, p.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.underpaid',
+      'payment.expired_underpaid',
+      'payment.received_after_close',
+    ]);
+    expect(events[4]!.data).toMatchObject({ tx_id: second, amount: (p.amount - first).toString() });
   });
 });

@@ -5,9 +5,9 @@ import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
 import { awaitingPayment, type Client, clientFor, observe, sql } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
-// DESIGN.md section 5: deposit addresses of payments that expired unpaid are reused once their late
-// grace has passed, so a long quiet stretch of abandoned checkouts does not open a run of more than
-// 20 unused addresses (a wallet restored elsewhere with the usual gap limit of 20 stops scanning
+// DESIGN.md section 5: deposit addresses of payments that expired unpaid, or were cancelled with
+// nothing paid, are reused once their late grace has passed, so a long quiet stretch of abandoned (or
+// picked-then-cancelled) checkouts does not open a run of more than 20 unused addresses (a wallet restored elsewhere with the usual gap limit of 20 stops scanning
 // there and would miss every later payment).
 
 const HOUR = 3_600_000;
@@ -114,6 +114,72 @@ describe('gap-limit-safe address allocation', () => {
     await observe(test, late.payment_id, { depth: 1, fraction: [1n, 10n] });
     const next = await awaitingPayment(client);
     expect(next.selected.address).not.toBe(late.selected.address);
+  });
+
+  it('pick a coin, then Cancel, again and again: cancelled addresses come back after their grace', async () => {
+    const created: { id: string; address: string; index: number }[] = [];
+    const indexOf = async (id: string) =>
+      (
+        await sql<{ derivation_index: number }>(test, 'select derivation_index from payments where id = ?', [
+          id,
+        ])
+      )[0]!.derivation_index;
+    const before = Math.max(...(await walletIndexes()).map((i) => i.index));
+    for (let hour = 0; hour < 48; hour += 1) {
+      const checkout = await awaitingPayment(client);
+      expect((await client.delete(`/payments/${checkout.payment_id}`)).status).toBe(200);
+      created.push({
+        id: checkout.payment_id,
+        address: checkout.selected.address,
+        index: await indexOf(checkout.payment_id),
+      });
+      clock.advance(HOUR);
+    }
+    // Without recycling these 48 would take 48 new indexes after the ones already used.
+    const fresh = created.filter((c) => c.index > before);
+    expect(fresh.length).toBeLessThan(GAP_LIMIT);
+    expect(Math.max(...created.map((c) => c.index))).toBeLessThan(before + GAP_LIMIT);
+    // A cancelled payment's address comes back only after its window (1 h) and late grace (12 h).
+    let reused = 0;
+    for (const [position, payment] of created.entries()) {
+      const previous = created
+        .slice(0, position)
+        .filter((c) => c.index === payment.index)
+        .at(-1);
+      if (previous) {
+        reused += 1;
+        expect(payment.address).toBe(previous.address);
+        expect(position - created.indexOf(previous)).toBeGreaterThanOrEqual(13);
+      }
+    }
+    expect(reused).toBeGreaterThan(25);
+    // The cancelled payments keep their status and address.
+    const [first] = await sql<{ status: string; deposit_address: string }>(
+      test,
+      'select status, deposit_address from payments where id = ?',
+      [created[0]!.id],
+    );
+    expect(first).toEqual({ status: 'cancelled', deposit_address: created[0]!.address });
+  });
+
+  it('a cancelled payment paid anyway keeps its address for good; one picked before the grace ends is not reused', async () => {
+    const paidAnyway = await awaitingPayment(client);
+    expect((await client.delete(`/payments/${paidAnyway.payment_id}`)).status).toBe(200);
+    await observe(test, paidAnyway.payment_id, { depth: 0 });
+    const recent = await awaitingPayment(client);
+    expect((await client.delete(`/payments/${recent.payment_id}`)).status).toBe(200);
+    clock.advance(12 * HOUR); // recent's grace (window 1 h + 12 h) is not over yet
+    const within = await awaitingPayment(client);
+    expect([paidAnyway.selected.address, recent.selected.address]).not.toContain(within.selected.address);
+    clock.advance(2 * HOUR); // now both graces are over
+    // Picks take the lowest free index first: pick until the recent one comes back (earlier tests left
+    // other cancelled addresses free too); the paid one never does.
+    const addresses: string[] = [];
+    while (!addresses.includes(recent.selected.address) && addresses.length < 40) {
+      addresses.push((await awaitingPayment(client)).selected.address);
+    }
+    expect(addresses).toContain(recent.selected.address);
+    expect(addresses).not.toContain(paidAnyway.selected.address);
   });
 
   it('concurrent picks never share an address', async () => {

@@ -176,7 +176,7 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
       await invalidateBlock(s.node, block!);
       await s.sync();
       expect(await s.statusOf(p.id)).toBe('expired_reorged');
-      // It does not revive when the transaction is mined again.
+      // It does not revive when the transaction is mined again: that is money after the close.
       await s.node.mine(s.confirmations);
       await s.sync();
       expect(await s.statusOf(p.id)).toBe('expired_reorged');
@@ -185,6 +185,7 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
         'payment.detected',
         'payment.confirming',
         'payment.expired_reorged',
+        'payment.received_after_close',
       ]);
     });
 
@@ -208,13 +209,21 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
       await s.node.mine(s.confirmations + 1);
       await s.sync();
       expect(await s.statusOf(p.id)).toBe('expired_reorged');
-      expect(await eventNamesFor(s.test, p.id)).toEqual([
+      const events = await eventsFor(s.test, p.id);
+      expect(events.map((e) => e.event)).toEqual([
         'payment.awaiting',
         'payment.detected',
         'payment.confirming',
         'payment.confirmed',
         'payment.expired_reorged',
+        'payment.received_after_close',
       ]);
+      // The same transaction, mined again: refundable, the fee stays reversed.
+      expect(events[5]!.data.payment).toMatchObject({
+        status: 'expired_reorged',
+        amount_received_after_close: p.amount.toString(),
+      });
+      expect(await s.ledger(p.id)).toHaveLength(2);
     });
   });
 });

@@ -4,7 +4,7 @@ import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
 import { expectError, sql } from '../api/apiHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
-import { eventNamesFor } from './eventsFor.js';
+import { eventNamesFor, eventsFor } from './eventsFor.js';
 import { type ChainScenario, startChainScenario } from './startChainScenario.js';
 
 // The watcher as an operator runs it, on a real litecoind -regtest: one active watcher per chain
@@ -202,15 +202,50 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
     });
 
     describe('a merchant cancel racing a detection', () => {
-      it('cancel first: cancelled; the late detection is recorded and changes nothing', async () => {
+      it('cancel first: cancelled; the late detection is recorded, changes no status, and is reported once at depth', async () => {
         const p = await s.newPayment();
         const txid = await s.node.send(p.address, p.amount);
         expect((await s.client.delete(`/payments/${p.id}`)).status).toBe(200);
         await s.sync();
         const read = await s.read(p.id);
         expect(read).toMatchObject({ status: 'cancelled', cancelled_by: 'merchant' });
-        expect(read.transactions).toEqual([expect.objectContaining({ tx_id: txid })]);
+        expect(read.transactions).toEqual([
+          expect.objectContaining({ tx_id: txid, received_after_close: false }),
+        ]);
         expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting', 'payment.cancelled']);
+
+        // At the required depth (2) the money is real: payment.received_after_close, status kept.
+        await s.node.mine(2);
+        await s.sync();
+        await s.node.mine(1);
+        await s.sync();
+        const events = await eventsFor(s.test, p.id);
+        expect(events.map((e) => e.event)).toEqual([
+          'payment.awaiting',
+          'payment.cancelled',
+          'payment.received_after_close',
+        ]);
+        const after = await s.read(p.id);
+        expect(events[2]!.data).toEqual({
+          payment: expect.objectContaining({
+            id: p.id,
+            status: 'cancelled',
+            amount_received_after_close: p.amount.toString(),
+          }),
+          chain_id: 'LTC_REGTEST',
+          coin_symbol: 'LTC',
+          tx_id: txid,
+          output_index: after.transactions[0].output_index,
+          amount: p.amount.toString(),
+          display_amount: '0.3125',
+        });
+        expect(after).toMatchObject({
+          status: 'cancelled',
+          amount_received_after_close: p.amount.toString(),
+        });
+        expect(after.transactions).toEqual([
+          expect.objectContaining({ tx_id: txid, confirmations: 2, received_after_close: true }),
+        ]);
       });
 
       it('detection first: payment_detected; the cancel is refused with PAYMENT_NOT_CANCELLABLE', async () => {

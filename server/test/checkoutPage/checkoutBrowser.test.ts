@@ -295,6 +295,61 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
     await context.close();
   });
 
+  it('pays after cancelling: the open page follows the money, takes a refund address, shows the refund', async () => {
+    // A customer who pays and presses Cancel before the watcher sees it ends up here too; paying just
+    // after the cancel makes the order deterministic (the watcher polls every 200 ms).
+    const payment = await createCheckoutPayment(test);
+    const { context, page } = await openPage(browser, checkoutUrl(test, payment.id), 'desktop');
+    const watched = watchPage(page);
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await statusIs(page, 'awaiting_payment');
+    await page.getByRole('link', { name: 'Cancel payment' }).click();
+    await page.getByRole('button', { name: 'Yes, cancel the payment' }).click();
+    await statusIs(page, 'cancelled');
+
+    const locked = await lockedAmount(test, payment.id);
+    const txId = await payFor(chain, payment.id, locked);
+    // The cancelled page keeps listening: the sighting shows up without a reload.
+    const progress = page.locator('#region-progress');
+    await progress.getByText('was seen after the payment was closed').waitFor(LIVE);
+    expect(await progress.textContent()).toContain(txId);
+    await mineBlocks(chain, 6);
+    await progress.getByText('arrived after this payment was closed').waitFor(LIVE);
+    await statusIs(page, 'cancelled');
+    await capture(page, 'paid-after-cancel');
+    const events = await outboxOf(test, payment.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.cancelled',
+      'payment.received_after_close',
+    ]);
+    expect(events[2]!.payload.data).toMatchObject({ tx_id: txId, amount: locked.toString() });
+
+    const refundTo = await chain.node.rpc.call<string>('getnewaddress', ['refund', 'bech32']);
+    await page.getByLabel('Your Litecoin Regtest address for the refund').fill(refundTo);
+    await page.getByRole('button', { name: 'Request refund' }).click();
+    await progress.getByText(`has been asked to send it back to ${refundTo}`).waitFor(LIVE);
+    expect((await outboxOf(test, payment.id)).at(-1)!.payload.data.payment).toMatchObject({
+      status: 'cancelled',
+      refund_address: refundTo,
+    });
+
+    // The merchant sends it back from the deposit address and records it; the open page follows.
+    const refund = await refundFromDeposit(chain, payment.id, refundTo);
+    const recorded = await clientFor(test.baseUrl, test.apiKey).post(`/payments/${payment.id}/refunds`, {
+      chain_id: 'LTC_REGTEST',
+      coin_symbol: 'LTC',
+      tx_id: refund.txId,
+      amount: refund.amount.toString(),
+    });
+    expect(recorded.status, recorded.text).toBe(201);
+    await progress.getByText(refund.txId).waitFor(LIVE);
+    await statusIs(page, 'cancelled');
+    await capture(page, 'paid-after-cancel-refunded');
+    expect(watched.errors).toEqual([]);
+    await context.close();
+  });
+
   it('works without JavaScript: pick, pay view, refresh link, cancel', async () => {
     const payment = await createCheckoutPayment(test);
     const { context, page } = await openPage(browser, checkoutUrl(test, payment.id), 'phone', {

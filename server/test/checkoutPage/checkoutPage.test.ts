@@ -35,6 +35,11 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     await test.stop();
   });
 
+  const ltcWallet = () =>
+    test.running.gateway.orm.em
+      .fork()
+      .findOneOrFail(Wallet, { businessId: test.businessId, chainId: 'LTC_REGTEST' });
+
   const pick = async (id: string, token = 'LTC_REGTEST:LTC') => {
     expectSeeOther(await postForm(`${checkoutUrl(test, id)}/select`, { token }), `/checkout/${id}`);
   };
@@ -248,6 +253,66 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     const page = await getPage(checkoutUrl(test, payment.id));
     expect(page.text).toContain('Refund requested');
     expect(page.text).toContain(refundTo);
+    expect(page.text).not.toContain('for="refund-address"');
+  });
+
+  it('a customer who pays, then cancels: the page says the money arrived and takes a refund address', async () => {
+    const payment = await createCheckoutPayment(test);
+    await pick(payment.id);
+    const locked = await lockedAmount(test, payment.id);
+    expectSeeOther(await postForm(`${checkoutUrl(test, payment.id)}/cancel`, {}), `/checkout/${payment.id}`);
+    const txId = await reportSyntheticTransfer(test, payment.id, locked);
+    const seen = await getPage(checkoutUrl(test, payment.id));
+    expect(seen.text).toContain('data-status="cancelled"');
+    expect(seen.text).toContain('You cancelled this payment.');
+    expect(seen.text).toContain(
+      'A transaction to this payment’s address was seen after the payment was closed. Once it has 6 confirmations, you can ask for it back here.',
+    );
+    expect(seen.text).toContain(txId);
+    expect(seen.text).not.toContain('for="refund-address"');
+    // Asking before the money is at depth is refused with the reason.
+    const early = await postForm(`${checkoutUrl(test, payment.id)}/refund`, {
+      refund_address: deriveAddress({
+        chainId: 'LTC_REGTEST',
+        wallet: (await ltcWallet()).value,
+        index: 998,
+      }),
+    });
+    expect(early.status).toBe(409);
+
+    await reportSyntheticTransfer(test, payment.id, locked, { txId, confirmations: 6 });
+    const reported = await getPage(checkoutUrl(test, payment.id));
+    expect(reported.text).toMatch(
+      /[\d.]+ LTC arrived after this payment was closed\. It does not pay for the order; the merchant can send it back\./,
+    );
+    expect(reported.text).toContain('for="refund-address"');
+    expect(reported.text).toContain(txId);
+
+    const refundTo = deriveAddress({ chainId: 'LTC_REGTEST', wallet: (await ltcWallet()).value, index: 997 });
+    expectSeeOther(
+      await postForm(`${checkoutUrl(test, payment.id)}/refund`, { refund_address: refundTo }),
+      `/checkout/${payment.id}`,
+    );
+    // The same address again is a no-op; another one is refused (the first request wins).
+    expectSeeOther(
+      await postForm(`${checkoutUrl(test, payment.id)}/refund`, { refund_address: refundTo }),
+      `/checkout/${payment.id}`,
+    );
+    const other = deriveAddress({ chainId: 'LTC_REGTEST', wallet: (await ltcWallet()).value, index: 996 });
+    expect(
+      (await postForm(`${checkoutUrl(test, payment.id)}/refund`, { refund_address: other })).status,
+    ).toBe(409);
+    const events = await outboxOf(test, payment.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.cancelled',
+      'payment.received_after_close',
+      'payment.refund_requested',
+    ]);
+    expect(events[3]!.payload.data.payment).toMatchObject({ status: 'cancelled', refund_address: refundTo });
+    const page = await getPage(checkoutUrl(test, payment.id));
+    expect(page.text).toContain('data-status="cancelled"');
+    expect(page.text).toContain(`has been asked to send it back to ${refundTo}`);
     expect(page.text).not.toContain('for="refund-address"');
   });
 

@@ -66,7 +66,8 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
       url: `${receiver.url}/cli`,
       created: true,
     });
-    expect(body.events).toHaveLength(13);
+    expect(body.events).toHaveLength(14); // SPEC's 13 payment events and payment.received_after_close
+    expect(body.events).toContain('payment.received_after_close');
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toContain('shown once');
     secret = body.secret;
@@ -84,7 +85,7 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
     const again = JSON.parse(updated.stdout);
     expect(again.created).toBe(false);
     expect(again.secret).toBeUndefined();
-    expect(again.events).toHaveLength(14);
+    expect(again.events).toHaveLength(15); // payment.* (14) and invoice.paid
   });
 
   it('webhooks:set refuses bad input with a clear message', async () => {

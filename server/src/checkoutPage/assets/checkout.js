@@ -5,8 +5,9 @@
   const offset = data.now ? Date.parse(data.now) - Date.now() : 0;
   const serverNow = () => Date.now() + offset;
   const announcer = document.getElementById('announcer');
-  // Final states; a confirmed payment can still be undone by a reorg, so it stays live.
-  const terminal = ['cancelled', 'failed', 'refunded', 'expired_reorged'];
+  // Final states; a confirmed payment can still be undone by a reorg, so it stays live, and so does a
+  // cancelled one: a customer who paid and then cancelled sees the money reported after the close.
+  const terminal = ['failed', 'refunded', 'expired_reorged'];
   let status = data.status;
   let version = data.version;
   let redirectTimer;

@@ -10,6 +10,8 @@ export const Refund = defineEntity({
     coinSymbol: p.string(),
     txId: p.string(),
     amount: p.decimal('string'),
+    /** A refund of funds that arrived after the payment closed (its status did not change). */
+    afterClose: p.boolean().default(false),
     createdAt: p.datetime(),
   },
 });

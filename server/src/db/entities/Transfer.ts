@@ -15,6 +15,11 @@ export const Transfer = defineEntity({
     amount: p.decimal('string'),
     confirmations: p.integer(),
     removed: p.boolean(),
+    /**
+     * Set by the lifecycle: `held` = live when the payment last closed (part of what it accounts for);
+     * `reported` = arrived after the close, reported by payment.received_after_close. Null otherwise.
+     */
+    closing: p.string().$type<'held' | 'reported'>().nullable(),
     detectedAt: p.datetime(),
     updatedAt: p.datetime(),
   },
