@@ -24,12 +24,9 @@ export function parseSignatureHeader(header: SignatureHeaderValue): ParsedSignat
   const timestamps: string[] = [];
   const signatures: string[] = [];
   for (const part of text.split(',')) {
-    const equals = part.indexOf('=');
-    if (equals < 1) continue;
-    const key = part.slice(0, equals).trim();
-    const value = part.slice(equals + 1).trim();
-    if (key === 't') timestamps.push(value);
-    if (key === 'v1') signatures.push(value);
+    const [, key, value = ''] = /^\s*(t|v1)\s*=(.*)/.exec(part) ?? [];
+    if (key === 't') timestamps.push(value.trim());
+    if (key === 'v1') signatures.push(value.trim());
   }
   const [t = ''] = timestamps;
   if (timestamps.length !== 1 || !/^\d+$/.test(t)) throw new MalformedSignatureHeaderError();
