@@ -8,6 +8,7 @@ import { Migration20261121040000_checkout } from '../../migrations/Migration2026
 import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
 import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
 import { Migration20261123010000_closedFunds } from '../../migrations/Migration20261123010000_closedFunds.js';
+import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
 
@@ -81,8 +82,21 @@ export async function createOrm(
   });
 }
 
-/** Applies pending migrations; returns the names applied. */
+/**
+ * Applies pending migrations; returns the names applied. Refuses (a {@link StartupError}) a database
+ * that a newer Cairn has migrated: this version does not know that schema, and running on it could
+ * write rows the newer code misreads. Downgrading means restoring the backup taken before the upgrade.
+ */
 export async function migrate(orm: MikroORM): Promise<string[]> {
-  const applied = await orm.getMigrator().up();
+  const migrator = orm.getMigrator();
+  const known = new Set(MIGRATIONS.map((m) => m.name));
+  const unknown = (await migrator.getExecutedMigrations())
+    .filter((m) => !known.has(m.name))
+    .map((m) => m.name);
+  if (unknown.length > 0)
+    throw new StartupError(
+      `The database was migrated by a newer version of Cairn (${unknown.join(', ')}), which this version does not know: run that version again, or restore the backup taken before the upgrade.`,
+    );
+  const applied = await migrator.up();
   return applied.map((m) => m.name);
 }

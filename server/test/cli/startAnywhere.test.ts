@@ -3,6 +3,7 @@ import { chownSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync 
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/repoRoot.js';
 import {
@@ -188,6 +189,21 @@ describe('cairn start, anywhere', () => {
       expectOneSentence(
         result,
         /: the database "cairn_no_such_database" does not exist\. Check that the server runs/,
+      );
+    });
+
+    it('a database a newer version of Cairn migrated (a downgrade)', async () => {
+      expect((await runCli(['migrate'], { env: { DATABASE_URL: database.url } })).code).toBe(0);
+      const client = new pg.Client({ connectionString: database.url });
+      await client.connect();
+      await client.query(
+        `insert into mikro_orm_migrations (name, executed_at) values ('Migration20991231000000_future', now())`,
+      );
+      await client.end();
+      const result = await runCli(['start'], { env: { DATABASE_URL: database.url, PORT: '0' } });
+      expectOneSentence(
+        result,
+        /^The database was migrated by a newer version of Cairn \(Migration20991231000000_future\), which this version does not know: run that version again, or restore the backup taken before the upgrade\.$/,
       );
     });
 
