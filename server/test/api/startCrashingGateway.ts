@@ -13,6 +13,7 @@ export interface CrashingGateway {
 }
 
 const CHILD = fileURLToPath(new URL('./crashingGatewayProcess.ts', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * Starts a gateway in a child process on `databaseUrl` (already migrated and seeded, e.g. a
@@ -26,6 +27,8 @@ export async function startCrashingGateway(
   occurrence = 1,
 ): Promise<CrashingGateway> {
   const child = fork(CHILD, [], {
+    // `--import tsx` is resolved from the working directory: the server's, whichever the run's is.
+    cwd: SERVER_DIR,
     execArgv: ['--import', 'tsx'],
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CAIRN_BIN } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import {
   expectSignedBy,
@@ -11,7 +12,6 @@ import {
 } from './webhookHarness.js';
 
 const run = promisify(execFile);
-const CLI = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 
 interface Outcome {
   readonly code: number;
@@ -26,7 +26,7 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
   let secret: string;
 
   const cairn = (args: string[], env: Record<string, string> = {}): Promise<Outcome> =>
-    run(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    run(process.execPath, [CAIRN_BIN, ...args], {
       env: {
         ...process.env,
         DATABASE_URL: database.url,

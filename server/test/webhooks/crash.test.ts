@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
 import { awaitingPayment, clientFor, sql } from '../api/apiHelpers.js';
+import { CAIRN_BIN } from '../harness/compiledCli.js';
 import {
   expectSignedBy,
   type Receiver,
@@ -11,7 +12,6 @@ import {
   type WebhookTest,
 } from './webhookHarness.js';
 
-const CLI = new URL('../../src/cli/main.ts', import.meta.url).pathname;
 const SERVER_DIR = new URL('../..', import.meta.url).pathname;
 const PAYMENTS = 100;
 const EVENTS_PER_PAYMENT = 10;
@@ -27,9 +27,9 @@ describe('crash safety: kill -9 the delivering gateway mid-batch, restart it, no
   const children: ChildProcess[] = [];
   let output = '';
 
-  /** `pnpm cairn start` as a child process: the real gateway with its delivery loop. */
+  /** `cairn start` (compiled) as a child process: the real gateway with its delivery loop. */
   function startGatewayProcess(): ChildProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'start'], {
+    const child = spawn(process.execPath, [CAIRN_BIN, 'start'], {
       cwd: SERVER_DIR,
       env: {
         ...process.env,
