@@ -28,6 +28,7 @@ import { runWebhookCommand, WEBHOOK_USAGE, WebhookUsageError } from '../webhooks
 import { WebhookError } from '../webhooks/WebhookError.js';
 import { migrateWorkerSchema } from '../workers/startWorkers.js';
 import { devSeed } from './devSeed.js';
+import { followParentExit } from './followParentExit.js';
 
 const USAGE = `Usage: pnpm cairn <command>
   migrate
@@ -104,7 +105,7 @@ async function main(argv: string[]): Promise<number> {
           `  Checkout     ${urls.checkout}/<payment_id>`,
           `  OpenAPI      ${urls.site}/openapi.json`,
           `  Health       ${urls.api}/healthz  ${urls.api}/readyz  ${urls.api}/metrics`,
-          `  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${config.CAIRN_DATA_DIR})`}`,
+          `  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir})`}`,
           ...chainLines(running.gateway.chainAvailability.offers()),
           'Create a test API key with: pnpm cairn dev:seed --json',
         ].join('\n'),
@@ -126,6 +127,9 @@ async function main(argv: string[]): Promise<number> {
         };
         process.on('SIGTERM', () => shutdown('SIGTERM'));
         process.on('SIGINT', () => shutdown('SIGINT'));
+        // Started by a package manager's script (`pnpm start`): stop with it, as it does not pass
+        // SIGTERM on.
+        if (process.env.npm_lifecycle_event) followParentExit(() => shutdown('parent process exited'));
       });
       return 0;
     }

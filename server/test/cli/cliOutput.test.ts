@@ -1,31 +1,36 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/repoRoot.js';
-import { assertCompiled } from '../harness/compiledCli.js';
+import { assertCompiled, freePort } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 
 // `pnpm cairn <command>` and `pnpm exec cairn <command>` from the repository root, as the README says:
 // stdout is the command's output and nothing else (pnpm's own banner and the gateway's log lines
 // would break `| jq`), so JSON stays parseable when piped.
 
+/** pnpm as the tests run it: under `pnpm test`, npm_execpath is pnpm itself; otherwise the one on PATH. */
+function pnpmCommand(): [string, string[]] {
+  const execPath = process.env.npm_execpath;
+  return execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['pnpm', []];
+}
+
+/** The environment without this run's Cairn settings, plus `env`. */
+function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = Object.fromEntries(
+    Object.entries(process.env).filter(([name]) => !name.startsWith('CAIRN_') && name !== 'DATABASE_URL'),
+  );
+  return { ...base, ...env };
+}
+
 /** Runs pnpm from the repository root; resolves with the exit code and both streams. */
 function pnpm(
   args: string[],
   env: Record<string, string>,
 ): Promise<{ code: number; stdout: string; stderr: string }> {
-  // Under `pnpm test`, npm_execpath is pnpm itself; otherwise the pnpm on PATH.
-  const execPath = process.env.npm_execpath;
-  const [command, prefix] =
-    execPath && /pnpm/.test(execPath) ? [process.execPath, [execPath]] : ['pnpm', [] as string[]];
-  const childEnv = Object.fromEntries(
-    Object.entries(process.env).filter(([name]) => !name.startsWith('CAIRN_') && name !== 'DATABASE_URL'),
-  );
+  const [command, prefix] = pnpmCommand();
   return new Promise((resolve) => {
-    execFile(
-      command,
-      [...prefix, ...args],
-      { cwd: REPO_ROOT, env: { ...childEnv, ...env } },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    execFile(command, [...prefix, ...args], { cwd: REPO_ROOT, env: cleanEnv(env) }, (error, stdout, stderr) =>
+      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
@@ -73,4 +78,45 @@ describe('the cairn command from the repository root', () => {
     ]);
     expect(lines[0]!.offer_reason).toContain('CAIRN_CHAIN_BTC_TESTNET_RPC_URL');
   });
+
+  it.each([
+    ['SIGTERM', '"signal":"SIGTERM"'],
+    ['SIGKILL', '"signal":"parent process exited"'],
+  ] as const)(
+    'pnpm start: the gateway stops when pnpm gets %s',
+    { timeout: 120_000 },
+    async (signal, line) => {
+      const port = await freePort();
+      const [command, prefix] = pnpmCommand();
+      const child = spawn(command, [...prefix, 'start'], {
+        cwd: REPO_ROOT,
+        env: cleanEnv({ DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const answers = async () => {
+        try {
+          return (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200;
+        } catch {
+          return false;
+        }
+      };
+      const waitFor = async (what: string, probe: () => Promise<boolean>) => {
+        const deadline = Date.now() + 60_000;
+        while (!(await probe())) {
+          if (Date.now() > deadline) throw new Error(`${what} timed out:\n${output}`);
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      };
+      await waitFor('start', answers);
+      // SIGTERM reaches the gateway (the script execs node, so it is pnpm's own child); after a SIGKILL
+      // of pnpm the gateway notices it was left behind.
+      child.kill(signal);
+      await waitFor('the gateway to stop', async () => !(await answers()));
+      await waitFor('its shutdown line', async () => output.includes(line));
+    },
+  );
 });
