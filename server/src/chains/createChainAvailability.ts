@@ -4,7 +4,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config/loadConfig.js';
-import { type ChainOffer, judgeChainOffer } from './judgeChainOffer.js';
+import { type ChainOffer, describeOffer, judgeChainOffer } from './judgeChainOffer.js';
 
 /** Which enabled chains payments may be offered now (see {@link judgeChainOffer}). */
 export interface ChainAvailability {
@@ -81,11 +81,14 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
       const first = !announced.has(offer.chainId);
       announced.set(offer.chainId, offer.offered);
       if (offer.offered)
-        log.info({ chainId: offer.chainId, reason: offer.reason }, `${offer.chainId} is offered to payments`);
+        log.info(
+          { chainId: offer.chainId, reason: describeOffer(offer) },
+          `${offer.chainId} is offered to payments`,
+        );
       else
         log.warn(
-          { chainId: offer.chainId, reason: offer.reason },
-          `${offer.chainId} is ${first ? 'not' : 'no longer'} offered to payments: ${offer.reason}`,
+          { chainId: offer.chainId, reason: describeOffer(offer) },
+          `${offer.chainId} is ${first ? 'not' : 'no longer'} offered to payments: ${describeOffer(offer)}`,
         );
     }
   };

@@ -1,6 +1,6 @@
 import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
-import { judgeChainOffer } from './judgeChainOffer.js';
+import { describeOffer, judgeChainOffer } from './judgeChainOffer.js';
 import type { ChainSettings } from './loadChainSettings.js';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -30,11 +30,17 @@ describe('judgeChainOffer: a chain is offered only while something watches it', 
       offered: true,
       reason: 'watched',
     });
-    expect(judge({ lastSyncAt: ago(15_001), lastError: 'connect ECONNREFUSED 127.0.0.1:1' })).toEqual({
+    const silent = judge({ lastSyncAt: ago(15_001), lastError: 'connect ECONNREFUSED 127.0.0.1:1' });
+    // The node's error is for the operator only (logs, chains:status), never in what clients see.
+    expect(silent).toEqual({
       chainId: 'LTC_REGTEST',
       offered: false,
-      reason: 'its watcher has not synced for 15 s (connect ECONNREFUSED 127.0.0.1:1)',
+      reason: 'its watcher has not synced for 15 s',
+      detail: 'connect ECONNREFUSED 127.0.0.1:1',
     });
+    expect(describeOffer(silent)).toBe(
+      'its watcher has not synced for 15 s (connect ECONNREFUSED 127.0.0.1:1)',
+    );
   });
 
   it('does not offer a watched chain before its watcher first synced', () => {

@@ -5,9 +5,15 @@ import type { ChainSettings } from './loadChainSettings.js';
 export interface ChainOffer {
   readonly chainId: string;
   readonly offered: boolean;
-  /** In words, for log lines, the select-chain refusal and `cairn chains:status`. */
+  /** In words, safe to show anyone (API errors, the checkout): no host, port or node error in it. */
   readonly reason: string;
+  /** The watcher's last error, for the operator only (log lines, `cairn chains:status`). */
+  readonly detail?: string;
 }
+
+/** The reason with its operator detail, for log lines and `cairn chains:status`. */
+export const describeOffer = (offer: ChainOffer): string =>
+  offer.detail ? `${offer.reason} (${offer.detail})` : offer.reason;
 
 /** What the judgement needs to know about one chain. */
 export interface ChainOfferInput {
@@ -35,7 +41,12 @@ const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
  */
 export function judgeChainOffer(input: ChainOfferInput): ChainOffer {
   const { chain, settings, lastSyncAt, now } = input;
-  const offer = (offered: boolean, reason: string): ChainOffer => ({ chainId: chain.id, offered, reason });
+  const offer = (offered: boolean, reason: string, detail?: string): ChainOffer => ({
+    chainId: chain.id,
+    offered,
+    reason,
+    ...(detail ? { detail } : {}),
+  });
   if (input.testOnlyWatched?.has(chain.id)) return offer(true, 'treated as watched by the test harness');
   if (settings?.watchedElsewhere && chain.mode === 'test')
     return offer(true, `watched elsewhere (CAIRN_CHAIN_${chain.id}_WATCHED_ELSEWHERE)`);
@@ -45,13 +56,9 @@ export function judgeChainOffer(input: ChainOfferInput): ChainOffer {
       `nothing watches it: give it a node (CAIRN_CHAIN_${chain.id}_RPC_URL or _ESPLORA_URL)${chain.mode === 'test' ? ` or mark it CAIRN_CHAIN_${chain.id}_WATCHED_ELSEWHERE=true` : ''}`,
     );
   }
-  if (lastSyncAt === undefined)
-    return offer(false, `its watcher has not synced yet${input.lastError ? ` (${input.lastError})` : ''}`);
+  if (lastSyncAt === undefined) return offer(false, 'its watcher has not synced yet', input.lastError);
   const silent = now.getTime() - lastSyncAt.getTime();
   if (silent > input.offlineAfterMs)
-    return offer(
-      false,
-      `its watcher has not synced for ${seconds(silent)}${input.lastError ? ` (${input.lastError})` : ''}`,
-    );
+    return offer(false, `its watcher has not synced for ${seconds(silent)}`, input.lastError);
   return offer(true, 'watched');
 }

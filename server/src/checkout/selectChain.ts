@@ -81,7 +81,7 @@ export async function selectChain(
     if (!offer.offered)
       throw new ApiError(
         'CHAIN_UNAVAILABLE',
-        `${chainId} cannot be picked right now (${offer.reason}); pick another option or retry later.`,
+        `${chainId} cannot be picked right now: it is temporarily unavailable. Pick another option or retry later.`,
       );
     const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
     if (!wallet)

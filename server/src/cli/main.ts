@@ -14,7 +14,7 @@
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../chains/createChainRegistry.js';
-import type { ChainOffer } from '../chains/judgeChainOffer.js';
+import { type ChainOffer, describeOffer } from '../chains/judgeChainOffer.js';
 import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
@@ -48,7 +48,7 @@ function chainLines(offers: readonly ChainOffer[]): string[] {
   if (offers.length === 0) return ['  Chains       (none enabled: see CAIRN_ENABLED_CHAINS)'];
   return offers.map(
     (offer, i) =>
-      `${i === 0 ? '  Chains       ' : '               '}${offer.chainId}: ${offer.offered ? 'offered' : `not offered now (${offer.reason})`}`,
+      `${i === 0 ? '  Chains       ' : '               '}${offer.chainId}: ${offer.offered ? 'offered' : `not offered now (${describeOffer(offer)})`}`,
   );
 }
 

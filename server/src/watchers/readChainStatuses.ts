@@ -1,7 +1,7 @@
 import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { judgeChainOffer } from '../chains/judgeChainOffer.js';
+import { describeOffer, judgeChainOffer } from '../chains/judgeChainOffer.js';
 import { redactUrl } from '../chains/redactUrl.js';
 import type { Config } from '../config/loadConfig.js';
 
@@ -86,7 +86,7 @@ export async function readChainStatuses(
         instance: null,
         health: 'not watched',
         offered: offer.offered,
-        offer_reason: offer.reason,
+        offer_reason: describeOffer(offer),
       });
       continue;
     }
@@ -123,7 +123,7 @@ export async function readChainStatuses(
       instance: cursor?.instance_id ?? null,
       health,
       offered: offer.offered,
-      offer_reason: offer.reason,
+      offer_reason: describeOffer(offer),
     });
   }
   return lines;
