@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { EmbeddedPostgresError } from './embedded/EmbeddedPostgresError.js';
@@ -108,13 +108,19 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   }
   const loginPassword = legacy ? LEGACY_PASSWORD : password!;
 
-  // Another process of this gateway (the server while the CLI runs) may already run it: share it.
-  if (existsSync(join(clusterDir, 'postmaster.pid'))) {
-    const shared = await withClient(urlOf(loginPassword, options.port, 'postgres'), async () => true);
-    if (shared && !legacy) {
-      await ensureDatabase(urlOf(loginPassword, options.port, 'postgres'), database);
+  // Another process of this gateway (the server while the CLI runs) may already run it: share it, on
+  // the port it was started with (its postmaster.pid says which), whatever this process was given.
+  const runningPort = readRunningPort(clusterDir);
+  if (runningPort !== undefined && !legacy) {
+    const shared = await withClient(urlOf(loginPassword, runningPort, 'postgres'), async () => true);
+    if (shared) {
+      if (runningPort !== options.port)
+        options.notice?.(
+          `The embedded PostgreSQL of ${dataDir} already runs on port ${runningPort}, not ${options.port} (CAIRN_EMBEDDED_PG_PORT): sharing it there.`,
+        );
+      await ensureDatabase(urlOf(loginPassword, runningPort, 'postgres'), database);
       return {
-        url: urlOf(loginPassword, options.port, database),
+        url: urlOf(loginPassword, runningPort, database),
         initialised: false,
         clusterDir,
         stop: async () => {},
@@ -144,6 +150,16 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     clusterDir,
     stop: () => server.stop(),
   };
+}
+
+/** The port in the cluster's `postmaster.pid` (its fourth line) while a server runs on it. */
+function readRunningPort(clusterDir: string): number | undefined {
+  try {
+    const port = Number(readFileSync(join(clusterDir, 'postmaster.pid'), 'utf8').split('\n')[3]);
+    return Number.isInteger(port) && port > 0 ? port : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Gives a legacy cluster a generated password, then writes it to the password file. */

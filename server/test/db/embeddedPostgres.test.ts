@@ -56,8 +56,9 @@ describe('the embedded PostgreSQL password', () => {
       expect(await login(port, password)).toBe(true);
       expect(await login(port, LEGACY_PASSWORD)).toBe('28P01');
 
-      // A second process on the same data directory shares the running server; its stop() leaves it.
-      const shared = await startEmbeddedPostgres({ dataDir, port });
+      // A second process on the same data directory shares the running server, on the port it runs
+      // on whatever port the second was given; its stop() leaves it running.
+      const shared = await startEmbeddedPostgres({ dataDir, port: await freePort() });
       expect(shared.url).toBe(database.url);
       await shared.stop();
       expect(await login(port, password)).toBe(true);
