@@ -159,6 +159,8 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       registry: chains,
       log,
       ...(options.testOnlyWatchedChains ? { testOnlyWatched: options.testOnlyWatchedChains } : {}),
+      // Operator commands (no HTTP server) need not hear which chains are offered.
+      announce: options.listen ?? true,
     });
     const gateway: Gateway = {
       orm,

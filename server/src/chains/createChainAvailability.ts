@@ -31,6 +31,8 @@ export interface ChainAvailabilityOptions {
   readonly log: FastifyBaseLogger;
   /** Chains treated as watched whatever their watchers say: for test harnesses only, never configuration. */
   readonly testOnlyWatched?: readonly string[];
+  /** Log each chain that stops or starts being offered (default true; operator commands do not). */
+  readonly announce?: boolean;
 }
 
 interface CursorRow {
@@ -76,6 +78,7 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
   };
   /** Logs each chain whose judgement changed since the last announcement (all of them the first time). */
   const announce = () => {
+    if (options.announce === false) return;
     for (const offer of offers()) {
       if (announced.get(offer.chainId) === offer.offered) continue;
       const first = !announced.has(offer.chainId);
