@@ -23,13 +23,14 @@
  * DATABASE_URL when set, else an embedded PostgreSQL in a temp folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { devSeed } from '../src/cli/devSeed.js';
 import { loadConfig } from '../src/config/loadConfig.js';
+import { removeEmbeddedDataDir } from '../src/db/embedded/removeEmbeddedDataDir.js';
 import { startGateway } from '../src/startGateway.js';
 import { DELIVERY_CHANNEL } from '../src/webhooks/createWebhookDispatcher.js';
 import {
@@ -94,7 +95,7 @@ async function freshDatabase(): Promise<{ url: string; kind: string; drop(): Pro
     kind = 'embedded PostgreSQL (temp dir)';
     stopEmbedded = async () => {
       await embedded.stop();
-      rmSync(dataDir, { recursive: true, force: true });
+      removeEmbeddedDataDir(dataDir);
     };
   }
   const name = `cairn_bench_${randomBytes(6).toString('hex')}`;

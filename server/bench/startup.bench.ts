@@ -13,10 +13,11 @@
  *   pnpm --filter @cairn/server bench:startup
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { removeEmbeddedDataDir } from '../src/db/embedded/removeEmbeddedDataDir.js';
 import { freePort, sleep } from './support.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -80,13 +81,6 @@ const median = (values: readonly number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-function removeDataDir(dir: string): void {
-  // As root the cluster may live elsewhere, linked from <dir>/postgres.
-  const link = lstatSync(join(dir, 'postgres'), { throwIfNoEntry: false });
-  if (link?.isSymbolicLink()) rmSync(readlinkSync(join(dir, 'postgres')), { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-}
-
 async function main(): Promise<void> {
   if (!existsSync(join(SERVER_DIR, 'dist', 'cli.js'))) throw new Error('Run `pnpm build` first.');
   const cpu = cpus();
@@ -110,7 +104,7 @@ async function main(): Promise<void> {
         samples[target].warm.push(await startOnce(target, dataDir));
         samples[target].warm.push(await startOnce(target, dataDir));
       } finally {
-        removeDataDir(dataDir);
+        removeEmbeddedDataDir(dataDir);
       }
     }
     console.log(

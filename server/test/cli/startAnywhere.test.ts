@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, lstatSync, mkdtempSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, lstatSync, mkdtempSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { isAbsolute, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { REPO_ROOT } from '../../src/repoRoot.js';
 import {
   assertCompiled,
@@ -30,14 +31,10 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-function cleanUp(dir: string): void {
-  const link = lstatSync(join(dir, 'postgres'), { throwIfNoEntry: false });
-  if (link?.isSymbolicLink()) rmSync(readlinkSync(join(dir, 'postgres')), { recursive: true, force: true });
-  rmSync(dir, { recursive: true, force: true });
-}
-
 /** Starts on `dataDir` with the embedded PostgreSQL, checks it is ready, stops it with SIGTERM. */
 async function startAndStop(dataDir: string, user?: RunAsUser): Promise<string> {
+  // Removed with its cluster, wherever root had to place it, after the file.
+  scratch.push(isAbsolute(dataDir) ? dataDir : join(REPO_ROOT, dataDir));
   const running = await startCli({
     env: { CAIRN_DATA_DIR: dataDir, CAIRN_EMBEDDED_PG_PORT: String(await freePort()) },
     ...(user ? { user } : {}),
@@ -64,7 +61,7 @@ describe('cairn start, anywhere', () => {
     assertCompiled();
   });
   afterAll(() => {
-    for (const dir of scratch) cleanUp(dir);
+    for (const dir of scratch.reverse()) removeEmbeddedDataDir(dir);
   });
 
   it('starts on a new data directory, then again on the same (existing) one', async () => {
@@ -87,7 +84,6 @@ describe('cairn start, anywhere', () => {
 
   it('takes a relative CAIRN_DATA_DIR from the repository root (as the default .data is)', async () => {
     const name = `.data-test-${process.pid}-${Date.now()}`;
-    scratch.push(join(REPO_ROOT, name));
     await startAndStop(name);
     expect(lstatSync(join(REPO_ROOT, name, 'embedded-postgres.password')).mode & 0o777).toBe(0o600);
   });

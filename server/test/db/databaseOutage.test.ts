@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_TIMEOUTS } from '../../src/db/databaseTimeouts.js';
+import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
 import { scheduleTimer } from '../../src/payments/jobs.js';
 import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
@@ -152,7 +153,7 @@ suite('the database going away for 20 seconds', () => {
     await test?.stop();
     await database?.stop();
     await node?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) removeEmbeddedDataDir(dataDir);
   });
 
   const api = (path: string) => `${test.baseUrl}/api/v1${path}`;

@@ -1,4 +1,4 @@
-import { lstatSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -7,6 +7,7 @@ import { LEGACY_PASSWORD, PASSWORD_FILE } from '../../src/db/embedded/embeddedPa
 import { initCluster } from '../../src/db/embedded/initCluster.js';
 import { locatePostgresBinaries } from '../../src/db/embedded/locatePostgresBinaries.js';
 import { placeEmbeddedCluster } from '../../src/db/embedded/placeEmbeddedCluster.js';
+import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
 import { freePort } from '../harness/compiledCli.js';
 
@@ -35,12 +36,7 @@ async function login(port: number, password: string): Promise<true | string> {
 
 describe('the embedded PostgreSQL password', () => {
   afterAll(() => {
-    for (const dir of dirs) {
-      const link = lstatSync(join(dir, 'postgres'), { throwIfNoEntry: false });
-      if (link?.isSymbolicLink())
-        rmSync(readlinkSync(join(dir, 'postgres')), { recursive: true, force: true });
-      rmSync(dir, { recursive: true, force: true });
-    }
+    for (const dir of dirs) removeEmbeddedDataDir(dir);
   });
 
   it('is generated for a new data directory, kept at mode 0600, and the only one accepted', async () => {

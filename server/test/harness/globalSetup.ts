@@ -1,7 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
 
 declare module 'vitest' {
@@ -30,6 +31,6 @@ export default async function setup(project: TestProject) {
   project.provide('adminDatabaseUrl', url);
   return async () => {
     await embedded?.stop();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    if (dataDir) removeEmbeddedDataDir(dataDir);
   };
 }
