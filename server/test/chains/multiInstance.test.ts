@@ -6,6 +6,7 @@ import { assertCompiled, type RunningCli, runCli, startCli } from '../harness/co
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { redisAvailable, TEST_REDIS_URL } from '../harness/redisAvailable.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
+import { waitUntil } from '../harness/waitUntil.js';
 import { type Receiver, startReceiver, TEST_MASTER_KEY } from '../webhooks/webhookHarness.js';
 
 // Several instances, as an operator runs them: two compiled gateways (`cairn start`, separate
@@ -19,14 +20,6 @@ const CHAIN = 'LTC_REGTEST';
 const LIFECYCLE = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.confirmed'];
 const RATE_LIMIT = 40;
 const withRedis = await redisAvailable('several instances');
-
-const waitFor = async (what: string, probe: () => Promise<boolean> | boolean, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 describe.runIf(litecoindAvailable('several instances') && withRedis)(
   'two gateways on one PostgreSQL and one Redis',
@@ -105,13 +98,13 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
     /** The one instance whose watcher is active (the other stands by). */
     const activeAndStandby = async (): Promise<[RunningCli, RunningCli]> => {
       let pair: [RunningCli, RunningCli] | undefined;
-      await waitFor('one active watcher and one standby', async () => {
+      await waitUntil(async () => {
         const [x, y] = instances as [RunningCli, RunningCli];
         const checks = [await chainCheck(x), await chainCheck(y)];
         if (checks[0] === 'ok' && checks[1] === 'standby') pair = [x, y];
         if (checks[1] === 'ok' && checks[0] === 'standby') pair = [y, x];
         return pair !== undefined;
-      });
+      }, 'one active watcher and one standby');
       return pair!;
     };
     /** Created on one instance, picked on the other, paid on the node, detected. */
@@ -124,7 +117,7 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
       expect(picked.status, picked.text).toBe(200);
       const { address, crypto_amount: amount } = picked.body.data.selected;
       await node.send(address, BigInt(amount));
-      await waitFor('detection', async () => (await statusOf(id)) === 'payment_detected');
+      await waitUntil(async () => (await statusOf(id)) === 'payment_detected', 'detection');
       return id;
     };
     /** Every state change once in the outbox, every event delivered at least once, none refused. */
@@ -136,7 +129,11 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
       expect(rows.map((row) => row.event)).toEqual(LIFECYCLE);
       const transfers = await db.query('select 1 from transfers where payment_id = $1', [id]);
       expect(transfers.rowCount).toBe(1);
-      await waitFor('every webhook at the receiver', () => rows.every((row) => received.has(row.id)), 30_000);
+      await waitUntil(
+        () => rows.every((row) => received.has(row.id)),
+        'every webhook at the receiver',
+        30_000,
+      );
       expect(refused).toEqual([]);
     };
 
@@ -169,9 +166,12 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
       expect(await active.exited).toEqual({ code: null, signal: 'SIGKILL' });
       instances.splice(instances.indexOf(active), 1);
       await node.mine(2);
-      await waitFor('the standby to take the watcher over', async () => (await chainCheck(standby)) === 'ok');
+      await waitUntil(
+        async () => (await chainCheck(standby)) === 'ok',
+        'the standby to take the watcher over',
+      );
       const takeoverMs = Date.now() - killedAt;
-      await waitFor('confirmation', async () => (await statusOf(id)) === 'confirmed');
+      await waitUntil(async () => (await statusOf(id)) === 'confirmed', 'confirmation');
       await expectDelivered(id);
       console.log(
         `several instances: watcher taken over ${takeoverMs} ms after SIGKILL of the active instance`,
@@ -192,10 +192,13 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
       const terminatedAt = Date.now();
       await db.query('select pg_terminate_backend($1)', [holder.rows[0]!.pid]);
       await node.mine(2);
-      await waitFor('the standby to take the watcher over', async () => (await chainCheck(standby)) === 'ok');
+      await waitUntil(
+        async () => (await chainCheck(standby)) === 'ok',
+        'the standby to take the watcher over',
+      );
       const takeoverMs = Date.now() - terminatedAt;
       expect(await chainCheck(active)).toBe('standby');
-      await waitFor('confirmation', async () => (await statusOf(id)) === 'confirmed');
+      await waitUntil(async () => (await statusOf(id)) === 'confirmed', 'confirmation');
       await expectDelivered(id);
       console.log(
         `several instances: watcher taken over ${takeoverMs} ms after its lock connection was terminated`,

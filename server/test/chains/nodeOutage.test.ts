@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, clientFor, createPaymentVia, expectError, validBody } from '../api/apiHelpers.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { waitUntil } from '../harness/waitUntil.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
 import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 
@@ -14,14 +15,6 @@ import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 const CHAIN = 'LTC_REGTEST';
 const OFFLINE_MS = 3000;
 
-const waitFor = async (what: string, probe: () => Promise<boolean> | boolean, timeoutMs = 60_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await probe())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
-
 describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away and coming back', () => {
   let network: Litecoind;
   let node: Litecoind;
@@ -33,7 +26,7 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
     network = await startLitecoind({ listen: true });
     node = await startLitecoind({ peer: network.p2pAddress!, wallet: false, initialBlocks: 0 });
     const tip = await network.height();
-    await waitFor('the node to follow the network', async () => (await node.height()) === tip);
+    await waitUntil(async () => (await node.height()) === tip, 'the node to follow the network');
     test = await startTestGateway({
       watchers: true,
       offerUnwatched: false,
@@ -71,7 +64,7 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
   };
 
   it('offers only the watched chain, leaves while its node is down, returns and catches up after', async () => {
-    await waitFor('the first sync', offered);
+    await waitUntil(offered, 'the first sync');
     // The other enabled chains have wallets but no watcher: never offered.
     const first = await createPaymentVia(client);
     expect(first.chain_options.map((o: { chain_id: string }) => o.chain_id)).toEqual([CHAIN]);
@@ -79,9 +72,9 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
     const early = await picked();
     await network.send(early.address, early.amount);
     await network.mine(1);
-    await waitFor(
-      'the early payment to be in a block',
+    await waitUntil(
       async () => (await statusOf(early.id)) === 'confirming',
+      'the early payment to be in a block',
     );
     const late = await picked();
     const pending = await createPaymentVia(client);
@@ -89,7 +82,7 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
     // The gateway's node goes away.
     const haltedAt = Date.now();
     await node.halt();
-    await waitFor('the chain to leave', () => !offered());
+    await waitUntil(() => !offered(), 'the chain to leave');
     const leftAfterMs = Date.now() - haltedAt;
     const refused = await client.post('/payments', validBody());
     expectError(refused, 'CHAIN_UNAVAILABLE');
@@ -105,8 +98,11 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
 
     const resumedAt = Date.now();
     await node.resume();
-    await waitFor('the node to catch up with the network', async () => (await node.height()) === networkTip);
-    await waitFor('the chain to return', offered);
+    await waitUntil(
+      async () => (await node.height()) === networkTip,
+      'the node to catch up with the network',
+    );
+    await waitUntil(offered, 'the chain to return');
     const returnedAfterMs = Date.now() - resumedAt;
     expect((await pick(pending.id)).status).toBe(200);
     expect(
@@ -114,8 +110,10 @@ describe.runIf(litecoindAvailable('chain node outage'))('a chain node going away
     ).toEqual([CHAIN]);
 
     // Nothing observed while the node was down is lost: both confirm, every webhook in order.
-    await waitFor('both payments to confirm', async () =>
-      (await Promise.all([statusOf(early.id), statusOf(late.id)])).every((s) => s === 'confirmed'),
+    await waitUntil(
+      async () =>
+        (await Promise.all([statusOf(early.id), statusOf(late.id)])).every((s) => s === 'confirmed'),
+      'both payments to confirm',
     );
     const lifecycle = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.confirmed'];
     expect(await eventNamesFor(test, early.id)).toEqual(lifecycle);

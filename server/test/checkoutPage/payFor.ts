@@ -1,7 +1,7 @@
 import { Payment, Transfer } from '../../src/db/entities/index.js';
 import { generateBlock, invalidateBlock } from '../chains/reorgTools.js';
+import { waitUntil } from '../harness/waitUntil.js';
 import type { RegtestCheckout } from './startRegtestCheckout.js';
-import { waitUntil } from './waitUntil.js';
 
 /**
  * The customer's wallet and the chain, as the browser tests see them, on a real `litecoind -regtest`:

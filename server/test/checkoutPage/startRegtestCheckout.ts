@@ -5,8 +5,8 @@ import { addWallet } from '../../src/wallets/addWallet.js';
 import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
 import { type Litecoind, startLitecoind } from '../harness/startLitecoind.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
+import { waitUntil } from '../harness/waitUntil.js';
 import { startCheckoutGateway } from './checkoutHelpers.js';
-import { waitUntil } from './waitUntil.js';
 
 /** A checkout gateway watching a real `litecoind -regtest`, and the merchant's seed. */
 export interface RegtestCheckout {

@@ -1,8 +1,9 @@
 import { execFile, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../src/repoRoot.js';
-import { assertCompiled, freePort } from '../harness/compiledCli.js';
+import { assertCompiled } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { freePort } from '../harness/freePort.js';
 
 // `pnpm cairn <command>` and `pnpm exec cairn <command>` from the repository root, as the README says:
 // stdout is the command's output and nothing else (pnpm's own banner and the gateway's log lines

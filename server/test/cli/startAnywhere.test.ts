@@ -7,15 +7,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { REPO_ROOT } from '../../src/repoRoot.js';
-import {
-  assertCompiled,
-  type CliResult,
-  freePort,
-  type RunAsUser,
-  runCli,
-  startCli,
-} from '../harness/compiledCli.js';
+import { assertCompiled, type CliResult, type RunAsUser, runCli, startCli } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { freePort } from '../harness/freePort.js';
 
 // `cairn start` as a newcomer runs it (the compiled gateway, embedded PostgreSQL by default), from a
 // new, an existing and a relative data directory, as root and as an ordinary user; and every way it

@@ -9,7 +9,7 @@ import { locatePostgresBinaries } from '../../src/db/embedded/locatePostgresBina
 import { placeEmbeddedCluster } from '../../src/db/embedded/placeEmbeddedCluster.js';
 import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
-import { freePort } from '../harness/compiledCli.js';
+import { freePort } from '../harness/freePort.js';
 
 // The embedded PostgreSQL's superuser password: generated per data directory (never the old fixed
 // one), kept in a 0600 file, replaced on a cluster made before, and shared by a second process.

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './freePort.js';
 
 /** The `cairn` command as installed: the launcher of the compiled gateway (`server/dist/cli.js`). */
 export const CAIRN_BIN = fileURLToPath(new URL('../../bin/cairn.js', import.meta.url));
@@ -11,19 +11,6 @@ const COMPILED = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
 export function assertCompiled(): void {
   if (!existsSync(COMPILED))
     throw new Error(`${COMPILED} is missing: run \`pnpm build\` (pnpm test builds before testing).`);
-}
-
-/** A loopback port nobody listens on right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** Who the command runs as (root tests run it as an ordinary user too). */

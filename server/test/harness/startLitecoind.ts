@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatDecimalAmount, JsonRpcClient, JsonRpcError } from '@cairn/chain-utxo';
+import { freePort } from './freePort.js';
 
 /** The litecoind binary: `LITECOIND` when set, else `litecoind` on the PATH; undefined when missing. */
 export function findLitecoind(): string | undefined {
@@ -27,18 +27,6 @@ export function litecoindAvailable(suite: string): boolean {
   const bar = '!'.repeat(100);
   console.warn(`\n${bar}\nSKIPPED: ${message}\n${bar}\n`);
   return false;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /** A running `litecoind -regtest`, with a funded wallet unless started with `wallet: false`. */
