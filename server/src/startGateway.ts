@@ -234,8 +234,8 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       ...(address ? { address } : {}),
       ...(chainWatchers ? { chainWatchers } : {}),
       ...(webhooks ? { webhooks } : {}),
-      // Reverse order of start: watchers, HTTP (with its grace), webhook delivery, workers, Redis, the
-      // pool, then the embedded PostgreSQL.
+      // Reverse order of start: watchers, HTTP (with its grace), Redis, webhook delivery, workers, chain
+      // availability, the pool, then the embedded PostgreSQL.
       stop: stopAll,
     };
   } catch (error) {

@@ -43,6 +43,12 @@ describe('judgeChainOffer: a chain is offered only while something watches it', 
     );
   });
 
+  it('gives a chain polled less often than the window three of its poll intervals', () => {
+    const slow = settings({ pollMs: 60_000 });
+    expect(judge({ settings: slow, lastSyncAt: ago(150_000) }).offered).toBe(true);
+    expect(judge({ settings: slow, lastSyncAt: ago(180_001) }).offered).toBe(false);
+  });
+
   it('does not offer a watched chain before its watcher first synced', () => {
     expect(judge({})).toMatchObject({ offered: false, reason: 'its watcher has not synced yet' });
   });

@@ -24,7 +24,10 @@ export interface ChainOfferInput {
   /** The watcher's last error, if its last attempt failed. */
   readonly lastError?: string | undefined;
   readonly now: Date;
-  /** A watcher silent for longer than this no longer counts (CAIRN_WATCHER_OFFLINE_MS). */
+  /**
+   * A watcher silent for longer than this no longer counts (CAIRN_WATCHER_OFFLINE_MS), or than three of
+   * the chain's poll intervals when those are longer.
+   */
   readonly offlineAfterMs: number;
   /** Chains a test harness treats as watched (never set from configuration). */
   readonly testOnlyWatched?: ReadonlySet<string>;
@@ -57,8 +60,10 @@ export function judgeChainOffer(input: ChainOfferInput): ChainOffer {
     );
   }
   if (lastSyncAt === undefined) return offer(false, 'its watcher has not synced yet', input.lastError);
+  // A healthy watcher syncs at least every poll interval (its long-poll returns then): a chain polled
+  // less often than the offline window allows is judged on three of its intervals instead.
   const silent = now.getTime() - lastSyncAt.getTime();
-  if (silent > input.offlineAfterMs)
+  if (silent > Math.max(input.offlineAfterMs, 3 * settings.pollMs))
     return offer(false, `its watcher has not synced for ${seconds(silent)}`, input.lastError);
   return offer(true, 'watched');
 }

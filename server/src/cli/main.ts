@@ -11,6 +11,7 @@
  *   chains:status [--json]                    tip, watcher height, lag and health of every watched chain
  *   webhooks:set | webhooks:rotate-secret | webhooks:send-test | webhooks:deliveries | webhooks:redeliver
  */
+import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
 import { isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../chains/createChainRegistry.js';
@@ -43,6 +44,18 @@ ${WEBHOOK_USAGE}`;
 
 class UsageError extends Error {}
 
+/**
+ * What SIGINT, SIGTERM and SIGHUP (a closed terminal) do. Once the gateway runs, `start` sets it to
+ * its orderly shutdown; until then, and for the other commands, the process exits at once, and the exit
+ * hook of the embedded PostgreSQL it may have started stops that server too (it runs in its own
+ * process group, so a terminal's signals do not reach it).
+ */
+let onStopSignal: ((signal: string) => void) | undefined;
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const)
+  process.on(signal, () =>
+    onStopSignal ? onStopSignal(signal) : process.exit(128 + constants.signals[signal]),
+  );
+
 /** The start banner's chain lines: each enabled chain, offered or why not. */
 function chainLines(offers: readonly ChainOffer[]): string[] {
   if (offers.length === 0) return ['  Chains       (none enabled: see CAIRN_ENABLED_CHAINS)'];
@@ -64,7 +77,7 @@ async function withDatabase<T>(run: (orm: Awaited<ReturnType<typeof createOrm>>)
   const config = loadConfig();
   const log = createLogger(config.CAIRN_LOG_LEVEL === 'info' ? 'warn' : config.CAIRN_LOG_LEVEL, 'stderr');
   const database = await resolveDatabase(config, log);
-  const orm = await createOrm(database.url);
+  const orm = await createOrm(database.url, { log });
   try {
     await migrate(orm);
     return await run(orm);
@@ -81,7 +94,7 @@ async function main(argv: string[]): Promise<number> {
       const config = loadConfig();
       const log = createLogger(config.CAIRN_LOG_LEVEL, 'stderr');
       const database = await resolveDatabase(config, log);
-      const orm = await createOrm(database.url);
+      const orm = await createOrm(database.url, { log });
       try {
         const applied = await migrate(orm);
         await migrateWorkerSchema(database.url, log);
@@ -125,8 +138,7 @@ async function main(argv: string[]): Promise<number> {
             resolve();
           });
         };
-        process.on('SIGTERM', () => shutdown('SIGTERM'));
-        process.on('SIGINT', () => shutdown('SIGINT'));
+        onStopSignal = shutdown;
         // Started by a package manager's script (`pnpm start`): stop with it, as it does not pass
         // SIGTERM on.
         if (process.env.npm_lifecycle_event) followParentExit(() => shutdown('parent process exited'));

@@ -42,7 +42,9 @@ function parseFixedRates(text: string | undefined): Record<string, string> {
 }
 
 /** Reads and validates the configuration from environment variables. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config {
+  // `NAME=` with nothing after it (as an environment file leaves a setting to fill in) means unset.
+  const env = Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== ''));
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}.`);

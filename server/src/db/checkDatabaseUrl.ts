@@ -3,12 +3,11 @@ import { StartupError } from '../errors/StartupError.js';
 
 const CONNECT_TIMEOUT_MS = 5_000;
 
-/** The URL without its password, for messages. */
+/** The URL's user, host, port and database only (no password, no query parameters), for messages. */
 function describe(url: string): string {
   try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    return parsed.toString();
+    const { protocol, username, host, pathname } = new URL(url);
+    return `${protocol}//${username ? `${username}@` : ''}${host}${pathname}`;
   } catch {
     return '(not a URL)';
   }

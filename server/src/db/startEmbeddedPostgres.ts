@@ -14,8 +14,6 @@ import { locatePostgresBinaries } from './embedded/locatePostgresBinaries.js';
 import { placeEmbeddedCluster } from './embedded/placeEmbeddedCluster.js';
 import { startPostgresServer } from './embedded/startPostgresServer.js';
 
-export { EmbeddedPostgresError } from './embedded/EmbeddedPostgresError.js';
-
 /** A running embedded PostgreSQL and how to reach it. */
 export interface EmbeddedDatabase {
   readonly url: string;

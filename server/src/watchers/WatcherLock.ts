@@ -1,6 +1,9 @@
 import pg from 'pg';
 import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 
+/** How long the lock's own statements (take, check, release) may take before the lock counts as lost. */
+const LOCK_QUERY_TIMEOUT_MS = 5_000;
+
 /**
  * A PostgreSQL session advisory lock that makes one gateway instance the active watcher of a chain;
  * the others stand by and retry. The lock lives on a dedicated connection: if that connection dies
@@ -34,6 +37,12 @@ export class WatcherLock {
           connectionString: this.databaseUrl,
           application_name: 'cairn chain watcher',
           connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+          // A network partition must not freeze the watcher in its liveness check, nor keep the lock
+          // on the server for hours: both ends probe the idle connection and give up within ~30 s.
+          query_timeout: LOCK_QUERY_TIMEOUT_MS,
+          keepAlive: true,
+          keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
+          options: '-c tcp_keepalives_idle=10 -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3',
         });
         client.on('error', () => {
           this.#held = false;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Config } from '../config/loadConfig.js';
+import { StartupError } from '../errors/StartupError.js';
 import { resolveDataDir } from '../repoRoot.js';
 import { decodeMasterKey } from './decodeMasterKey.js';
 
@@ -29,14 +30,22 @@ export function loadMasterKey(
   if (config.CAIRN_MASTER_KEY)
     return { key: decodeMasterKey(config.CAIRN_MASTER_KEY), configured: true, source: 'CAIRN_MASTER_KEY' };
   const file = join(resolveDataDir(config.CAIRN_DATA_DIR), GENERATED_KEY_FILE);
-  if (!existsSync(file)) {
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
-    chmodSync(file, 0o600);
+  let text: string;
+  try {
+    if (!existsSync(file)) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+      chmodSync(file, 0o600);
+    }
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new StartupError(
+      `Cannot keep a development master key in ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): set CAIRN_MASTER_KEY (make one with: openssl rand -hex 32), or point CAIRN_DATA_DIR at a directory this user can write.`,
+    );
   }
   warn(
     `CAIRN_MASTER_KEY is not set: webhook secrets are sealed with the development key in ${file}. ` +
       'Set CAIRN_MASTER_KEY (32 bytes, hex or base64) before adding live-mode webhook endpoints.',
   );
-  return { key: decodeMasterKey(readFileSync(file, 'utf8')), configured: false, source: file };
+  return { key: decodeMasterKey(text), configured: false, source: file };
 }

@@ -112,7 +112,12 @@ describe('the cairn command from the repository root', () => {
           await new Promise((r) => setTimeout(r, 100));
         }
       };
-      await waitFor('start', answers);
+      try {
+        await waitFor('start', answers);
+      } catch (error) {
+        child.kill('SIGTERM');
+        throw error;
+      }
       // SIGTERM reaches the gateway (the script execs node, so it is pnpm's own child); after a SIGKILL
       // of pnpm the gateway notices it was left behind.
       child.kill(signal);

@@ -1,5 +1,13 @@
-import { execFileSync } from 'node:child_process';
-import { chownSync, lstatSync, mkdtempSync, readlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  chownSync,
+  lstatSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
@@ -7,15 +15,43 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
 import { REPO_ROOT } from '../../src/repoRoot.js';
-import { assertCompiled, type CliResult, type RunAsUser, runCli, startCli } from '../harness/compiledCli.js';
+import {
+  assertCompiled,
+  CAIRN_BIN,
+  type CliResult,
+  type RunAsUser,
+  runCli,
+  startCli,
+} from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { freePort } from '../harness/freePort.js';
+import { waitUntil } from '../harness/waitUntil.js';
 
 // `cairn start` as a newcomer runs it (the compiled gateway, embedded PostgreSQL by default), from a
 // new, an existing and a relative data directory, as root and as an ordinary user; and every way it
 // cannot start ends with one sentence naming the cause and the fix, exit status 1, no stack trace.
 
 const isRoot = process.getuid?.() === 0;
+
+/** The `nobody` user, when this root run can start the repository's gateway as it. */
+const nobody: RunAsUser | undefined = (() => {
+  if (!isRoot) return undefined;
+  const user = {
+    uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
+    gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
+  };
+  // A clone under /root is out of nobody's reach: nothing to test as an ordinary user then.
+  const readable =
+    spawnSync('/bin/sh', ['-c', 'test -r "$1" && test -x "$2"', 'sh', CAIRN_BIN, process.execPath], {
+      ...user,
+      stdio: 'ignore',
+    }).status === 0;
+  if (!readable)
+    console.warn(
+      `SKIPPED: the ordinary-user cases: the user nobody cannot read ${CAIRN_BIN} or run ${process.execPath}.`,
+    );
+  return readable ? user : undefined;
+})();
 const scratch: string[] = [];
 
 /** A fresh directory, removed after the file (with a cluster root had to place elsewhere). */
@@ -33,9 +69,14 @@ async function startAndStop(dataDir: string, user?: RunAsUser): Promise<string> 
     env: { CAIRN_DATA_DIR: dataDir, CAIRN_EMBEDDED_PG_PORT: String(await freePort()) },
     ...(user ? { user } : {}),
   });
-  const ready = await fetch(`${running.url}/readyz`);
-  expect(ready.status).toBe(200);
-  expect((await ready.json()).checks.database).toBe('ok');
+  try {
+    const ready = await fetch(`${running.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect((await ready.json()).checks.database).toBe('ok');
+  } catch (error) {
+    await running.stop('SIGTERM');
+    throw error;
+  }
   expect(await running.stop('SIGTERM'), running.output()).toEqual({ code: 0, signal: null });
   return running.output();
 }
@@ -82,11 +123,57 @@ describe('cairn start, anywhere', () => {
     expect(lstatSync(join(REPO_ROOT, name, 'embedded-postgres.password')).mode & 0o777).toBe(0o600);
   });
 
-  it.runIf(isRoot)('starts as an ordinary user (nobody)', async () => {
-    const user = {
-      uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
-      gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
+  it('a closed terminal (SIGHUP) stops it cleanly, and a signal during start-up leaves no PostgreSQL behind', async () => {
+    const alive = (pid: number) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
     };
+    const postmasterOf = (dataDir: string) => {
+      try {
+        return Number(readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        return undefined;
+      }
+    };
+    // Running: SIGHUP is an orderly shutdown, exit 0, the embedded server stopped.
+    const dataDir = tempDir('cairn-start-hup-');
+    const running = await startCli({
+      env: { CAIRN_DATA_DIR: dataDir, CAIRN_EMBEDDED_PG_PORT: String(await freePort()) },
+    });
+    const postmaster = postmasterOf(dataDir)!;
+    expect(alive(postmaster)).toBe(true);
+    expect(await running.stop('SIGHUP'), running.output()).toEqual({ code: 0, signal: null });
+    await waitUntil(() => !alive(postmaster), 'the embedded PostgreSQL to stop', 30_000);
+
+    // Starting: SIGTERM as soon as the embedded server runs (before the gateway is ready).
+    const child = spawn(process.execPath, [CAIRN_BIN, 'start'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: '',
+        CAIRN_DATA_DIR: dataDir,
+        CAIRN_EMBEDDED_PG_PORT: String(await freePort()),
+        PORT: '0',
+        CAIRN_LOG_LEVEL: 'warn',
+      },
+      stdio: 'ignore',
+    });
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    let early: number | undefined;
+    await waitUntil(() => {
+      early = postmasterOf(dataDir);
+      return early !== undefined && alive(early);
+    }, 'the embedded PostgreSQL');
+    child.kill('SIGTERM');
+    await exited;
+    await waitUntil(() => !alive(early!), 'the embedded PostgreSQL to stop with the gateway', 30_000);
+  });
+
+  it.runIf(nobody !== undefined)('starts as an ordinary user (nobody)', async () => {
+    const user = nobody!;
     const dataDir = tempDir('cairn-start-user-');
     chownSync(dataDir, user.uid, user.gid);
     await startAndStop(dataDir, user);
@@ -120,16 +207,39 @@ describe('cairn start, anywhere', () => {
       );
     });
 
-    it.runIf(isRoot)('a data directory the user may not write (as an ordinary user)', async () => {
-      const nobody = {
-        uid: Number(execFileSync('id', ['-u', 'nobody'], { encoding: 'utf8' })),
-        gid: Number(execFileSync('id', ['-g', 'nobody'], { encoding: 'utf8' })),
-      };
+    it.runIf(nobody !== undefined)(
+      'a data directory the user may not write (as an ordinary user)',
+      async () => {
+        const result = await runCli(['start'], {
+          env: { CAIRN_DATA_DIR: tempDir('cairn-start-closed-'), PORT: '0' },
+          user: nobody!,
+        });
+        expectOneSentence(result, /cannot be used: permission denied for this user\. Point CAIRN_DATA_DIR/);
+      },
+    );
+
+    it.runIf(isRoot)('as root, a data directory other users may write', async () => {
+      const dataDir = tempDir('cairn-start-open-');
+      chmodSync(dataDir, 0o777);
       const result = await runCli(['start'], {
-        env: { CAIRN_DATA_DIR: tempDir('cairn-start-closed-'), PORT: '0' },
-        user: nobody,
+        env: { CAIRN_DATA_DIR: dataDir, CAIRN_EMBEDDED_PG_PORT: String(await freePort()), PORT: '0' },
       });
-      expectOneSentence(result, /cannot be used: permission denied for this user\. Point CAIRN_DATA_DIR/);
+      expectOneSentence(
+        result,
+        /^As root, the data directory .* \(CAIRN_DATA_DIR\) must belong to root and be writable by root alone: chown root .* && chmod go-w .*, or choose another\.$/,
+      );
+    });
+
+    it('a data directory that cannot hold the development master key (DATABASE_URL set, no CAIRN_MASTER_KEY)', async () => {
+      const file = join(tempDir('cairn-start-keyfile-'), 'not-a-directory');
+      writeFileSync(file, 'x');
+      const result = await runCli(['start'], {
+        env: { DATABASE_URL: database.url, CAIRN_DATA_DIR: file, PORT: '0' },
+      });
+      expectOneSentence(
+        result,
+        /^Cannot keep a development master key in .*not-a-directory\/webhook-master\.key \(\w+\): set CAIRN_MASTER_KEY \(make one with: openssl rand -hex 32\), or point CAIRN_DATA_DIR at a directory this user can write\.$/,
+      );
     });
 
     it('a port another program holds (PORT)', async () => {

@@ -1,5 +1,4 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -12,8 +11,10 @@ import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
 import { LISTENER_APPLICATION_NAME } from '../../src/webhooks/createWebhookDispatcher.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from '../chains/attachWebhookReceiver.js';
 import { allDelivered, eventNamesFor, receiveWebhooks } from '../chains/eventsFor.js';
+import { freePort } from '../harness/freePort.js';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { waitUntil } from '../harness/waitUntil.js';
 import {
   expectApiUnavailable,
   expectCheckoutUnavailable,
@@ -41,37 +42,6 @@ const ROUND_EVERY_MS = 500;
 const CONFIRMATIONS = 2;
 
 const suite = litecoindAvailable('database outage') ? describe : describe.skip;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-/** Polls `condition` until it holds; fails naming `what` after `timeoutMs`. */
-async function eventually(
-  what: string,
-  condition: () => Promise<boolean>,
-  timeoutMs = 60_000,
-): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last: unknown;
-  for (;;) {
-    try {
-      if (await condition()) return;
-    } catch (error) {
-      last = error;
-    }
-    if (Date.now() > deadline)
-      throw new Error(
-        `timed out after ${timeoutMs} ms waiting for ${what}${last ? ` (last error: ${String(last)})` : ''}`,
-      );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 /** The `status` of each server-sent `status` event of a checkout page's live stream, in order. */
 interface StatusStream {
@@ -141,9 +111,9 @@ suite('the database going away for 20 seconds', () => {
     receiver = await receiveWebhooks(test);
     watcher = test.running.chainWatchers!.watchers.find((w) => w.chainId === 'LTC_REGTEST')!;
     const tip = await node.height();
-    await eventually(
-      `the LTC_REGTEST watcher to be active at height ${tip}`,
+    await waitUntil(
       async () => watcher.status().role === 'active' && watcher.status().cursorHeight === tip,
+      `the LTC_REGTEST watcher to be active at height ${tip}`,
     );
   });
 
@@ -216,8 +186,9 @@ suite('the database going away for 20 seconds', () => {
     const d = await createLtcPayment();
     const c = await createPayment();
     stream = await openStatusStream(`${test.baseUrl}/checkout/${b.id}/events`);
-    await eventually('the checkout stream to report B awaiting payment', async () =>
-      stream!.statuses.includes('awaiting_payment'),
+    await waitUntil(
+      async () => stream!.statuses.includes('awaiting_payment'),
+      'the checkout stream to report B awaiting payment',
     );
     expect(await backends(LISTENER_APPLICATION_NAME, 'listen %')).toBe(1);
     // C's window closes 5 s into the outage (set here rather than waited for: a window is an hour).
@@ -299,24 +270,26 @@ suite('the database going away for 20 seconds', () => {
       expect(answer.ms, `${answer.method} ${answer.url}`).toBeLessThan(ANSWER_WITHIN_MS);
 
     // After the restart, every part resumes by itself.
-    await eventually('/readyz to be ready again', async () => {
+    await waitUntil(async () => {
       const ready = await timedRequest(`${test.baseUrl}/readyz`, { timeoutMs: CLIENT_TIMEOUT_MS });
       return ready.status === 200 && ready.body.checks['chain:LTC_REGTEST'] === 'ok';
-    });
-    await eventually(
-      'the webhook LISTEN connection to be back',
+    }, '/readyz to be ready again');
+    await waitUntil(
       async () => (await backends(LISTENER_APPLICATION_NAME, 'listen %')) === 1,
+      'the webhook LISTEN connection to be back',
     );
     // E is created, chosen and paid after the outage; D (chosen before) is paid now.
     const e = await createLtcPayment();
     await node.send(d.address, d.amount);
     await node.send(e.address, e.amount);
-    await eventually('B, D and E to be detected', async () =>
-      (await Promise.all([b, d, e].map((p) => statusOf(p.id)))).every((s) => s === 'payment_detected'),
+    await waitUntil(
+      async () =>
+        (await Promise.all([b, d, e].map((p) => statusOf(p.id)))).every((s) => s === 'payment_detected'),
+      'B, D and E to be detected',
     );
     await node.mine(CONFIRMATIONS);
     for (const p of [a, b, d, e]) {
-      await eventually(`payment ${p.id} to be confirmed`, async () => (await statusOf(p.id)) === 'confirmed');
+      await waitUntil(async () => (await statusOf(p.id)) === 'confirmed', `payment ${p.id} to be confirmed`);
     }
     // The payments paid during the outage were found by the watcher once it could record them.
     const transfers = await test.running.gateway.orm.em
@@ -334,7 +307,7 @@ suite('the database going away for 20 seconds', () => {
     );
 
     // C's window timer, due during the outage, fired after it.
-    await eventually('C to expire', async () => (await statusOf(c)) === 'expired');
+    await waitUntil(async () => (await statusOf(c)) === 'expired', 'C to expire');
     const cRead = await call(`/payments/${c}`);
     expect(new Date(cRead.body.data.updated_at).getTime()).toBeGreaterThanOrEqual(restartedAt.getTime());
 
@@ -350,8 +323,9 @@ suite('the database going away for 20 seconds', () => {
     expect(receiver.rejected).toEqual([]);
 
     // The checkout page left open through the outage saw B's payment arrive.
-    await eventually('the checkout stream to report B confirmed', async () =>
-      stream!.statuses.includes('confirmed'),
+    await waitUntil(
+      async () => stream!.statuses.includes('confirmed'),
+      'the checkout stream to report B confirmed',
     );
     expect(stream.statuses[0]).toBe('awaiting_payment');
   }, 300_000);

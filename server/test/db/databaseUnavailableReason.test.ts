@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +8,7 @@ import { Payment } from '../../src/db/entities/index.js';
 import { queryPrepared } from '../../src/db/queryPrepared.js';
 import { ApiError } from '../../src/errors/ApiError.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { freePort } from '../harness/freePort.js';
 import { type BlackholeProxy, startBlackholeProxy } from './startBlackholeProxy.js';
 
 /** The rejection of `run`, which must fail. */
@@ -19,15 +19,6 @@ async function failureOf(run: () => Promise<unknown>): Promise<unknown> {
     return error;
   }
   throw new Error('expected a failure');
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 // Every error here is a real one, produced by the driver stack the gateway uses (node-postgres, knex

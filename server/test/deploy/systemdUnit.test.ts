@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CHAIN_VARIABLES } from '../../src/chains/loadChainSettings.js';
 import { CONFIG_VARIABLES } from '../../src/config/configSchema.js';
+import { loadConfig } from '../../src/config/loadConfig.js';
 import { REPO_ROOT } from '../../src/repoRoot.js';
 
 // The committed systemd unit (deploy/cairn.service) and its environment file example, as README.md's
@@ -31,6 +32,18 @@ describe('deploy/cairn.service', () => {
     expect(unit).toMatch(/^KillMode=mixed$/m);
     expect(unit).toMatch(/^KillSignal=SIGTERM$/m);
     expect(unit).toMatch(/^EnvironmentFile=\/etc\/cairn\/cairn\.env$/m);
+  });
+
+  it('its environment file example is a valid configuration as shipped', () => {
+    const env = Object.fromEntries(
+      readFileSync(ENV_EXAMPLE, 'utf8')
+        .split('\n')
+        .map((line) => /^([A-Z][A-Z0-9_]*)=(.*)$/.exec(line))
+        .filter((match): match is RegExpExecArray => match !== null)
+        .map(([, name, value]) => [name, value]),
+    );
+    expect(Object.keys(env)).toContain('CAIRN_MASTER_KEY');
+    expect(() => loadConfig(env)).not.toThrow();
   });
 
   it('its environment file example names only settings the gateway knows', () => {

@@ -117,7 +117,11 @@ export async function startCli(
       if ((await fetch(`${url}/readyz`)).status === 200) break;
     } catch {}
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      // SIGTERM first: a SIGKILL would leave its embedded PostgreSQL running.
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      await exited;
+      clearTimeout(timer);
       throw new Error(`cairn start was not ready within ${options.timeoutMs ?? 90_000} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 50));

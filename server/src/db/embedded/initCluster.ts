@@ -1,7 +1,8 @@
 import { chownSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { EmbeddedPostgresError } from './EmbeddedPostgresError.js';
-import { cannotRun, failureLine, type ProgramOptions, spawnProgram } from './runPostgresProgram.js';
+import { cannotRun, failureLine } from './postgresFailure.js';
+import { type ProgramOptions, spawnPostgresProgram } from './spawnPostgresProgram.js';
 
 /**
  * Creates the cluster in `clusterDir` with `initdb`: superuser `postgres` with `password` (SCRAM, TCP
@@ -21,7 +22,7 @@ export async function initCluster(
       chownSync(secretDir, options.runAs.uid, options.runAs.gid);
       chownSync(pwfile, options.runAs.uid, options.runAs.gid);
     }
-    const { stderr, exited } = spawnProgram(
+    const { stderr, exited } = spawnPostgresProgram(
       'initdb',
       [
         `--pgdata=${clusterDir}`,

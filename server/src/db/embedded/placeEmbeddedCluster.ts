@@ -10,6 +10,7 @@ import {
   readlinkSync,
   renameSync,
   rmSync,
+  statSync,
   symlinkSync,
 } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
@@ -89,6 +90,19 @@ function canEnter(runAs: RunAs, path: string): boolean {
   );
 }
 
+/**
+ * Where `<dataDir>/postgres` links to when root placed the cluster under {@link RELOCATION_ROOT};
+ * undefined when it is not such a link (a link owned by someone else, or pointing anywhere else, is not
+ * followed).
+ */
+export function relocatedClusterOf(dataDir: string): string | undefined {
+  const linked = join(dataDir, 'postgres');
+  const link = lstatSync(linked, { throwIfNoEntry: false });
+  if (!link?.isSymbolicLink() || link.uid !== 0) return undefined;
+  const target = resolve(dataDir, readlinkSync(linked));
+  return target.startsWith(`${RELOCATION_ROOT}/clusters/`) ? target : undefined;
+}
+
 /** A copy of the binaries under RELOCATION_ROOT (made once per version and platform). */
 function relocateBinaries(binaries: PostgresBinaries): string {
   const target = join(RELOCATION_ROOT, `${binaries.version}-${binaries.platform}`);
@@ -122,6 +136,13 @@ export function placeEmbeddedCluster(dataDir: string, binaries: PostgresBinaries
   if (process.getuid?.() !== 0)
     return { binDir: join(binaries.nativeDir, 'bin'), clusterDir: linked, relocated: [] };
 
+  // Root acts on what the data directory holds (it follows <dataDir>/postgres, chowns and deletes):
+  // nobody else may be able to change it.
+  const dir = statSync(dataDir);
+  if (dir.uid !== 0 || (dir.mode & 0o022) !== 0)
+    throw new EmbeddedPostgresError(
+      `As root, the data directory ${dataDir} (CAIRN_DATA_DIR) must belong to root and be writable by root alone: chown root ${dataDir} && chmod go-w ${dataDir}, or choose another.`,
+    );
   const runAs = ensurePostgresUser();
   const relocated: string[] = [];
   let nativeDir = binaries.nativeDir;
@@ -137,7 +158,12 @@ export function placeEmbeddedCluster(dataDir: string, binaries: PostgresBinaries
   let clusterDir = linked;
   const link = lstatSync(linked, { throwIfNoEntry: false });
   if (link?.isSymbolicLink()) {
-    clusterDir = resolve(dataDir, readlinkSync(linked));
+    const relocated = relocatedClusterOf(dataDir);
+    if (relocated === undefined)
+      throw new EmbeddedPostgresError(
+        `${linked} links to ${readlinkSync(linked)}, not to a cluster under ${RELOCATION_ROOT}/clusters: remove that link, or set DATABASE_URL.`,
+      );
+    clusterDir = relocated;
   } else if (!canEnter(runAs, dataDir)) {
     if (link)
       throw new EmbeddedPostgresError(

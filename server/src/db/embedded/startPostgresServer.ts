@@ -1,9 +1,9 @@
 import { EmbeddedPostgresError } from './EmbeddedPostgresError.js';
-import { cannotRun, failureLine, type ProgramOptions, spawnProgram } from './runPostgresProgram.js';
+import { cannotRun, failureLine } from './postgresFailure.js';
+import { type ProgramOptions, spawnPostgresProgram } from './spawnPostgresProgram.js';
 
 /** A PostgreSQL server process this gateway started. */
 export interface PostgresServer {
-  readonly pid: number;
   /** Fast shutdown (SIGINT), then SIGKILL if it has not exited after 30 s. */
   stop(): Promise<void>;
 }
@@ -39,7 +39,7 @@ export async function startPostgresServer(
   port: number,
   options: ProgramOptions,
 ): Promise<PostgresServer> {
-  const { child, stderr, exited } = spawnProgram(
+  const { child, stderr, exited } = spawnPostgresProgram(
     'postgres',
     [
       '-D',
@@ -86,7 +86,6 @@ export async function startPostgresServer(
 
   let stopping: Promise<void> | undefined;
   return {
-    pid: child.pid!,
     stop() {
       stopping ??= (async () => {
         if (child.exitCode === null && child.signalCode === null) {

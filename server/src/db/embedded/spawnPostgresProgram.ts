@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { EmbeddedPostgresError } from './EmbeddedPostgresError.js';
 import type { RunAs } from './placeEmbeddedCluster.js';
 
 /** How a PostgreSQL program of the embedded server is run. */
@@ -17,7 +16,7 @@ export interface ProgramOptions {
  * to `log` and are kept (the last 50) to explain a failure. `spawn` errors (a binary the user cannot
  * execute, say) become the child's `failure`, never an unhandled `error` event.
  */
-export function spawnProgram(
+export function spawnPostgresProgram(
   program: 'initdb' | 'postgres',
   args: readonly string[],
   options: ProgramOptions,
@@ -46,22 +45,4 @@ export function spawnProgram(
     child.once('exit', (code) => resolve({ code }));
   });
   return { child, stderr: () => [...lines], exited };
-}
-
-/** The line of PostgreSQL's output that says what went wrong (FATAL/ERROR first), or the last one. */
-export function failureLine(lines: readonly string[]): string {
-  const line =
-    lines.find((l) => /\b(FATAL|PANIC):/.test(l)) ??
-    lines.find((l) => /\b(ERROR|error):|could not|cannot|invalid/i.test(l)) ??
-    lines.at(-1) ??
-    'no output';
-  return line.replace(/^.*?\b(FATAL|PANIC|ERROR|LOG):\s*/, '').replace(/^initdb: (error: )?/, '');
-}
-
-/** A spawn failure of the program itself, as a sentence. */
-export function cannotRun(program: string, options: ProgramOptions, error: Error): EmbeddedPostgresError {
-  const code = (error as NodeJS.ErrnoException).code;
-  return new EmbeddedPostgresError(
-    `Cannot run the embedded PostgreSQL's ${program} (${join(options.binDir, program)}): ${code === 'EACCES' ? `permission denied${options.runAs ? ' for the postgres user' : ''}` : error.message}. Reinstall the dependencies, or set DATABASE_URL to a PostgreSQL server.`,
-  );
 }
