@@ -117,6 +117,8 @@ export const messages = {
     `A transaction to this payment’s address was seen after the payment was closed. Once it has ${confirmations} ${
       confirmations === 1 ? 'confirmation' : 'confirmations'
     }, you can ask for it back here.`,
+  afterCloseAddressOnRecord: (business: string, address: string) =>
+    `The refund address you gave ${business} before, ${address}, is on record; ask the merchant to send it back there.`,
   afterCloseRefundRequested: (business: string, address: string) =>
     `${business} has been asked to send it back to ${address}. The merchant sends refunds by hand; it may take a while.`,
   refundsSent: 'Refunds sent',

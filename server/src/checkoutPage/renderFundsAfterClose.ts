@@ -39,8 +39,14 @@ export function renderFundsAfterClose(
     const amount = formatUnits(late, coin.decimals);
     const own = OWN_REFUND_PATH.has(payment.status);
     const address = payment.refund_address;
+    // A refunded payment's address was given for its earlier refund, not for this money: say it is on
+    // record rather than that this money was asked back (the lifecycle takes no second request).
     const requested =
-      !own && address ? html`<p>${m.afterCloseRefundRequested(checkout.business_name, address)}</p>` : '';
+      own || !address
+        ? ''
+        : payment.status === 'refunded'
+          ? html`<p>${m.afterCloseAddressOnRecord(checkout.business_name, address)}</p>`
+          : html`<p>${m.afterCloseRefundRequested(checkout.business_name, address)}</p>`;
     return {
       progress: html`<p class="after-close">${m.receivedAfterClose(amount, symbol)}</p>${requested}${transactions}`,
       actions: !own && !address && chain ? renderRefundForm(chain, ctx) : html``,

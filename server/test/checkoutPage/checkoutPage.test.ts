@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deriveAddress } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Payment, Wallet } from '../../src/db/entities/index.js';
-import { outboxOf } from '../api/apiHelpers.js';
+import { call, outboxOf } from '../api/apiHelpers.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import {
   checkoutUrl,
@@ -314,6 +314,33 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect(page.text).toContain('data-status="cancelled"');
     expect(page.text).toContain(`has been asked to send it back to ${refundTo}`);
     expect(page.text).not.toContain('for="refund-address"');
+  });
+
+  it('money after a refunded payment closed: the earlier refund address is on record, not asked again', async () => {
+    const payment = await createCheckoutPayment(test);
+    await pick(payment.id);
+    const locked = await lockedAmount(test, payment.id);
+    const half = locked / 2n;
+    const txId = await reportSyntheticTransfer(test, payment.id, half);
+    await reportSyntheticTransfer(test, payment.id, half, { txId, confirmations: 6 });
+    const refundTo = deriveAddress({ chainId: 'LTC_REGTEST', wallet: (await ltcWallet()).value, index: 995 });
+    expectSeeOther(
+      await postForm(`${checkoutUrl(test, payment.id)}/refund`, { refund_address: refundTo }),
+      `/checkout/${payment.id}`,
+    );
+    const refunded = await call(test.baseUrl, test.apiKey, 'POST', `/payments/${payment.id}/refunds`, {
+      json: { chain_id: 'LTC_REGTEST', coin_symbol: 'LTC', tx_id: 'a'.repeat(64), amount: half.toString() },
+    });
+    expect(refunded.status, refunded.text).toBe(201);
+
+    const late = await reportSyntheticTransfer(test, payment.id, locked);
+    await reportSyntheticTransfer(test, payment.id, locked, { txId: late, confirmations: 6 });
+    const page = await getPage(checkoutUrl(test, payment.id));
+    expect(page.text).toContain('data-status="refunded"');
+    expect(page.text).toMatch(/[\d.]+ LTC arrived after this payment was closed\./);
+    expect(page.text).toContain(`The refund address you gave`);
+    expect(page.text).toContain(`before, ${refundTo}, is on record`);
+    expect(page.text).not.toContain('has been asked to send it back');
   });
 
   it('tells an overpaying customer the excess, and redirects only where success_url is http(s)', async () => {
