@@ -1,5 +1,5 @@
 import type { Mode } from '@cairn/contract';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
 const CREDIT_BALANCE: PreparedStatement = {
@@ -9,7 +9,13 @@ const CREDIT_BALANCE: PreparedStatement = {
 };
 
 /** The Prepaid Credit balance of a business in one mode: US dollars, a decimal string. */
-export async function loadCreditBalance(orm: MikroORM, businessId: string, mode: Mode): Promise<string> {
-  const [row] = await queryPrepared<{ balance: string }>(orm, CREDIT_BALANCE, [businessId, mode]);
+export async function loadCreditBalance(
+  orm: MikroORM,
+  businessId: string,
+  mode: Mode,
+  /** Read on this transaction's connection rather than a second one from the pool. */
+  tx?: EntityManager,
+): Promise<string> {
+  const [row] = await queryPrepared<{ balance: string }>(orm, CREDIT_BALANCE, [businessId, mode], tx);
   return row!.balance;
 }

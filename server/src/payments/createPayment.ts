@@ -116,7 +116,7 @@ async function createOnce(
     acceptedCoins: body.accepted_coins ?? [],
     acceptedTokens: body.accepted_tokens ?? [],
   };
-  const context = auth.business ?? (await loadCreationContext(gateway.orm, auth.businessId, auth.mode));
+  const context = auth.business ?? (await loadCreationContext(gateway.orm, auth.businessId, auth.mode, tx));
   // The reserve is checked by the insert itself (no read before it). An exhausted reserve still
   // takes precedence over the refusals below, as if it had been checked first.
   const { priced, quotes } = await priceOptions(
@@ -129,7 +129,7 @@ async function createOnce(
   ).catch(async (error: unknown) => {
     if (
       error instanceof ApiError &&
-      isExhausted(await loadCreditBalance(gateway.orm, auth.businessId, auth.mode))
+      isExhausted(await loadCreditBalance(gateway.orm, auth.businessId, auth.mode, tx))
     ) {
       throw insufficientCredit(auth.mode);
     }

@@ -1,5 +1,5 @@
 import type { Mode } from '@cairn/contract';
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { KeyBusiness } from '../auth/authenticate.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 
@@ -18,11 +18,15 @@ export async function loadCreationContext(
   orm: MikroORM,
   businessId: string,
   mode: Mode,
+  /** Read on this transaction's connection rather than a second one from the pool. */
+  tx?: EntityManager,
 ): Promise<KeyBusiness> {
-  const [row] = await queryPrepared<{ utol: number; othr: number; chains: string[] }>(orm, CREATION_CONTEXT, [
-    businessId,
-    mode,
-  ]);
+  const [row] = await queryPrepared<{ utol: number; othr: number; chains: string[] }>(
+    orm,
+    CREATION_CONTEXT,
+    [businessId, mode],
+    tx,
+  );
   if (!row) throw new Error(`business ${businessId} not found`);
   return {
     underpaymentToleranceBps: row.utol,
