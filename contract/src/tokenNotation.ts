@@ -21,11 +21,6 @@ export function formatToken(ref: TokenRef): string {
   return `${ref.chain_id}:${ref.coin_symbol}`;
 }
 
-/** Whether `<CHAIN>:<SYMBOL>` names a coin that the registry knows on that chain. */
-export function isKnownToken(text: string): boolean {
-  return unknownTokenReason(text) === undefined;
-}
-
 /**
  * Why `<CHAIN>:<SYMBOL>` names no coin the registry knows (not the notation, an unknown chain, or a
  * coin that chain does not carry), or `undefined` when it names one.

@@ -11,7 +11,10 @@ if ttl < 0 then
 end
 return { used, ttl }`;
 
-/** Gives a unit back, never below zero and never to a window that has ended. */
+/**
+ * Gives a unit back, never below zero. A refund that arrives after its window ended goes to the next
+ * window's count, which only makes that window one failure more lenient.
+ */
 const REFUND = `
 if (tonumber(redis.call('GET', KEYS[1]) or '0')) > 0 then
   return redis.call('DECR', KEYS[1])

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -6,8 +6,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { LEGACY_PASSWORD, PASSWORD_FILE } from '../../src/db/embedded/embeddedPassword.js';
 import { initCluster } from '../../src/db/embedded/initCluster.js';
 import { locatePostgresBinaries } from '../../src/db/embedded/locatePostgresBinaries.js';
-import { placeEmbeddedCluster } from '../../src/db/embedded/placeEmbeddedCluster.js';
+import { placeEmbeddedCluster, RELOCATION_ROOT } from '../../src/db/embedded/placeEmbeddedCluster.js';
 import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
+import { startPostgresServer } from '../../src/db/embedded/startPostgresServer.js';
 import { startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
 import { freePort } from '../harness/freePort.js';
 
@@ -82,4 +83,38 @@ describe('the embedded PostgreSQL password', () => {
       await database.stop();
     }
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'as root, binaries the postgres user cannot reach are copied where it can, and run from there',
+    async () => {
+      // The package's binaries behind a directory of mode 0700, as under a clone in /root.
+      const closed = tempDir();
+      const real = locatePostgresBinaries();
+      cpSync(real.nativeDir, join(closed, 'native'), { recursive: true, verbatimSymlinks: true });
+      const binaries = {
+        ...real,
+        nativeDir: join(closed, 'native'),
+        version: `test-${process.pid}-${Date.now()}`,
+      };
+      const dataDir = tempDir();
+      const placement = placeEmbeddedCluster(dataDir, binaries);
+      const copy = join(RELOCATION_ROOT, `${binaries.version}-${binaries.platform}`);
+      try {
+        expect(placement.binDir).toBe(join(copy, 'bin'));
+        expect(placement.relocated).toContain(`binaries in ${copy}`);
+        // The copy works: a cluster made and served by it as the postgres user.
+        const port = await freePort();
+        const program = { binDir: placement.binDir, ...(placement.runAs ? { runAs: placement.runAs } : {}) };
+        await initCluster(placement.clusterDir, 'relocated-binaries', program);
+        const server = await startPostgresServer(placement.clusterDir, port, program);
+        try {
+          expect(await login(port, 'relocated-binaries')).toBe(true);
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        rmSync(copy, { recursive: true, force: true });
+      }
+    },
+  );
 });
