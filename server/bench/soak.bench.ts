@@ -10,8 +10,9 @@
  * `@cairn/webhook-verifier` and deduplicates on id (`CAIRN_ALLOW_PRIVATE_WEBHOOKS=true`, a random
  * `CAIRN_MASTER_KEY`).
  *
- * Load, for SOAK_MINUTES: SOAK_PAYMENTS_PER_MINUTE payments started at an even pace, each one: create
- * (API, with an Idempotency-Key as the SDK sends), select `LTC_REGTEST:LTC` (checkout API), pay with
+ * The node's chain is first mined past Litecoin's MWEB activation (`activateMweb`). Load, for
+ * SOAK_MINUTES: SOAK_PAYMENTS_PER_MINUTE payments started at an even pace, each one: create (API, with
+ * an Idempotency-Key as the SDK sends), select `LTC_REGTEST:LTC` (checkout API), pay with
  * `sendtoaddress` from the node's wallet: the exact amount, except every 20th payment pays 5 % more
  * (`payment.overpaid`) and every 20th (offset by 10) pays 60 % and tops up the rest 5 to 15 s later
  * (`payment.underpaid`, then confirmed). A block is mined to the node's wallet every SOAK_BLOCK_SECONDS
@@ -67,7 +68,7 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseCoinAmount } from '@cairn/chain-utxo';
+import { JsonRpcClient, parseCoinAmount } from '@cairn/chain-utxo';
 import pg from 'pg';
 import { assertCompiled, runCli } from '../test/harness/compiledCli.js';
 import { findLitecoind, type Litecoind, startLitecoind } from '../test/harness/startLitecoind.js';
@@ -543,7 +544,10 @@ async function main(): Promise<number> {
   say(`database: ${database.kind}`);
   const node = await startLitecoind();
   onCleanup('litecoind', () => node.stop());
-  say(`litecoind -regtest on ${new URL(node.rpcUrl).host}, wallet funded (${await node.height()} blocks)`);
+  await activateMweb(node);
+  say(
+    `litecoind -regtest on ${new URL(node.rpcUrl).host}, wallet funded, MWEB active (${await node.height()} blocks)`,
+  );
 
   const receiver: SoakReceiver = await startSoakReceiver(onDelivery);
   onCleanup('webhook receiver', () => receiver.close());
@@ -907,6 +911,34 @@ async function waitForFirstSync(url: string, timeoutMs = 60_000): Promise<number
       throw new Error(`the LTC_REGTEST watcher did not sync within ${timeoutMs} ms of /readyz answering 200`);
     await sleep(50);
   }
+}
+
+/** Regtest's first block with a MWEB extension block (Litecoin Core 0.21's default regtest parameters). */
+const FIRST_MWEB_HEIGHT = 432;
+
+/**
+ * Mines past the MWEB activation, as Litecoin's own functional tests do (`setup_mweb_chain`): the
+ * first MWEB block must include a peg-in, or mining stops there for good ("bad-txns-vin-empty",
+ * litecoin-project/litecoin#807). So the whole run sees the chain as mainnet has it since 2022 (blocks
+ * with a HogEx transaction) rather than changing regime part-way. The peg-in goes to an MWEB address of
+ * another wallet (created, asked once, unloaded), so the node's wallet never spends MWEB coins (a
+ * peg-out) to pay a deposit address.
+ */
+async function activateMweb(node: Litecoind): Promise<void> {
+  const height = await node.height();
+  if (height >= FIRST_MWEB_HEIGHT) return;
+  const sinkName = 'soak-mweb-sink';
+  await node.rpc.call('createwallet', [sinkName]);
+  let sinkAddress: string;
+  try {
+    const sink = new JsonRpcClient(`${node.rpcUrl}/wallet/${sinkName}`, { timeoutMs: 60_000 });
+    sinkAddress = await sink.call<string>('getnewaddress', ['', 'mweb']);
+  } finally {
+    await node.rpc.call('unloadwallet', [sinkName]);
+  }
+  if (height < FIRST_MWEB_HEIGHT - 1) await node.mine(FIRST_MWEB_HEIGHT - 1 - height);
+  await node.rpc.call('sendtoaddress', [sinkAddress, '1']);
+  await node.mine(1);
 }
 
 /** Mines 101 blocks to the node's wallet when it could not pay for three more minutes of load. */
