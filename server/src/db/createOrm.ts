@@ -70,6 +70,9 @@ export async function createOrm(
           }
         : {}),
       connection: {
+        // Names the gateway's connections in pg_stat_activity (the others: job workers, webhook
+        // delivery and its listener, chain watcher).
+        application_name: 'cairn gateway',
         connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
         keepAlive: true,
         keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,

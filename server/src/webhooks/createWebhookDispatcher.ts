@@ -105,6 +105,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   // (at-least-once). The event and its delivery row are written durably by the state change itself.
   const pool = new pg.Pool({
     connectionString: options.databaseUrl,
+    application_name: 'cairn webhook delivery',
     max: 4,
     options: '-c synchronous_commit=off -c random_page_cost=1.1',
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,

@@ -34,6 +34,7 @@ export async function migrateWorkerSchema(connectionString: string, log: Fastify
 export async function startWorkers(gateway: Gateway, connectionString: string): Promise<Runner> {
   const pool = new pg.Pool({
     connectionString,
+    application_name: 'cairn job workers',
     max: 10,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     keepAlive: true,
