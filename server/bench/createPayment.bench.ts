@@ -29,7 +29,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase, withClient } from './createBenchDatabase.js';
 import {
   freePort,
   GATEWAY_NODE_FLAGS,
@@ -226,42 +226,6 @@ async function measureStart(dataDir: string, label: string): Promise<StartTiming
 
 // ---------------------------------------------------------------------------------------------------
 // Database.
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase(root: string): Promise<{ url: string; kind: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let kind = 'DATABASE_URL';
-  if (!adminUrl) {
-    // Imported only when needed (no DATABASE_URL).
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
-    const embedded = await startEmbeddedPostgres({
-      dataDir: join(root, 'pg'),
-      port: await freePort(),
-      database: 'postgres',
-    });
-    onCleanup('embedded PostgreSQL', () => embedded.stop());
-    adminUrl = embedded.url;
-    kind = 'embedded PostgreSQL (temp dir)';
-  }
-  const admin = adminUrl;
-  const name = `cairn_bench_${randomBytes(6).toString('hex')}`;
-  await withClient(admin, (c) => c.query(`create database ${name}`));
-  onCleanup(`database ${name}`, () =>
-    withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`)),
-  );
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), kind: `${kind}, database ${name}` };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Load.
@@ -481,7 +445,7 @@ async function main(): Promise<number> {
   const pidFileLeft = measureStarts && existsSync(join(startDir, 'postgres', 'postmaster.pid'));
 
   // 2. Database, seeding (the gateway migrates and dev:seed's the business and key), baseline table.
-  const database = await createDatabase(root);
+  const database = await createBenchDatabase(root, 'cairn_bench', onCleanup);
   say(`database: ${database.kind}`);
   const gatewayEnv = {
     ...process.env,

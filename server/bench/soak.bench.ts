@@ -73,6 +73,7 @@ import pg from 'pg';
 import { assertCompiled, runCli } from '../test/harness/compiledCli.js';
 import { findLitecoind, type Litecoind, startLitecoind } from '../test/harness/startLitecoind.js';
 import { connectHeapInspector, type HeapInspector } from './connectHeapInspector.js';
+import { createBenchDatabase } from './createBenchDatabase.js';
 import { judgeTrend, type Tolerance, type Trend } from './judgeTrend.js';
 import { type CompiledGateway, type GatewayExit, startCompiledGateway } from './startCompiledGateway.js';
 import { type SoakDelivery, type SoakReceiver, startSoakReceiver } from './startSoakReceiver.js';
@@ -151,44 +152,6 @@ process.on('exit', () => killAllTracked());
 
 // ---------------------------------------------------------------------------------------------------
 // Database.
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, application_name: 'cairn soak bench' });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-/** A fresh database on DATABASE_URL's server, or on an embedded PostgreSQL in `root`. */
-async function createDatabase(
-  root: string,
-): Promise<{ adminUrl: string; url: string; name: string; kind: string }> {
-  let adminUrl = process.env.DATABASE_URL;
-  let kind = 'DATABASE_URL';
-  if (!adminUrl) {
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
-    const embedded = await startEmbeddedPostgres({
-      dataDir: join(root, 'pg'),
-      port: await freePort(),
-      database: 'postgres',
-    });
-    onCleanup('embedded PostgreSQL', () => embedded.stop());
-    adminUrl = embedded.url;
-    kind = 'embedded PostgreSQL (temp dir)';
-  }
-  const admin = adminUrl;
-  const name = `cairn_soak_${randomBytes(6).toString('hex')}`;
-  await withClient(admin, (c) => c.query(`create database ${name}`));
-  onCleanup(`database ${name}`, () =>
-    withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`)),
-  );
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { adminUrl: admin, url: url.toString(), name, kind: `${kind}, database ${name}` };
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Counting.
@@ -540,7 +503,7 @@ async function main(): Promise<number> {
     else rmSync(root, { recursive: true, force: true });
   });
 
-  const database = await createDatabase(root);
+  const database = await createBenchDatabase(root, 'cairn_soak', onCleanup);
   say(`database: ${database.kind}`);
   const node = await startLitecoind();
   onCleanup('litecoind', () => node.stop());

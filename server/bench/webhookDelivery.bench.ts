@@ -23,7 +23,6 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:f
 import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { devSeed } from '../src/cli/devSeed.js';
@@ -34,7 +33,8 @@ import { createWebhookContext } from '../src/webhooks/createWebhookContext.js';
 import { createWebhookDispatcher } from '../src/webhooks/createWebhookDispatcher.js';
 import { decodeMasterKey } from '../src/webhooks/decodeMasterKey.js';
 import { setWebhookEndpoint } from '../src/webhooks/setWebhookEndpoint.js';
-import { freePort, killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
+import { createBenchDatabase, withClient } from './createBenchDatabase.js';
+import { killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
 
 const EVENTS = Number(process.env.BENCH_WEBHOOK_EVENTS ?? 10_000);
 const RUNS = Number(process.env.BENCH_WEBHOOK_RUNS ?? 5);
@@ -109,39 +109,6 @@ async function profiled<T>(label: string, run: () => Promise<T>): Promise<T> {
 type CpuShares = Awaited<ReturnType<typeof measureCpu>>['cpu'];
 const perDelivery = (cpu: CpuShares, events: number) =>
   `CPU per delivery: this process ${((cpu.bench * 1000) / events).toFixed(0)} µs, PostgreSQL ${((cpu.postgres * 1000) / events).toFixed(0)} µs, receiver ${((cpu.receiver * 1000) / events).toFixed(0)} µs`;
-
-async function withClient<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
-
-async function createDatabase(root: string): Promise<string> {
-  let admin = process.env.DATABASE_URL;
-  if (!admin) {
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
-    const embedded = await startEmbeddedPostgres({
-      dataDir: join(root, 'pg'),
-      port: await freePort(),
-      database: 'postgres',
-    });
-    onCleanup('embedded PostgreSQL', () => embedded.stop());
-    admin = embedded.url;
-  }
-  const adminUrl = admin;
-  const name = `cairn_bench_${randomBytes(6).toString('hex')}`;
-  await withClient(adminUrl, (c) => c.query(`create database ${name}`));
-  onCleanup(`database ${name}`, () =>
-    withClient(adminUrl, (c) => c.query(`drop database if exists ${name} with (force)`)),
-  );
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** A payment object shaped like the API's (about 1.4 KB of JSON), for realistic bodies. */
 function paymentTemplate(businessUrl: string) {
@@ -348,7 +315,7 @@ async function main(): Promise<number> {
     `  ${EVENTS} events (${EVENTS_PER_PAYMENT} per payment), concurrency ${CONCURRENCY}, ${RUNS} rounds; receiver in its own process`,
   );
 
-  const databaseUrl = await createDatabase(root);
+  const { url: databaseUrl } = await createBenchDatabase(root, 'cairn_bench', onCleanup);
   const env = {
     DATABASE_URL: databaseUrl,
     CAIRN_LOG_LEVEL: 'silent' as const,
