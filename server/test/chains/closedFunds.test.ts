@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
 import { expectError, sql } from '../api/apiHelpers.js';
 import { postForm } from '../checkoutPage/checkoutHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
@@ -22,13 +21,6 @@ describe.runIf(litecoindAvailable('funds on closed payments on litecoind'))(
     afterAll(async () => {
       await s?.stop();
     });
-
-    /** A fresh watcher instance (empty index and mempool memory), as after a restart. */
-    const restarted = () =>
-      startChainWatchers(s.test.running.gateway, {
-        databaseUrl: s.test.running.databaseUrl,
-        autoStart: false,
-      }).watchers[0]!;
 
     it('paid, then cancelled on the checkout before the poll: reported once at depth, refunded through the API', async () => {
       const p = await s.newPayment();
@@ -111,7 +103,7 @@ describe.runIf(litecoindAvailable('funds on closed payments on litecoind'))(
 
       // The active instance goes away while the transaction is in the mempool; a fresh one takes over.
       await s.watcher.stop();
-      const second = restarted();
+      const second = s.newWatcher();
       try {
         await s.node.mine(2);
         await second.syncOnce();
@@ -136,7 +128,7 @@ describe.runIf(litecoindAvailable('funds on closed payments on litecoind'))(
           row!.hash,
         ]);
         await second.stop();
-        const third = restarted();
+        const third = s.newWatcher();
         try {
           expect(await third.syncOnce()).toMatchObject({ active: true, blocks: 3, reorgs: 0 });
           await s.node.mine(2);

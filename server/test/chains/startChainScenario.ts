@@ -32,6 +32,11 @@ export interface ChainScenario {
   readonly confirmations: number;
   /** One watcher sync (deterministic stepping; the background loop is not running). */
   sync(): Promise<SyncResult>;
+  /**
+   * Another watcher instance of LTC_REGTEST on the same gateway and database (empty index and mempool
+   * memory, not started): a second instance, or this one after a restart. The caller stops it.
+   */
+  newWatcher(): ChainWatcher;
   /** Creates a USD payment and selects LTC_REGTEST:LTC through the API. */
   newPayment(fiatAmount?: string): Promise<ScenarioPayment>;
   /** The payment's status through the API. */
@@ -118,6 +123,8 @@ export async function startChainScenario(options: { confirmations?: number } = {
     receiver,
     confirmations,
     sync: () => watcher.syncOnce(),
+    newWatcher: () =>
+      startChainWatchers(gateway, { databaseUrl: test.running.databaseUrl, autoStart: false }).watchers[0]!,
     async newPayment(fiatAmount = '25.00') {
       // After a clock move the watcher's last sync looks old and the chain is not offered: sync first,
       // as the background loop would have done all along.

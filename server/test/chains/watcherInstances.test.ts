@@ -1,7 +1,6 @@
 import { outputScriptOf } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
-import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
 import { expectError, sql } from '../api/apiHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { eventNamesFor, eventsFor } from './eventsFor.js';
@@ -30,11 +29,6 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
       await s?.stop();
     });
 
-    const secondInstance = () =>
-      startChainWatchers(s.test.running.gateway, {
-        databaseUrl: s.test.running.databaseUrl,
-        autoStart: false,
-      }).watchers[0]!;
     const transferRows = async (paymentId: string) =>
       sql<{ tx_id: string; confirmations: number }>(
         s.test,
@@ -43,7 +37,7 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
       );
 
     it('exactly one instance watches a chain; the other stands by and takes over when it stops', async () => {
-      const other: ChainWatcher = secondInstance();
+      const other: ChainWatcher = s.newWatcher();
       try {
         expect((await s.sync()).active).toBe(true);
         expect((await other.syncOnce()).active).toBe(false);
@@ -80,8 +74,8 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
     });
 
     it('background loops: one active at a time, takeover within seconds of the active one stopping', async () => {
-      const a = secondInstance();
-      const b = secondInstance();
+      const a = s.newWatcher();
+      const b = s.newWatcher();
       await s.watcher.stop();
       a.start();
       b.start();
@@ -140,7 +134,7 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
         row!.hash,
       ]);
       await s.watcher.stop();
-      const restarted = secondInstance();
+      const restarted = s.newWatcher();
       try {
         const result = await restarted.syncOnce();
         expect(result).toMatchObject({ active: true, blocks: 3, reorgs: 0 });
@@ -183,7 +177,7 @@ describe.runIf(litecoindAvailable('watcher instances on litecoind'))(
       const p = await s.newPayment();
       await sql(s.test, 'delete from deposit_targets where payment_id = ?', [p.id]);
       await s.watcher.stop();
-      const restarted = secondInstance();
+      const restarted = s.newWatcher();
       try {
         await restarted.syncOnce();
         const rows = await sql<{ address: string; match_key: string }>(
