@@ -14,6 +14,9 @@ import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createMetrics } from './http/metrics.js';
 import { createRateProviders } from './rates/createRateProviders.js';
+import { registerEvmSettlementMetrics } from './evmSettlement/evmSettlementMetrics.js';
+import { gatewayEvmFacts } from './evmSettlement/gatewayEvmFacts.js';
+import { type EvmSettlers, startEvmSettlers } from './evmSettlement/startEvmSettlers.js';
 import { type ChainWatchers, startChainWatchers } from './watchers/startChainWatchers.js';
 import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
 import { startWebhookDelivery } from './webhooks/startWebhookDelivery.js';
@@ -31,6 +34,8 @@ export interface RunningGateway {
   readonly address?: string;
   /** The chain watchers of this instance (none when `watchers: false` or no chain has a node). */
   readonly chainWatchers?: ChainWatchers;
+  /** The EVM settlers of this instance (onboarding and sweeps; with the watchers). */
+  readonly evmSettlers?: EvmSettlers;
   /** The webhook delivery loop (with the workers). */
   readonly webhooks?: WebhookDispatcher;
   stop(): Promise<void>;
@@ -151,7 +156,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateWorkerSchema(database.url, log);
 
-    const chains = createChainRegistry(config.enabledChains, log);
+    const chains = createChainRegistry(config.enabledChains, log, config.chains);
     const chainAvailability = createChainAvailability({
       orm,
       config,
@@ -192,6 +197,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       : undefined;
     if (redis) started.push({ name: 'redis', stop: () => redis.disconnect() });
     let chainWatchers: ChainWatchers | undefined;
+    let evmSettlers: EvmSettlers | undefined;
     const app = await buildApp(gateway, {
       workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
       chainWatchers: () => chainWatchers?.statuses() ?? [],
@@ -216,6 +222,10 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       });
       chainWatchers = watchers;
       started.push({ name: 'chain watchers', stop: () => watchers.stop() });
+      const settlers = startEvmSettlers(gateway, { databaseUrl: database.url, facts: gatewayEvmFacts(gateway) });
+      evmSettlers = settlers;
+      registerEvmSettlementMetrics(app.metrics.registry, () => settlers.statuses());
+      started.push({ name: 'EVM settlers', stop: () => settlers.stop() });
     }
 
     let address: string | undefined;
@@ -233,6 +243,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       databaseUrl: database.url,
       ...(address ? { address } : {}),
       ...(chainWatchers ? { chainWatchers } : {}),
+      ...(evmSettlers ? { evmSettlers } : {}),
       ...(webhooks ? { webhooks } : {}),
       // Reverse order of start: watchers, HTTP (with its grace), Redis, webhook delivery, workers, chain
       // availability, the pool, then the embedded PostgreSQL.

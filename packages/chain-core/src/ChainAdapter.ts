@@ -94,6 +94,12 @@ export interface ChainAdapter {
    * the server's generic chain watcher. Absent: the family cannot be watched yet.
    */
   createObserver?(input: CreateObserverInput): ChainObserver;
+  /**
+   * Families whose wallets need a one-time on-chain setup before they can take payments (EVM: the
+   * merchant's forwarder factory, deployed once per treasury and chain): the address that setup
+   * creates, computed offline. Absent: wallets are usable as soon as they are stored.
+   */
+  onboardingAddress?(input: { chain: ChainDefinition; wallet: string }): string;
   /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
   buildPaymentUri(input: PaymentUriInput): string;
   /**

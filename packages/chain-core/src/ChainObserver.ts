@@ -80,6 +80,14 @@ export interface BlockScanObserver extends HeaderSource {
   mempoolTxids(): Promise<readonly string[]>;
   /** The outputs of these mempool transactions; transactions that left the mempool are skipped. */
   mempoolOutputs(txids: readonly string[]): Promise<readonly ObservedOutput[]>;
+  /**
+   * Account chains: native coin credited to these targets in `block` that its outputs do not show,
+   * found by comparing each target's balance before and after the block (EVM: value sent from inside
+   * a contract never appears as a transaction to the target). Costs one batched balance read per
+   * target and block, so the watcher asks only about open targets paid in the native coin. Absent:
+   * every credit is an output of `block()` (UTXO chains).
+   */
+  hiddenCredits?(block: ObservedBlock, targets: readonly PolledTarget[]): Promise<readonly ObservedOutput[]>;
 }
 
 /** Finds payments by asking the backend about each watched target (Esplora's address API). */

@@ -1,10 +1,19 @@
 import { ChainAdapterRegistry } from '@cairn/chain-core';
+import { createEvmAdapter } from '@cairn/chain-evm';
 import { utxoAdapter } from '@cairn/chain-utxo';
 import { getChain } from '@cairn/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { ChainSettingsMap } from './loadChainSettings.js';
 
-/** Every chain adapter the gateway has today. */
-export const ADAPTERS = [utxoAdapter];
+/**
+ * Every chain adapter the gateway has today. The EVM adapter learns the token contracts of local dev
+ * chains (deployed at run time) from the operator's `CAIRN_CHAIN_<ID>_TOKENS`.
+ */
+export function createAdapters(settings: ChainSettingsMap = {}) {
+  const tokenContracts: Record<string, Record<string, string>> = {};
+  for (const s of Object.values(settings)) if (s.tokens) tokenContracts[s.chainId] = { ...s.tokens };
+  return [utxoAdapter, createEvmAdapter({ tokenContracts })];
+}
 
 /**
  * The registry of enabled chains. Enabled chains whose family has no adapter yet (or unknown ids)
@@ -13,8 +22,9 @@ export const ADAPTERS = [utxoAdapter];
 export function createChainRegistry(
   enabled: readonly string[],
   log: FastifyBaseLogger,
+  settings: ChainSettingsMap = {},
 ): ChainAdapterRegistry {
-  const registry = new ChainAdapterRegistry(ADAPTERS, enabled);
+  const registry = new ChainAdapterRegistry(createAdapters(settings), enabled);
   for (const id of enabled) {
     if (!getChain(id)) log.warn({ chainId: id }, 'CAIRN_ENABLED_CHAINS names an unknown chain id; ignored');
     else if (!registry.isUsable(id))

@@ -86,6 +86,11 @@ export async function selectChain(
     const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
     if (!wallet)
       throw new ApiError('CHAIN_UNAVAILABLE', `No ${chainId} wallet is configured for this business.`);
+    if (wallet.onboardingStatus != null && wallet.onboardingStatus !== 'active')
+      throw new ApiError(
+        'CHAIN_UNAVAILABLE',
+        `${chainId} cannot be picked right now: the merchant's wallet on it is still being set up.`,
+      );
 
     const now = gateway.clock.now();
     const quote = await gateway.rates[payment.mode].getRate(coinSymbol, payment.fiatCurrency);

@@ -155,7 +155,12 @@ async function main(argv: string[]): Promise<number> {
         if (values.json) console.log(JSON.stringify(result));
         else {
           console.log(`Business ${result.business_id}\nTest API key (shown once): ${result.api_key}`);
-          for (const w of result.wallets) console.log(`  ${w.chain_id} wallet ${w.extended_public_key}`);
+          for (const w of result.wallets)
+            console.log(
+              'extended_public_key' in w
+                ? `  ${w.chain_id} wallet ${w.extended_public_key}`
+                : `  ${w.chain_id} treasury ${w.address} (onboarding ${w.onboarding})`,
+            );
         }
       } finally {
         await running.stop();

@@ -8,6 +8,7 @@ import { Migration20261121040000_checkout } from '../../migrations/Migration2026
 import { Migration20261121050000_webhookBodies } from '../../migrations/Migration20261121050000_webhookBodies.js';
 import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
 import { Migration20261123010000_closedFunds } from '../../migrations/Migration20261123010000_closedFunds.js';
+import { Migration20261124010000_evm } from '../../migrations/Migration20261124010000_evm.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -25,6 +26,7 @@ export const MIGRATIONS = [
     class: Migration20261121060000_webhookDeliveriesFillfactor,
   },
   { name: 'Migration20261123010000_closedFunds', class: Migration20261123010000_closedFunds },
+  { name: 'Migration20261124010000_evm', class: Migration20261124010000_evm },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -11,7 +11,8 @@ export interface Candidate {
 /**
  * Every chain and coin the calling key accepts that a wallet of its business covers in its mode and
  * whose chain is offered now: enabled, with an adapter, and watched (`gateway.chainAvailability`,
- * which logs when a chain stops or starts being offered). Others are left out, never an error.
+ * which logs when a chain stops or starts being offered), and, for tokens, whose contract is known.
+ * Others are left out, never an error.
  */
 export function offeredOptions(
   gateway: Gateway,
@@ -24,6 +25,8 @@ export function offeredOptions(
     const chain = ref && getChain(ref.chain_id);
     const coin = ref && getCoin(ref.chain_id, ref.coin_symbol);
     if (!chain || !coin || chain.mode !== auth.mode || !walletChains.has(chain.id)) continue;
+    // A token on a local dev chain is payable only once the operator named its deployed contract.
+    if (coin.kind === 'token' && !coin.contract && !gateway.config.chains[chain.id]?.tokens?.[coin.symbol]) continue;
     if (!gateway.chainAvailability.isOffered(chain.id)) continue;
     candidates.push({ chain, coin });
   }

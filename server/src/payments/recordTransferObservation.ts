@@ -54,6 +54,15 @@ export async function recordTransferObservations(
     const now = gateway.clock.now();
     let changed = false;
     for (const observation of observations) {
+      if (observation.coinSymbol !== payment.selectedCoinSymbol) {
+        // Another coin on the deposit address (ETH sent to a USDC payment's forwarder): it never counts
+        // towards the amount. On EVM chains the sweep moves it to the treasury all the same.
+        gateway.log.warn(
+          { paymentId, chainId: observation.chainId, coin: observation.coinSymbol, txId: observation.txId },
+          'funds in a coin the payment did not pick reached its deposit address; not counted',
+        );
+        continue;
+      }
       const existing = await tx.findOne(Transfer, {
         chainId: observation.chainId,
         txId: observation.txId,

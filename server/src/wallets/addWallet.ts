@@ -16,13 +16,24 @@ export class WalletRejectedError extends Error {
   }
 }
 
-/** Validates a merchant wallet through its chain's adapter and stores it (one per chain and mode). */
+/** A stored wallet and what validation made of the input (shown to the merchant). */
+export interface AddedWallet {
+  readonly wallet: IWallet;
+  /** The adapter's outcome, e.g. `EIP-55 applied`, `Canonicalized`. */
+  readonly outcome: string;
+}
+
+/**
+ * Validates a merchant wallet through its chain's adapter and stores it (one per chain and mode). A
+ * wallet whose family needs a one-time on-chain setup (EVM: the forwarder factory) is stored
+ * `pending`: its chain is offered to payments once the chain's settler has made it `active`.
+ */
 export async function addWallet(
   em: EntityManager,
   clock: Clock,
   chains: ChainAdapterRegistry,
   input: { businessId: string; chainId: string; value: string },
-): Promise<IWallet> {
+): Promise<AddedWallet> {
   const chain = getChain(input.chainId);
   if (!chain) throw new WalletRejectedError('UNKNOWN_CHAIN', `Unknown chain ${input.chainId}.`);
   const { adapter } = chains.get(input.chainId);
@@ -33,7 +44,13 @@ export async function addWallet(
     mode: chain.mode,
     chainId: chain.id,
   });
-  if (existing) throw new WalletRejectedError('DUPLICATE', `This business already has a ${chain.id} wallet.`);
+  if (existing)
+    throw new WalletRejectedError(
+      'DUPLICATE',
+      `Duplicate: this business already has a ${chain.id} wallet in ${chain.mode} mode.`,
+    );
+  const onboarding = adapter.onboardingAddress?.({ chain, wallet: validation.normalized });
+  const now = clock.now();
   const wallet = em.create(Wallet, {
     id: randomUUID(),
     businessId: input.businessId,
@@ -42,8 +59,13 @@ export async function addWallet(
     value: validation.normalized,
     kind: validation.kind,
     nextIndex: 0,
-    createdAt: clock.now(),
+    createdAt: now,
+    onboardingStatus: onboarding === undefined ? null : 'pending',
+    onboardingAddress: onboarding ?? null,
+    onboardingTx: null,
+    onboardingError: null,
+    onboardingUpdatedAt: onboarding === undefined ? null : now,
   });
   await em.flush();
-  return wallet;
+  return { wallet, outcome: validation.outcome };
 }

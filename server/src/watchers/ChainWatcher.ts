@@ -275,6 +275,18 @@ export class ChainWatcher {
         await this.#refreshIndex();
         matches = this.#index.match(block.outputs);
       }
+      if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
+        // Account chains: native coin sent to an open target from inside a contract (found by balance).
+        const native = this.#options.chain.coins[0]!.symbol;
+        const targets = await this.store.pollTargets(this.#now, native);
+        if (targets.length > 0) {
+          const hidden = await observer.hiddenCredits(block, targets);
+          if (hidden.length > 0) {
+            await this.#refreshIndex();
+            matches = [...matches, ...this.#index.match(hidden)];
+          }
+        }
+      }
       const inserted = await this.store.advance(block, this.#sightingInputs(matches), tip.height, this.#now);
       if (inserted > 0) metrics?.matchedTransfers.inc({ chain, source: 'block' }, inserted);
       cursor = { height: block.height, hash: block.hash };

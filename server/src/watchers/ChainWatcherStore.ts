@@ -334,18 +334,20 @@ export class ChainWatcherStore {
   /**
    * The targets a target-poll watcher asks about: the current holder of each address, for payments
    * still open, inside their late grace (plus a day, for payments after the grace to be recorded), or
-   * with a sighting still settling.
+   * with a sighting still settling. With `coinSymbol`, only payments that picked that coin (an EVM
+   * watcher reads the balances of native-coin targets).
    */
-  async pollTargets(now: Date): Promise<PollTarget[]> {
+  async pollTargets(now: Date, coinSymbol?: string): Promise<PollTarget[]> {
     const rows = await this.#sql<{ payment_id: string; match_key: string; address: string }>(
       `select distinct on (t.match_key) t.payment_id, t.match_key, t.address
          from deposit_targets t join payments p on p.id = t.payment_id
         where t.chain_id = ?
+          and (?::text is null or p.selected_coin_symbol = ?::text)
           and (p.status in ('awaiting_payment', 'payment_detected', 'confirming', 'underpaid')
                or p.late_grace_ends_at > ?::timestamptz - interval '1 day'
                or exists (select 1 from chain_sightings s where s.payment_id = p.id and not s.settled))
         order by t.match_key, t.seq desc`,
-      [this.chainId, now.toISOString()],
+      [this.chainId, coinSymbol ?? null, coinSymbol ?? null, now.toISOString()],
     );
     return rows.map((r) => ({ paymentId: r.payment_id, matchKey: r.match_key, address: r.address }));
   }

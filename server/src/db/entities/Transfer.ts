@@ -20,6 +20,8 @@ export const Transfer = defineEntity({
      * `reported` = arrived after the close, reported by payment.received_after_close. Null otherwise.
      */
     closing: p.string().$type<'held' | 'reported'>().nullable(),
+    /** EVM: the sweep that moved this transfer's funds to the treasury. */
+    sweepId: p.uuid().nullable(),
     detectedAt: p.datetime(),
     updatedAt: p.datetime(),
   },

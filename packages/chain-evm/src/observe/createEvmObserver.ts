@@ -1,0 +1,220 @@
+import {
+  type BlockHeader,
+  type BlockRef,
+  type BlockScanObserver,
+  ChainBackendError,
+  type ObservedBlock,
+  type ObservedOutput,
+  type PolledTarget,
+} from '@cairn/chain-core';
+import type { ChainDefinition } from '@cairn/contract';
+import { createPublicClient, type Hex, http, type PublicClient, toEventSelector } from 'viem';
+import { evmMatchKey } from './evmMatchKey.js';
+import type { RpcReceipt } from './readEvmReceipts.js';
+
+/** `Transfer(address,address,uint256)`: ERC-20 transfers (ERC-721 has a fourth, indexed topic). */
+const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
+/** `Flushed(address,uint256)` emitted by a Cairn forwarder when it pays its treasury (token 0: native). */
+const FLUSHED = toEventSelector('Flushed(address,uint256)');
+const ZERO_TOPIC = `0x${'0'.repeat(64)}`;
+const ZERO_HASH = `0x${'0'.repeat(64)}`;
+/** `ObservedOutput.index` of a transaction's own value (log indexes are 0 and up). */
+export const NATIVE_VALUE_INDEX = -1;
+/**
+ * `ObservedOutput.index` of native coin found by balance (sent from inside a contract): its `txid` is
+ * the block's hash, and the index, -2 minus the first 28 bits of the target's address, keeps the
+ * (txid, index) pair unique when one block credits several targets, and the same on every re-scan.
+ */
+export function hiddenCreditIndex(matchKey: string): number {
+  return -2 - Number.parseInt(matchKey.slice(0, 7), 16);
+}
+/** Balance reads per JSON-RPC batch request. */
+const BALANCE_BATCH = 100;
+
+/** What one block paid, kept for {@link EvmObserver.hiddenCredits} of the same block. */
+interface ScannedBlock {
+  readonly hash: string;
+  /** Native value each address received from transactions sent to it (match key -> wei). */
+  readonly nativeIn: Map<string, bigint>;
+  /** Native coin each forwarder paid out to its treasury (match key -> wei). */
+  readonly flushedOut: Map<string, bigint>;
+}
+
+/** Options of {@link createEvmObserver}. */
+export interface EvmObserverOptions {
+  readonly chain: ChainDefinition;
+  /** The node's JSON-RPC URL (credentials may be in it; never logged here). */
+  readonly url: string;
+  /** Token contracts to watch: lower-case address -> coin symbol. */
+  readonly tokens: ReadonlyMap<string, string>;
+  readonly timeoutMs?: number;
+}
+
+/** A block-scan observer of an EVM chain. */
+export interface EvmObserver extends BlockScanObserver {
+  hiddenCredits(block: ObservedBlock, targets: readonly PolledTarget[]): Promise<readonly ObservedOutput[]>;
+}
+
+/**
+ * Observes an EVM chain through a node's JSON-RPC (DESIGN.md section 5), two calls per block whatever
+ * the number of open payments: the block with its transactions and `eth_getBlockReceipts` (geth,
+ * erigon, reth, nethermind and the large providers answer it).
+ *
+ * - Native coin: every successful transaction with value, keyed by its recipient (`index` -1). Value
+ *   sent from inside a contract is invisible there; {@link EvmObserver.hiddenCredits} finds it by
+ *   comparing the open targets' balances before and after the block (batched reads).
+ * - Tokens: the `Transfer` logs of the watched token contracts, keyed by `to` (`index` = log index).
+ * - No mempool: public mempools are not reliably readable through RPC providers, so EVM payments are
+ *   detected in their block (the lifecycle passes detected -> confirming at once, emitting both).
+ * - Reorgs are found by the watcher through block hashes; `removed` logs are never relied on (anvil
+ *   never sets it). Every read names the block by hash, so a reorg between two reads cannot mix
+ *   branches; viem's caches are off (`cacheTime: 0`).
+ */
+export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
+  const chainId = options.chain.id;
+  const client: PublicClient = createPublicClient({
+    cacheTime: 0,
+    transport: http(options.url, {
+      batch: { batchSize: BALANCE_BATCH, wait: 0 },
+      retryCount: 0,
+      timeout: options.timeoutMs ?? 15_000,
+    }),
+  });
+  let lastScan: ScannedBlock | undefined;
+
+  const fail = (what: string, error: unknown): never => {
+    if (error instanceof ChainBackendError) throw error;
+    const reason = (error as Error).message?.split('\n')[0] ?? String(error);
+    throw new ChainBackendError(chainId, `${what}: ${reason}`, { cause: error });
+  };
+
+  const headerOf = (block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): BlockHeader => {
+    if (block.number === null || block.hash === null) throw new ChainBackendError(chainId, 'the node answered a pending block');
+    return {
+      height: Number(block.number),
+      hash: block.hash,
+      parentHash: block.number === 0n || block.parentHash === ZERO_HASH ? null : block.parentHash,
+    };
+  };
+
+  const request = <T>(method: string, params: readonly unknown[]): Promise<T> =>
+    client.request({ method: method as 'eth_chainId', params: params as never }) as Promise<T>;
+
+  return {
+    strategy: 'block-scan',
+    chainId,
+
+    async tip(): Promise<BlockRef> {
+      try {
+        const block = await client.getBlock({ blockTag: 'latest' });
+        const { height, hash } = headerOf(block);
+        return { height, hash };
+      } catch (error) {
+        return fail('reading the latest block', error);
+      }
+    },
+
+    async blockHashAt(height: number): Promise<string | null> {
+      try {
+        const block = await request<{ hash: Hex } | null>('eth_getBlockByNumber', [`0x${height.toString(16)}`, false]);
+        return block?.hash ?? null;
+      } catch (error) {
+        return fail(`reading block ${height}`, error);
+      }
+    },
+
+    async header(hash: string): Promise<BlockHeader> {
+      try {
+        return headerOf(await client.getBlock({ blockHash: hash as Hex }));
+      } catch (error) {
+        return fail(`reading block ${hash}`, error);
+      }
+    },
+
+    async block(hash: string): Promise<ObservedBlock> {
+      try {
+        const [block, receipts] = await Promise.all([
+          client.getBlock({ blockHash: hash as Hex, includeTransactions: true }),
+          request<RpcReceipt[] | null>('eth_getBlockReceipts', [hash]),
+        ]);
+        if (!receipts) throw new ChainBackendError(chainId, `the node has no receipts for block ${hash}`);
+        const succeeded = new Set<string>();
+        for (const receipt of receipts) {
+          if (receipt.blockHash.toLowerCase() !== hash.toLowerCase())
+            throw new ChainBackendError(chainId, `receipts of block ${hash} came from another block (a reorg meanwhile)`);
+          if (receipt.status === '0x1') succeeded.add(receipt.transactionHash.toLowerCase());
+        }
+        const outputs: ObservedOutput[] = [];
+        const nativeIn = new Map<string, bigint>();
+        const flushedOut = new Map<string, bigint>();
+        for (const tx of block.transactions) {
+          if (!tx.to || tx.value === 0n || !succeeded.has(tx.hash.toLowerCase())) continue;
+          const matchKey = evmMatchKey(tx.to);
+          outputs.push({ txid: tx.hash, index: NATIVE_VALUE_INDEX, matchKey, amount: tx.value });
+          nativeIn.set(matchKey, (nativeIn.get(matchKey) ?? 0n) + tx.value);
+        }
+        for (const receipt of receipts) {
+          for (const log of receipt.logs) {
+            const topic = log.topics[0];
+            if (topic === FLUSHED && log.topics[1] === ZERO_TOPIC && log.data.length === 66) {
+              const key = evmMatchKey(log.address);
+              flushedOut.set(key, (flushedOut.get(key) ?? 0n) + BigInt(log.data));
+              continue;
+            }
+            if (topic !== TRANSFER || log.topics.length !== 3 || log.data.length !== 66) continue;
+            const symbol = options.tokens.get(log.address.toLowerCase());
+            if (symbol === undefined) continue;
+            outputs.push({
+              txid: log.transactionHash,
+              index: Number.parseInt(log.logIndex, 16),
+              matchKey: (log.topics[2] as string).slice(26).toLowerCase(),
+              amount: BigInt(log.data),
+              coinSymbol: symbol,
+            });
+          }
+        }
+        lastScan = { hash: block.hash, nativeIn, flushedOut };
+        return { ...headerOf(block), outputs };
+      } catch (error) {
+        return fail(`reading block ${hash}`, error);
+      }
+    },
+
+    async mempoolTxids(): Promise<readonly string[]> {
+      return [];
+    },
+
+    async mempoolOutputs(): Promise<readonly ObservedOutput[]> {
+      return [];
+    },
+
+    async hiddenCredits(block: ObservedBlock, targets: readonly PolledTarget[]): Promise<readonly ObservedOutput[]> {
+      if (targets.length === 0 || block.parentHash === null) return [];
+      try {
+        const scan = lastScan?.hash === block.hash ? lastScan : undefined;
+        if (!scan) throw new ChainBackendError(chainId, `block ${block.hash} was not scanned before its balances`);
+        const balance = (address: string, blockHash: string) =>
+          request<Hex>('eth_getBalance', [address, { blockHash }]).then(BigInt);
+        const credits: ObservedOutput[] = [];
+        const [before, after] = await Promise.all([
+          Promise.all(targets.map((t) => balance(t.address, block.parentHash as string))),
+          Promise.all(targets.map((t) => balance(t.address, block.hash))),
+        ]);
+        targets.forEach((target, i) => {
+          const inflow = (after[i] as bigint) - (before[i] as bigint) + (scan.flushedOut.get(target.matchKey) ?? 0n);
+          const hidden = inflow - (scan.nativeIn.get(target.matchKey) ?? 0n);
+          if (hidden > 0n)
+            credits.push({
+              txid: block.hash,
+              index: hiddenCreditIndex(target.matchKey),
+              matchKey: target.matchKey,
+              amount: hidden,
+            });
+        });
+        return credits;
+      } catch (error) {
+        return fail(`reading balances in block ${block.hash}`, error);
+      }
+    },
+  };
+}

@@ -1,0 +1,312 @@
+import type { EvmGasWallet, SweepItem } from '@cairn/chain-evm';
+import { forwarderSalt } from '@cairn/evm-contracts';
+import type { ChainDefinition } from '@cairn/contract';
+import type { Address, Hex } from 'viem';
+import { WatcherLock } from '../watchers/WatcherLock.js';
+import type { Gateway } from '../gateway.js';
+
+/** Forwarders per sweep transaction (one treasury each): a block's gas is never the limit here. */
+const MAX_BATCH = 20;
+/** A sent sweep not mined after this long is broadcast again (same signed transaction). */
+const REBROADCAST_MS = 60_000;
+/** Sweeps the gas wallet should afford (at ~100k gas each) before `chains:status` warns. */
+const LOW_GAS_SWEEPS = 20n;
+const GAS_PER_SWEEP = 100_000n;
+
+/** How one chain's settler is set up. */
+export interface EvmSettlerOptions {
+  readonly gateway: Gateway;
+  readonly chain: ChainDefinition;
+  readonly evmChainId: number;
+  /** The gas wallet; undefined when the operator configured none (onboarding then only checks). */
+  readonly gasWallet?: EvmGasWallet;
+  /** The contract of a token symbol on this chain. */
+  tokenContract(symbol: string): Address;
+  readonly databaseUrl: string;
+}
+
+/** What a settler reports about itself (`chains:status`, `/metrics`). */
+export interface EvmSettlerStatus {
+  readonly chainId: string;
+  readonly gasWallet?: Address;
+  readonly gasBalance?: bigint;
+  readonly gasLow?: boolean;
+  readonly sweepsPending: number;
+  readonly sweepsDue: number;
+  readonly walletsPending: number;
+  readonly lastError?: string;
+}
+
+/** What one round did. */
+export interface SettleResult {
+  readonly active: boolean;
+  readonly activated: number;
+  readonly sent: number;
+  readonly confirmed: number;
+  readonly failed: number;
+}
+
+interface DueRow {
+  payment_id: string;
+  treasury: string;
+  factory: string;
+  coin_symbol: string;
+  native_symbol: string;
+  transfer_ids: string[];
+}
+
+/**
+ * Settles one EVM chain with the operator's gas wallet (DESIGN.md section 5): the one-time onboarding
+ * of each merchant wallet (its forwarder factory) and the sweeps that deploy each paid forwarder and
+ * flush it to the merchant's treasury. One instance per chain is active (an advisory lock, so one
+ * nonce sequence). Sweeps never touch a payment's status; they are recorded, followed and retried.
+ */
+export class EvmSettler {
+  readonly chainId: string;
+  readonly #options: EvmSettlerOptions;
+  readonly #lock: WatcherLock;
+  #status: EvmSettlerStatus;
+
+  constructor(options: EvmSettlerOptions) {
+    this.#options = options;
+    this.chainId = options.chain.id;
+    this.#lock = new WatcherLock(options.databaseUrl, `cairn:evm-settler:${this.chainId}`);
+    this.#status = { chainId: this.chainId, sweepsPending: 0, sweepsDue: 0, walletsPending: 0 };
+  }
+
+  status(): EvmSettlerStatus {
+    return this.#status;
+  }
+
+  async #sql<T>(query: string, params: unknown[] = []): Promise<T[]> {
+    return (await this.#options.gateway.orm.em.getConnection().execute(query, params, 'all')) as T[];
+  }
+
+  /** One round: onboarding, then the outcome of sent sweeps, then new sweeps. */
+  async settleOnce(): Promise<SettleResult> {
+    if (!(await this.#lock.tryAcquire())) return { active: false, activated: 0, sent: 0, confirmed: 0, failed: 0 };
+    try {
+      const activated = await this.#onboard();
+      const { confirmed, failed } = await this.#follow();
+      const sent = await this.#sweep();
+      await this.#refreshStatus();
+      this.#status = { ...this.#status, lastError: undefined } as EvmSettlerStatus;
+      return { active: true, activated, sent, confirmed, failed };
+    } catch (error) {
+      this.#status = { ...this.#status, lastError: (error as Error).message };
+      throw error;
+    }
+  }
+
+  async stop(): Promise<void> {
+    await this.#lock.release();
+  }
+
+  async #refreshStatus(): Promise<void> {
+    const [counts] = await this.#sql<{ pending: string; due: string; wallets: string }>(
+      `select (select count(*) from evm_sweeps where chain_id = ? and status = 'sent') as pending,
+              (select count(distinct t.payment_id) from transfers t join payments p on p.id = t.payment_id
+                where t.chain_id = ? and t.sweep_id is null and not t.removed
+                  and t.confirmations >= greatest(1, p.required_confirmations)) as due,
+              (select count(*) from wallets where chain_id = ? and onboarding_status <> 'active') as wallets`,
+      [this.chainId, this.chainId, this.chainId],
+    );
+    const wallet = this.#options.gasWallet;
+    let gas: Partial<EvmSettlerStatus> = {};
+    if (wallet) {
+      const [balance, price] = await Promise.all([wallet.balance(), wallet.gasPrice()]);
+      gas = { gasWallet: wallet.address, gasBalance: balance, gasLow: balance < price * GAS_PER_SWEEP * LOW_GAS_SWEEPS };
+    }
+    this.#status = {
+      chainId: this.chainId,
+      sweepsPending: Number(counts?.pending ?? 0),
+      sweepsDue: Number(counts?.due ?? 0),
+      walletsPending: Number(counts?.wallets ?? 0),
+      ...gas,
+    };
+  }
+
+  /** Wallets not yet active: active once their factory has code; otherwise the gas wallet deploys it. */
+  async #onboard(): Promise<number> {
+    const { gateway, gasWallet } = this.#options;
+    const wallets = await this.#sql<{ id: string; value: string; onboarding_address: string; onboarding_tx: string | null }>(
+      `select id, value, onboarding_address, onboarding_tx from wallets
+        where chain_id = ? and onboarding_status in ('pending', 'failed') order by created_at`,
+      [this.chainId],
+    );
+    let activated = 0;
+    for (const wallet of wallets) {
+      const now = gateway.clock.now().toISOString();
+      const factory = wallet.onboarding_address as Address;
+      const probe = gasWallet ?? this.#options.gasWallet;
+      if (probe && (await probe.hasCode(factory))) {
+        await this.#sql(
+          `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
+          [now, wallet.id],
+        );
+        gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'EVM wallet onboarded');
+        activated += 1;
+        continue;
+      }
+      if (!gasWallet) {
+        await this.#fail(wallet.id, `no gas wallet is configured for ${this.chainId} (set CAIRN_CHAIN_${this.chainId}_GAS_WALLET_KEY)`);
+        continue;
+      }
+      if (wallet.onboarding_tx) {
+        const receipt = await gasWallet.receipt(wallet.onboarding_tx as Hex);
+        if (receipt === null) continue; // still pending
+        if (receipt.status === 'reverted') {
+          await this.#fail(wallet.id, `the factory deployment ${wallet.onboarding_tx} reverted`, true);
+        }
+        continue; // success: the next round sees the code (the node may lag a block)
+      }
+      const signed = await gasWallet.signFactoryDeployment(wallet.value as Address, await gasWallet.nextNonce());
+      await this.#sql(
+        `update wallets set onboarding_status = 'pending', onboarding_tx = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
+        [signed.hash, now, wallet.id],
+      );
+      await gasWallet.broadcast(signed.raw);
+      gateway.log.info({ chainId: this.chainId, walletId: wallet.id, tx: signed.hash }, 'EVM wallet onboarding sent');
+    }
+    return activated;
+  }
+
+  async #fail(walletId: string, reason: string, clearTx = false): Promise<void> {
+    await this.#sql(
+      `update wallets set onboarding_status = 'failed', onboarding_error = ?, onboarding_updated_at = ?
+         ${clearTx ? ', onboarding_tx = null' : ''} where id = ?`,
+      [reason, this.#options.gateway.clock.now().toISOString(), walletId],
+    );
+  }
+
+  /** Sent sweeps: confirmed, reverted (their transfers become due again), or broadcast again. */
+  async #follow(): Promise<{ confirmed: number; failed: number }> {
+    const { gasWallet, gateway } = this.#options;
+    if (!gasWallet) return { confirmed: 0, failed: 0 };
+    const sent = await this.#sql<{ id: string; tx_hash: string; raw_tx: string; updated_at: Date }>(
+      `select id, tx_hash, raw_tx, updated_at from evm_sweeps where chain_id = ? and status = 'sent' order by nonce`,
+      [this.chainId],
+    );
+    let confirmed = 0;
+    let failed = 0;
+    for (const sweep of sent) {
+      const now = gateway.clock.now();
+      const receipt = await gasWallet.receipt(sweep.tx_hash as Hex);
+      if (receipt === null) {
+        if (now.getTime() - new Date(sweep.updated_at).getTime() > REBROADCAST_MS) {
+          try {
+            await gasWallet.broadcast(sweep.raw_tx as Hex);
+            await this.#sql('update evm_sweeps set updated_at = ? where id = ?', [now.toISOString(), sweep.id]);
+          } catch (error) {
+            // Its nonce went to another transaction (it was never broadcast before a crash): drop it.
+            if (!/nonce too low|nonce.*already been used/i.test((error as Error).message)) throw error;
+            if ((await gasWallet.receipt(sweep.tx_hash as Hex)) !== null) continue;
+            await this.#abandon(sweep.id, 'its nonce was used by another transaction', now);
+            failed += 1;
+          }
+        }
+        continue;
+      }
+      if (receipt.status === 'success') {
+        await this.#sql(`update evm_sweeps set status = 'confirmed', gas_used = ?, updated_at = ? where id = ?`, [
+          receipt.gasUsed.toString(),
+          now.toISOString(),
+          sweep.id,
+        ]);
+        confirmed += 1;
+        continue;
+      }
+      await this.#abandon(sweep.id, 'reverted', now, receipt.gasUsed);
+      failed += 1;
+    }
+    return { confirmed, failed };
+  }
+
+  /** Marks a sweep failed and makes its transfers due again (the next round sweeps them anew). */
+  async #abandon(sweepId: string, reason: string, now: Date, gasUsed?: bigint): Promise<void> {
+    await this.#options.gateway.orm.em.fork().transactional(async (tx) => {
+      const conn = tx.getConnection();
+      const ctx = tx.getTransactionContext();
+      await conn.execute(
+        `update evm_sweeps set status = 'failed', gas_used = ?, error = ?, updated_at = ? where id = ?`,
+        [gasUsed?.toString() ?? null, reason, now.toISOString(), sweepId],
+        'run',
+        ctx,
+      );
+      await conn.execute('update transfers set sweep_id = null where sweep_id = ?', [sweepId], 'run', ctx);
+    });
+    this.#options.gateway.log.error({ chainId: this.chainId, sweepId, reason }, 'EVM sweep failed; its transfers are swept again');
+  }
+
+  /** Transfers at their payment's required depth and not swept yet: one sweep per treasury (batched). */
+  async #sweep(): Promise<number> {
+    const { gasWallet, gateway } = this.#options;
+    if (!gasWallet) return 0;
+    const due = await this.#sql<DueRow>(
+      `select t.payment_id, w.value as treasury, w.onboarding_address as factory, p.selected_coin_symbol as coin_symbol,
+              ? as native_symbol, array_agg(t.id) as transfer_ids
+         from transfers t
+         join payments p on p.id = t.payment_id
+         join wallets w on w.id = p.wallet_id
+        where t.chain_id = ? and t.sweep_id is null and not t.removed
+          and t.confirmations >= greatest(1, p.required_confirmations)
+          and w.onboarding_status = 'active'
+        group by t.payment_id, w.value, w.onboarding_address, p.selected_coin_symbol
+        order by min(t.detected_at)
+        limit 500`,
+      [this.#options.chain.coins[0]!.symbol, this.chainId],
+    );
+    const byTreasury = new Map<string, DueRow[]>();
+    for (const row of due) byTreasury.set(row.treasury, [...(byTreasury.get(row.treasury) ?? []), row]);
+    let sent = 0;
+    for (const rows of byTreasury.values()) {
+      for (let start = 0; start < rows.length; start += MAX_BATCH) {
+        const batch = rows.slice(start, start + MAX_BATCH);
+        const items: SweepItem[] = batch.map((row) => ({
+          salt: forwarderSalt(this.#options.evmChainId, row.payment_id),
+          token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
+        }));
+        const first = batch[0]!;
+        const signed = await gasWallet.signSweep(first.factory as Address, items, await gasWallet.nextNonce());
+        const id = crypto.randomUUID();
+        const now = gateway.clock.now().toISOString();
+        await gateway.orm.em.fork().transactional(async (tx) => {
+          const conn = tx.getConnection();
+          const ctx = tx.getTransactionContext();
+          await conn.execute(
+            `insert into evm_sweeps (id, chain_id, treasury, factory, payment_ids, tokens, status, tx_hash, raw_tx, nonce, created_at, updated_at)
+             values (?, ?, ?, ?, ?::uuid[], ?::text[], 'sent', ?, ?, ?, ?, ?)`,
+            [
+              id,
+              this.chainId,
+              first.treasury,
+              first.factory,
+              `{${batch.map((r) => r.payment_id).join(',')}}`,
+              `{${items.map((i) => i.token ?? 'native').join(',')}}`,
+              signed.hash,
+              signed.raw,
+              signed.nonce,
+              now,
+              now,
+            ],
+            'run',
+            ctx,
+          );
+          await conn.execute(
+            'update transfers set sweep_id = ? where id = any(?::uuid[])',
+            [id, `{${batch.flatMap((r) => r.transfer_ids).join(',')}}`],
+            'run',
+            ctx,
+          );
+        });
+        await gasWallet.broadcast(signed.raw);
+        gateway.log.info(
+          { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
+          'EVM sweep sent',
+        );
+        sent += 1;
+      }
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,91 @@
+import { createEvmGasWallet } from '@cairn/chain-evm';
+import { getChain } from '@cairn/contract';
+import type { Gateway } from '../gateway.js';
+import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
+import type { EvmChainFacts } from './evmChainFacts.js';
+
+/** The EVM settlers of one gateway instance. */
+export interface EvmSettlers {
+  readonly settlers: readonly EvmSettler[];
+  statuses(): EvmSettlerStatus[];
+  stop(): Promise<void>;
+}
+
+/** Between rounds of a settler (onboarding, sweep receipts, new sweeps). */
+const ROUND_MS = 5_000;
+
+/**
+ * Starts a settler for every enabled, watched EVM chain (DESIGN.md section 5): with the chain's gas
+ * wallet (`CAIRN_CHAIN_<ID>_GAS_WALLET_KEY`) it deploys merchants' forwarder factories and sweeps
+ * paid forwarders; without one it only marks wallets whose factory someone else deployed as active.
+ * One instance per chain acts (advisory lock). A failing round is logged and retried; it never
+ * touches a payment's status.
+ */
+export function startEvmSettlers(
+  gateway: Gateway,
+  options: { databaseUrl: string; facts: EvmChainFacts; autoStart?: boolean },
+): EvmSettlers {
+  const settlers: EvmSettler[] = [];
+  for (const settings of Object.values(gateway.config.chains)) {
+    const chain = getChain(settings.chainId);
+    if (!chain || chain.family !== 'evm' || !settings.enabled || !settings.backend) continue;
+    if (!gateway.chains.isUsable(chain.id)) continue;
+    const evmChainId = options.facts.evmChainId(chain.id);
+    const gasWallet = settings.gasWalletKey
+      ? createEvmGasWallet({ chainId: chain.id, evmChainId, url: settings.backend.url, privateKey: settings.gasWalletKey })
+      : undefined;
+    if (!gasWallet)
+      gateway.log.warn(
+        { chainId: chain.id },
+        `no gas wallet for ${chain.id} (CAIRN_CHAIN_${chain.id}_GAS_WALLET_KEY): merchant wallets cannot be onboarded nor paid forwarders swept`,
+      );
+    settlers.push(
+      new EvmSettler({
+        gateway,
+        chain,
+        evmChainId,
+        ...(gasWallet ? { gasWallet } : {}),
+        tokenContract: (symbol) => options.facts.tokenContract(chain.id, symbol),
+        databaseUrl: options.databaseUrl,
+      }),
+    );
+  }
+  let stopped = false;
+  const loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+  if (options.autoStart ?? true) {
+    for (const settler of settlers) {
+      loops.push(
+        (async () => {
+          while (!stopped) {
+            try {
+              await settler.settleOnce();
+            } catch (error) {
+              gateway.log.warn({ chainId: settler.chainId, err: error }, 'EVM settlement round failed; retrying');
+            }
+            if (stopped) break;
+            await new Promise<void>((resolve) => {
+              const wake = () => {
+                clearTimeout(timer);
+                wakers.delete(wake);
+                resolve();
+              };
+              const timer = setTimeout(wake, ROUND_MS);
+              wakers.add(wake);
+            });
+          }
+        })(),
+      );
+    }
+  }
+  return {
+    settlers,
+    statuses: () => settlers.map((s) => s.status()),
+    async stop() {
+      stopped = true;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(loops);
+      await Promise.all(settlers.map((s) => s.stop()));
+    },
+  };
+}
