@@ -24,7 +24,10 @@ export interface CoinDefinition {
   readonly decimals: number;
   /** `native` for the chain's own coin, `token` for a token contract or mint. */
   readonly kind: 'native' | 'token';
-  /** Token contract address or mint, for tokens on public networks. */
+  /**
+   * Token contract address or mint, for tokens on public networks (EVM contracts EIP-55 checksummed).
+   * Absent on local chains, where the test tokens are deployed at run time.
+   */
   readonly contract?: string;
 }
 
@@ -132,9 +135,11 @@ export const CHAINS = {
     native('ETH', 'Sepolia Ether', 18),
     token('USDC', USDC, 6, '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238'),
   ]),
+  // Test tokens deployed at run time on the local chain: their contracts come from the deployment.
   ETH_LOCAL: chain('ETH_LOCAL', 'Ethereum Local (anvil)', EVM, 'Ethereum', 'local', 12, [
     native('ETH', 'Ether', 18),
     token('USDC', USDC, 6),
+    token('USDT', USDT, 6),
   ]),
   BASE: chain('BASE', 'Base', EVM, 'Base', 'mainnet', 12, [
     native('ETH', 'Ether', 18),
@@ -142,6 +147,7 @@ export const CHAINS = {
   ]),
   BASE_SEPOLIA: chain('BASE_SEPOLIA', 'Base Sepolia', EVM, 'Base', 'testnet', 12, [
     native('ETH', 'Sepolia Ether', 18),
+    token('USDC', USDC, 6, '0x036CbD53842c5426634e7929541eC2318f3dCF7e'),
   ]),
   POLYGON: chain('POLYGON', 'Polygon', EVM, 'Polygon', 'mainnet', 64, [
     native('POL', 'Polygon Ecosystem Token', 18),
@@ -150,7 +156,10 @@ export const CHAINS = {
   ]),
   POLYGON_AMOY: chain('POLYGON_AMOY', 'Polygon Amoy', EVM, 'Polygon', 'testnet', 64, [
     native('POL', 'Polygon Ecosystem Token', 18),
+    token('USDC', USDC, 6, '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582'),
   ]),
+  // BNB Chain's USDC and USDT are Binance-Peg tokens (bridged by Binance, not issued by Circle or
+  // Tether) with 18 decimals, unlike the 6 of the issuers' own contracts.
   BSC: chain('BSC', 'BNB Chain', EVM, 'BNB Chain', 'mainnet', 15, [
     native('BNB', 'BNB', 18),
     token('USDC', USDC, 18, '0x8AC76a51cc950d9822D68b83fE1Ad97B32Cd580d'),
