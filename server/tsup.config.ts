@@ -3,7 +3,7 @@ import { defineConfig } from 'tsup';
 
 /**
  * The production build of the gateway: one ESM file, `dist/cli.js` (run by `bin/cairn.js`), with the
- * internal chain packages and their dependencies bundled in (they are workspace sources, not built
+ * internal chain packages (chain-*, evm-contracts, anvil-node) and their dependencies bundled in (workspace sources, not built
  * packages) and the server's own dependencies left to node_modules. The checkout's static assets are
  * copied beside it (read at run time relative to the module).
  */
@@ -17,7 +17,7 @@ export default defineConfig({
   sourcemap: true,
   splitting: false,
   dts: false,
-  noExternal: [/^@cairn\/chain-/],
+  noExternal: [/^@cairn\/chain-/, '@cairn/evm-contracts', '@cairn/anvil-node'],
   // Bundled CommonJS dependencies (bitcoinjs-lib and friends) call require(): give the ESM bundle one.
   banner: {
     js: "import { createRequire as __cairnCreateRequire } from 'node:module';\nconst require = __cairnCreateRequire(import.meta.url);",

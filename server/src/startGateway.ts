@@ -10,13 +10,13 @@ import { checkDatabaseUrl } from './db/checkDatabaseUrl.js';
 import { createOrm, migrate } from './db/createOrm.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbeddedPostgres.js';
 import { StartupError } from './errors/StartupError.js';
+import { registerEvmSettlementMetrics } from './evmSettlement/evmSettlementMetrics.js';
+import { gatewayEvmFacts } from './evmSettlement/gatewayEvmFacts.js';
+import { type EvmSettlers, startEvmSettlers } from './evmSettlement/startEvmSettlers.js';
 import type { Gateway } from './gateway.js';
 import { buildApp } from './http/buildApp.js';
 import { createMetrics } from './http/metrics.js';
 import { createRateProviders } from './rates/createRateProviders.js';
-import { registerEvmSettlementMetrics } from './evmSettlement/evmSettlementMetrics.js';
-import { gatewayEvmFacts } from './evmSettlement/gatewayEvmFacts.js';
-import { type EvmSettlers, startEvmSettlers } from './evmSettlement/startEvmSettlers.js';
 import { type ChainWatchers, startChainWatchers } from './watchers/startChainWatchers.js';
 import type { WebhookDispatcher } from './webhooks/createWebhookDispatcher.js';
 import { startWebhookDelivery } from './webhooks/startWebhookDelivery.js';
@@ -222,7 +222,10 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       });
       chainWatchers = watchers;
       started.push({ name: 'chain watchers', stop: () => watchers.stop() });
-      const settlers = startEvmSettlers(gateway, { databaseUrl: database.url, facts: gatewayEvmFacts(gateway) });
+      const settlers = startEvmSettlers(gateway, {
+        databaseUrl: database.url,
+        facts: gatewayEvmFacts(gateway),
+      });
       evmSettlers = settlers;
       registerEvmSettlementMetrics(app.metrics.registry, () => settlers.statuses());
       started.push({ name: 'EVM settlers', stop: () => settlers.stop() });

@@ -17,7 +17,7 @@ export const ANVIL_ACCOUNTS = [
   },
   {
     address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-    privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3f82d70fa00b7e0c',
+    privateKey: '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3fb9a804cdab365a',
   },
   {
     address: '0x90F79bf6EB2c4f870365E785982E1f101E93b906',

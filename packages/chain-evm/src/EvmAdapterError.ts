@@ -10,8 +10,8 @@ export type EvmAdapterErrorCode =
   | 'INVALID_TOKEN_CONTRACT'
   /** A payment URI cannot be built from the input (bad address, negative amount). */
   | 'INVALID_PAYMENT_URI_INPUT'
-  /** An operation the adapter does not have yet (deposit targets until the forwarder lands). */
-  | 'NOT_IMPLEMENTED';
+  /** The chain cannot be watched through the backend given (EVM chains need a node's JSON-RPC). */
+  | 'UNSUPPORTED_BACKEND';
 
 /**
  * Raised by the EVM adapter when its input cannot be used (a chain that is not EVM, a token without a

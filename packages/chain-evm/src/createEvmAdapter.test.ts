@@ -1,5 +1,6 @@
 import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { CHAINS, getCoin } from '@cairn/contract';
+import { factoryAddressFor, forwarderAddressFor } from '@cairn/evm-contracts';
 import { describe, expect, it } from 'vitest';
 import { createEvmAdapter } from './createEvmAdapter.js';
 
@@ -92,19 +93,24 @@ describe('createEvmAdapter', () => {
     );
   });
 
-  it('derives deposit targets only through the function it is given', () => {
-    const input = { chain: CHAINS.BASE, wallet: TREASURY, index: 0, paymentId: 'pay_1' };
-    expect(() => adapter.deriveDepositTarget(input)).toThrow(
-      expect.objectContaining({ name: 'EvmAdapterError', code: 'NOT_IMPLEMENTED' }),
-    );
-    const seen: string[] = [];
-    const withDerive = createEvmAdapter({
-      deriveDepositTarget: ({ paymentId }) => {
-        seen.push(paymentId);
-        return DEPOSIT;
-      },
+  it("derives each payment its CREATE2 forwarder of the treasury's factory, per chain", () => {
+    const paymentId = '1b4e28ba-2fa1-4d2e-883f-0016d3cca427';
+    const target = adapter.deriveDepositTarget({ chain: CHAINS.BASE, wallet: TREASURY, index: 0, paymentId });
+    expect(target.address).toBe(forwarderAddressFor({ treasury: TREASURY, chainId: 8453, paymentId }));
+    expect(target).toEqual({
+      address: target.address,
+      memo: '',
+      matchKey: target.address.slice(2).toLowerCase(),
     });
-    expect(withDerive.deriveDepositTarget(input)).toEqual(DEPOSIT);
-    expect(seen).toEqual(['pay_1']);
+    const onEthereum = adapter.deriveDepositTarget({
+      chain: CHAINS.ETH,
+      wallet: TREASURY,
+      index: 0,
+      paymentId,
+    });
+    expect(onEthereum.address).not.toBe(target.address);
+    expect(adapter.onboardingAddress?.({ chain: CHAINS.BASE, wallet: TREASURY })).toBe(
+      factoryAddressFor(TREASURY),
+    );
   });
 });

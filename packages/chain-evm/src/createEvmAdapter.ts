@@ -1,9 +1,12 @@
 import type { ChainAdapter, DeriveDepositTargetInput } from '@cairn/chain-core';
+import { factoryAddressFor, forwarderAddressFor } from '@cairn/evm-contracts';
 import type { Address } from 'viem';
 import { buildEip681Uri } from './buildEip681Uri.js';
 import { EvmAdapterError } from './EvmAdapterError.js';
 import { EVM_CHAINS, isEvmChainId } from './evmChains.js';
 import { normalizeTokenContracts } from './normalizeTokenContracts.js';
+import { createEvmObserver } from './observe/createEvmObserver.js';
+import { evmMatchKey } from './observe/evmMatchKey.js';
 import { type TokenContracts, tokenContractOf } from './tokenContractOf.js';
 import { validateEvmAddress } from './validateEvmAddress.js';
 import { validateEvmWallet } from './validateEvmWallet.js';
@@ -16,11 +19,6 @@ export interface EvmAdapterOptions {
    * replace one it has.
    */
   readonly tokenContracts?: TokenContracts;
-  /**
-   * Derives a payment's deposit target (the CREATE2 forwarder address). Absent: `deriveDepositTarget`
-   * throws `NOT_IMPLEMENTED`.
-   */
-  readonly deriveDepositTarget?: ChainAdapter['deriveDepositTarget'];
 }
 
 /** The EVM chain adapter, plus the token contract lookup the observer and the server share. */
@@ -37,8 +35,10 @@ export interface EvmAdapter extends ChainAdapter {
 /**
  * Creates the chain adapter of the EVM family (Ethereum, Base, Polygon, BNB Chain, their testnets and
  * the local anvil chain). Wallets are treasury addresses validated with SPEC.md's EIP-55 outcomes;
- * refund addresses are validated the same way; payment URIs are EIP-681 with the chain id. Deposit
- * targets come from `options.deriveDepositTarget` (the forwarder module). Pure, no I/O. Throws
+ * refund addresses are validated the same way; payment URIs are EIP-681 with the chain id. A payment's
+ * deposit target is its CREATE2 forwarder (`@cairn/evm-contracts`), computed offline from the
+ * treasury, the chain and the payment; the wallet's one-time onboarding is the treasury's factory.
+ * Pure, no I/O, except the observer it opens. Throws
  * {@link EvmAdapterError} `INVALID_TOKEN_CONTRACT` for invalid runtime token contracts.
  *
  * @example
@@ -48,7 +48,6 @@ export interface EvmAdapter extends ChainAdapter {
  */
 export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
   const tokenContracts = normalizeTokenContracts(options.tokenContracts ?? {});
-  const derive = options.deriveDepositTarget;
 
   return {
     family: 'evm',
@@ -57,15 +56,20 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
       return validateEvmWallet(input, { tokenContracts });
     },
 
-    deriveDepositTarget(input: DeriveDepositTargetInput) {
-      if (derive === undefined) {
-        // TODO(lead): the CREATE2 forwarder derivation replaces this at merge.
-        throw new EvmAdapterError(
-          'NOT_IMPLEMENTED',
-          `EVM deposit targets are not implemented yet (payment ${input.paymentId} on ${input.chain.id})`,
-        );
+    deriveDepositTarget({ chain, wallet, paymentId }: DeriveDepositTargetInput) {
+      if (!isEvmChainId(chain.id)) {
+        throw new EvmAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not an EVM chain`);
       }
-      return derive(input);
+      const address = forwarderAddressFor({
+        treasury: wallet as Address,
+        chainId: EVM_CHAINS[chain.id].chainId,
+        paymentId,
+      });
+      return { address, memo: '', matchKey: evmMatchKey(address) };
+    },
+
+    onboardingAddress({ wallet }) {
+      return factoryAddressFor(wallet as Address);
     },
 
     buildPaymentUri({ chain, coin, target, amount }) {
@@ -80,6 +84,31 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
       if (carried.kind === 'native') return buildEip681Uri({ chainId, to: target.address, amount });
       const tokenContract = tokenContractOf(chain.id, carried.symbol, tokenContracts);
       return buildEip681Uri({ chainId, to: target.address, amount, tokenContract });
+    },
+
+    createObserver({ chain, backend }) {
+      if (!isEvmChainId(chain.id)) {
+        throw new EvmAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not an EVM chain`);
+      }
+      if (backend.kind !== 'json-rpc') {
+        throw new EvmAdapterError(
+          'UNSUPPORTED_CHAIN',
+          `${chain.id} is watched through a node's JSON-RPC (RPC_URL), not ${backend.kind}`,
+        );
+      }
+      // Every token of the chain whose contract is known (a local chain's may come later, at run time).
+      const tokens = new Map<string, string>();
+      for (const coin of chain.coins) {
+        if (coin.kind !== 'token') continue;
+        const contract = coin.contract ?? tokenContracts[chain.id]?.[coin.symbol];
+        if (contract) tokens.set(contract.toLowerCase(), coin.symbol);
+      }
+      return createEvmObserver({
+        chain,
+        url: backend.url,
+        tokens,
+        ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+      });
     },
 
     validateAddress(chainId, address) {

@@ -9,9 +9,25 @@ export { EvmAdapterError } from './EvmAdapterError.js';
 export type { EvmChainId, EvmChainParams } from './evmChains.js';
 export { EVM_CHAIN_IDS, EVM_CHAINS, isEvmChainId } from './evmChains.js';
 export { normalizeTokenContracts } from './normalizeTokenContracts.js';
+export type { EvmObserver, EvmObserverOptions } from './observe/createEvmObserver.js';
+export {
+  createEvmObserver,
+  HIDDEN_CREDIT_INDEX_BASE,
+  hiddenCreditIndex,
+  NATIVE_VALUE_INDEX,
+} from './observe/createEvmObserver.js';
+export { evmMatchKey } from './observe/evmMatchKey.js';
 export type { EvmAddressRefusal, ParsedEvmAddress } from './parseEvmAddress.js';
 export { parseEvmAddress } from './parseEvmAddress.js';
 export { sameEvmAddress } from './sameEvmAddress.js';
+export type {
+  EvmGasWallet,
+  EvmGasWalletOptions,
+  MinedReceipt,
+  SignedTransaction,
+  SweepItem,
+} from './settle/createEvmGasWallet.js';
+export { createEvmGasWallet } from './settle/createEvmGasWallet.js';
 export type { TokenContracts } from './tokenContractOf.js';
 export { tokenContractOf } from './tokenContractOf.js';
 export type { ValidateEvmAddressOptions } from './validateEvmAddress.js';

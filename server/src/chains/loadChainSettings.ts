@@ -36,7 +36,7 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 export const CHAIN_VARIABLES = {
   RPC_URL: {
     schema: httpUrl,
-    doc: 'JSON-RPC URL of the chain\'s node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains. Setting it enables the chain and watches it by block scan. The credentials are never logged.',
+    doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains. Setting it enables the chain and watches it by block scan. The credentials are never logged.",
     default: '(unset)',
   },
   ESPLORA_URL: {
@@ -68,12 +68,14 @@ export const CHAIN_VARIABLES = {
       .transform((v) =>
         Object.fromEntries(v.split(',').map((pair) => pair.trim().split('=') as [string, string])),
       ),
-    doc: 'Local EVM dev chains only (`ETH_LOCAL`): the token contracts deployed on that node, as `USDC=0x...,USDT=0x...`. Public chains\' token contracts come from the chain registry and cannot be overridden.',
+    doc: "Local EVM dev chains only (`ETH_LOCAL`): the token contracts deployed on that node, as `USDC=0x...,USDT=0x...`. Public chains' token contracts come from the chain registry and cannot be overridden.",
     default: '(unset)',
   },
   GAS_WALLET_KEY: {
-    schema: z.string().regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a 0x-prefixed 32-byte hex private key' }),
-    doc: 'EVM chains: private key of the operator\'s gas wallet, which pays for each merchant\'s one-time onboarding (the forwarder factory), the sweeps of paid deposit addresses to the merchant\'s treasury and relayed gasless settlements. It can do nothing else: every forwarder pays only its treasury. Keep only gas money in it. Never logged.',
+    schema: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a 0x-prefixed 32-byte hex private key' }),
+    doc: "EVM chains: private key of the operator's gas wallet, which pays for each merchant's one-time onboarding (the forwarder factory), the sweeps of paid deposit addresses to the merchant's treasury and relayed gasless settlements. It can do nothing else: every forwarder pays only its treasury. Keep only gas money in it. Never logged.",
     default: '(unset)',
   },
   POLL_MS: {
@@ -130,7 +132,7 @@ export function loadChainSettings(
       if (result.success) parsed[setting] = result.data;
       else
         problems.push(
-          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith("URL") || setting.endsWith("KEY") ? '' : ` (got "${value}")`}`,
+          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') || setting.endsWith('KEY') ? '' : ` (got "${value}")`}`,
         );
     }
     if (parsed.RPC_URL !== undefined && parsed.ESPLORA_URL !== undefined) {
@@ -155,10 +157,15 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_TOKENS: only local dev chains take token contracts from the configuration; ${chainId}'s come from the chain registry`,
       );
     } else if (parsed.TOKENS !== undefined) {
-      const known = getChain(chainId)?.coins.filter((c) => c.kind === 'token').map((c) => c.symbol) ?? [];
+      const known =
+        getChain(chainId)
+          ?.coins.filter((c) => c.kind === 'token')
+          .map((c) => c.symbol) ?? [];
       for (const symbol of Object.keys(parsed.TOKENS as Record<string, string>))
         if (!known.includes(symbol))
-          problems.push(`CAIRN_CHAIN_${chainId}_TOKENS: ${chainId} carries no token ${symbol} (known: ${known.join(', ') || 'none'})`);
+          problems.push(
+            `CAIRN_CHAIN_${chainId}_TOKENS: ${chainId} carries no token ${symbol} (known: ${known.join(', ') || 'none'})`,
+          );
     }
     if (parsed.GAS_WALLET_KEY !== undefined && family !== 'evm') {
       problems.push(`CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY: only EVM chains have a gas wallet`);
@@ -171,7 +178,9 @@ export function loadChainSettings(
       pollMs: (parsed.POLL_MS as number | undefined) ?? DEFAULT_POLL_MS,
       watchedElsewhere,
       ...(parsed.TOKENS !== undefined ? { tokens: parsed.TOKENS as Record<string, string> } : {}),
-      ...(parsed.GAS_WALLET_KEY !== undefined ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` } : {}),
+      ...(parsed.GAS_WALLET_KEY !== undefined
+        ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
+        : {}),
     };
   }
   if (problems.length > 0)

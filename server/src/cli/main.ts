@@ -21,8 +21,11 @@ import { loadConfig } from '../config/loadConfig.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
 import { createOrm, migrate } from '../db/createOrm.js';
 import { StartupError } from '../errors/StartupError.js';
+import { gatewayEvmFacts } from '../evmSettlement/gatewayEvmFacts.js';
+import { readEvmSettlement } from '../evmSettlement/readEvmSettlement.js';
 import { createApiKey, KeyCreationError } from '../keys/createApiKey.js';
 import { revokeApiKey } from '../keys/revokeApiKey.js';
+import { formatUnits } from '../money/index.js';
 import { createLogger, resolveDatabase, startGateway } from '../startGateway.js';
 import { readChainStatuses } from '../watchers/readChainStatuses.js';
 import { runWebhookCommand, WEBHOOK_USAGE, WebhookUsageError } from '../webhooks/runWebhookCommand.js';
@@ -257,9 +260,16 @@ async function main(argv: string[]): Promise<number> {
     case 'chains:status': {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
-      const registry = createChainRegistry(config.enabledChains, createLogger('silent', 'stderr'));
+      const registry = createChainRegistry(
+        config.enabledChains,
+        createLogger('silent', 'stderr'),
+        config.chains,
+      );
       return withDatabase(async (orm) => {
-        const lines = await readChainStatuses(orm, config, registry, systemClock.now());
+        const facts = gatewayEvmFacts({ config });
+        const lines = await readChainStatuses(orm, config, registry, systemClock.now(), (chainId) =>
+          readEvmSettlement(orm, config, facts, chainId),
+        );
         if (values.json) console.log(JSON.stringify(lines));
         else if (lines.length === 0) {
           console.log('No chain is enabled: set CAIRN_ENABLED_CHAINS or give a chain a node (see README).');
@@ -285,6 +295,13 @@ async function main(argv: string[]): Promise<number> {
                 .join('  ')
                 .trimEnd(),
             );
+          for (const l of lines) {
+            if (!l.evm) continue;
+            const e = l.evm;
+            console.log(
+              `${l.chain_id}: gas wallet ${e.gas_wallet ?? '(none)'}${e.gas_balance_wei ? ` holds ${formatUnits(BigInt(e.gas_balance_wei), 18)}` : ''}; sweeps pending ${e.sweeps_pending}, due ${e.sweeps_due}; wallets onboarding ${e.wallets_onboarding}${e.gas_warning ? `\n  WARNING: ${e.gas_warning}` : ''}`,
+            );
+          }
         }
         // Exit 1 when a chain given a node is not healthy (chains without one are shown, not failed).
         return lines.every((l) => l.backend === 'none' || l.health === 'ok') ? 0 : 1;

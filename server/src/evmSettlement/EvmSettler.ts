@@ -1,17 +1,15 @@
 import type { EvmGasWallet, SweepItem } from '@cairn/chain-evm';
-import { forwarderSalt } from '@cairn/evm-contracts';
 import type { ChainDefinition } from '@cairn/contract';
+import { forwarderSalt } from '@cairn/evm-contracts';
 import type { Address, Hex } from 'viem';
-import { WatcherLock } from '../watchers/WatcherLock.js';
 import type { Gateway } from '../gateway.js';
+import { WatcherLock } from '../watchers/WatcherLock.js';
+import { GAS_PER_SWEEP, LOW_GAS_SWEEPS, readSettlementBacklog } from './readSettlementBacklog.js';
 
 /** Forwarders per sweep transaction (one treasury each): a block's gas is never the limit here. */
 const MAX_BATCH = 20;
 /** A sent sweep not mined after this long is broadcast again (same signed transaction). */
 const REBROADCAST_MS = 60_000;
-/** Sweeps the gas wallet should afford (at ~100k gas each) before `chains:status` warns. */
-const LOW_GAS_SWEEPS = 20n;
-const GAS_PER_SWEEP = 100_000n;
 
 /** How one chain's settler is set up. */
 export interface EvmSettlerOptions {
@@ -84,13 +82,13 @@ export class EvmSettler {
 
   /** One round: onboarding, then the outcome of sent sweeps, then new sweeps. */
   async settleOnce(): Promise<SettleResult> {
-    if (!(await this.#lock.tryAcquire())) return { active: false, activated: 0, sent: 0, confirmed: 0, failed: 0 };
+    if (!(await this.#lock.tryAcquire()))
+      return { active: false, activated: 0, sent: 0, confirmed: 0, failed: 0 };
     try {
       const activated = await this.#onboard();
       const { confirmed, failed } = await this.#follow();
       const sent = await this.#sweep();
       await this.#refreshStatus();
-      this.#status = { ...this.#status, lastError: undefined } as EvmSettlerStatus;
       return { active: true, activated, sent, confirmed, failed };
     } catch (error) {
       this.#status = { ...this.#status, lastError: (error as Error).message };
@@ -103,33 +101,29 @@ export class EvmSettler {
   }
 
   async #refreshStatus(): Promise<void> {
-    const [counts] = await this.#sql<{ pending: string; due: string; wallets: string }>(
-      `select (select count(*) from evm_sweeps where chain_id = ? and status = 'sent') as pending,
-              (select count(distinct t.payment_id) from transfers t join payments p on p.id = t.payment_id
-                where t.chain_id = ? and t.sweep_id is null and not t.removed
-                  and t.confirmations >= greatest(1, p.required_confirmations)) as due,
-              (select count(*) from wallets where chain_id = ? and onboarding_status <> 'active') as wallets`,
-      [this.chainId, this.chainId, this.chainId],
-    );
+    const backlog = await readSettlementBacklog(this.#options.gateway.orm.em.fork(), this.chainId);
     const wallet = this.#options.gasWallet;
     let gas: Partial<EvmSettlerStatus> = {};
     if (wallet) {
       const [balance, price] = await Promise.all([wallet.balance(), wallet.gasPrice()]);
-      gas = { gasWallet: wallet.address, gasBalance: balance, gasLow: balance < price * GAS_PER_SWEEP * LOW_GAS_SWEEPS };
+      gas = {
+        gasWallet: wallet.address,
+        gasBalance: balance,
+        gasLow: balance < price * GAS_PER_SWEEP * LOW_GAS_SWEEPS,
+      };
     }
-    this.#status = {
-      chainId: this.chainId,
-      sweepsPending: Number(counts?.pending ?? 0),
-      sweepsDue: Number(counts?.due ?? 0),
-      walletsPending: Number(counts?.wallets ?? 0),
-      ...gas,
-    };
+    this.#status = { chainId: this.chainId, ...backlog, ...gas };
   }
 
   /** Wallets not yet active: active once their factory has code; otherwise the gas wallet deploys it. */
   async #onboard(): Promise<number> {
     const { gateway, gasWallet } = this.#options;
-    const wallets = await this.#sql<{ id: string; value: string; onboarding_address: string; onboarding_tx: string | null }>(
+    const wallets = await this.#sql<{
+      id: string;
+      value: string;
+      onboarding_address: string;
+      onboarding_tx: string | null;
+    }>(
       `select id, value, onboarding_address, onboarding_tx from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') order by created_at`,
       [this.chainId],
@@ -149,7 +143,10 @@ export class EvmSettler {
         continue;
       }
       if (!gasWallet) {
-        await this.#fail(wallet.id, `no gas wallet is configured for ${this.chainId} (set CAIRN_CHAIN_${this.chainId}_GAS_WALLET_KEY)`);
+        await this.#fail(
+          wallet.id,
+          `no gas wallet is configured for ${this.chainId} (set CAIRN_CHAIN_${this.chainId}_GAS_WALLET_KEY)`,
+        );
         continue;
       }
       if (wallet.onboarding_tx) {
@@ -160,13 +157,19 @@ export class EvmSettler {
         }
         continue; // success: the next round sees the code (the node may lag a block)
       }
-      const signed = await gasWallet.signFactoryDeployment(wallet.value as Address, await gasWallet.nextNonce());
+      const signed = await gasWallet.signFactoryDeployment(
+        wallet.value as Address,
+        await gasWallet.nextNonce(),
+      );
       await this.#sql(
         `update wallets set onboarding_status = 'pending', onboarding_tx = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
         [signed.hash, now, wallet.id],
       );
       await gasWallet.broadcast(signed.raw);
-      gateway.log.info({ chainId: this.chainId, walletId: wallet.id, tx: signed.hash }, 'EVM wallet onboarding sent');
+      gateway.log.info(
+        { chainId: this.chainId, walletId: wallet.id, tx: signed.hash },
+        'EVM wallet onboarding sent',
+      );
     }
     return activated;
   }
@@ -196,7 +199,10 @@ export class EvmSettler {
         if (now.getTime() - new Date(sweep.updated_at).getTime() > REBROADCAST_MS) {
           try {
             await gasWallet.broadcast(sweep.raw_tx as Hex);
-            await this.#sql('update evm_sweeps set updated_at = ? where id = ?', [now.toISOString(), sweep.id]);
+            await this.#sql('update evm_sweeps set updated_at = ? where id = ?', [
+              now.toISOString(),
+              sweep.id,
+            ]);
           } catch (error) {
             // Its nonce went to another transaction (it was never broadcast before a crash): drop it.
             if (!/nonce too low|nonce.*already been used/i.test((error as Error).message)) throw error;
@@ -208,11 +214,10 @@ export class EvmSettler {
         continue;
       }
       if (receipt.status === 'success') {
-        await this.#sql(`update evm_sweeps set status = 'confirmed', gas_used = ?, updated_at = ? where id = ?`, [
-          receipt.gasUsed.toString(),
-          now.toISOString(),
-          sweep.id,
-        ]);
+        await this.#sql(
+          `update evm_sweeps set status = 'confirmed', gas_used = ?, updated_at = ? where id = ?`,
+          [receipt.gasUsed.toString(), now.toISOString(), sweep.id],
+        );
         confirmed += 1;
         continue;
       }
@@ -235,7 +240,10 @@ export class EvmSettler {
       );
       await conn.execute('update transfers set sweep_id = null where sweep_id = ?', [sweepId], 'run', ctx);
     });
-    this.#options.gateway.log.error({ chainId: this.chainId, sweepId, reason }, 'EVM sweep failed; its transfers are swept again');
+    this.#options.gateway.log.error(
+      { chainId: this.chainId, sweepId, reason },
+      'EVM sweep failed; its transfers are swept again',
+    );
   }
 
   /** Transfers at their payment's required depth and not swept yet: one sweep per treasury (batched). */
@@ -267,7 +275,11 @@ export class EvmSettler {
           token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
         }));
         const first = batch[0]!;
-        const signed = await gasWallet.signSweep(first.factory as Address, items, await gasWallet.nextNonce());
+        const signed = await gasWallet.signSweep(
+          first.factory as Address,
+          items,
+          await gasWallet.nextNonce(),
+        );
         const id = crypto.randomUUID();
         const now = gateway.clock.now().toISOString();
         await gateway.orm.em.fork().transactional(async (tx) => {

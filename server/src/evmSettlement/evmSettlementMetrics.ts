@@ -6,7 +6,10 @@ import type { EvmSettlerStatus } from './EvmSettler.js';
  * the settlers' last round: the gas wallet's balance (wei), whether it runs low, the sweeps sent and
  * not yet mined, the payments whose funds wait for a sweep, and the wallets not yet onboarded.
  */
-export function registerEvmSettlementMetrics(registry: Registry, statuses: () => readonly EvmSettlerStatus[]): void {
+export function registerEvmSettlementMetrics(
+  registry: Registry,
+  statuses: () => readonly EvmSettlerStatus[],
+): void {
   const registers = [registry];
   const gauge = (name: string, help: string, read: (s: EvmSettlerStatus) => number | bigint | undefined) =>
     new Gauge({
@@ -23,13 +26,29 @@ export function registerEvmSettlementMetrics(registry: Registry, statuses: () =>
         }
       },
     });
-  gauge('cairn_evm_gas_wallet_balance_wei', "The gas wallet's balance in wei, per EVM chain.", (s) => s.gasBalance);
+  gauge(
+    'cairn_evm_gas_wallet_balance_wei',
+    "The gas wallet's balance in wei, per EVM chain.",
+    (s) => s.gasBalance,
+  );
   gauge(
     'cairn_evm_gas_wallet_low',
     '1 when the gas wallet cannot pay for about 20 more sweeps at the current gas price.',
     (s) => (s.gasLow === undefined ? undefined : s.gasLow ? 1 : 0),
   );
-  gauge('cairn_evm_sweeps_pending', 'Sweep transactions sent and not yet mined, per EVM chain.', (s) => s.sweepsPending);
-  gauge('cairn_evm_sweeps_due', 'Payments whose funds are deep enough and wait for a sweep, per EVM chain.', (s) => s.sweepsDue);
-  gauge('cairn_evm_wallets_onboarding', 'Merchant wallets whose forwarder factory is not on-chain yet.', (s) => s.walletsPending);
+  gauge(
+    'cairn_evm_sweeps_pending',
+    'Sweep transactions sent and not yet mined, per EVM chain.',
+    (s) => s.sweepsPending,
+  );
+  gauge(
+    'cairn_evm_sweeps_due',
+    'Payments whose funds are deep enough and wait for a sweep, per EVM chain.',
+    (s) => s.sweepsDue,
+  );
+  gauge(
+    'cairn_evm_wallets_onboarding',
+    'Merchant wallets whose forwarder factory is not on-chain yet.',
+    (s) => s.walletsPending,
+  );
 }

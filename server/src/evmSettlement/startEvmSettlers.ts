@@ -28,11 +28,16 @@ export function startEvmSettlers(
   const settlers: EvmSettler[] = [];
   for (const settings of Object.values(gateway.config.chains)) {
     const chain = getChain(settings.chainId);
-    if (!chain || chain.family !== 'evm' || !settings.enabled || !settings.backend) continue;
+    if (chain?.family !== 'evm' || !settings.enabled || !settings.backend) continue;
     if (!gateway.chains.isUsable(chain.id)) continue;
     const evmChainId = options.facts.evmChainId(chain.id);
     const gasWallet = settings.gasWalletKey
-      ? createEvmGasWallet({ chainId: chain.id, evmChainId, url: settings.backend.url, privateKey: settings.gasWalletKey })
+      ? createEvmGasWallet({
+          chainId: chain.id,
+          evmChainId,
+          url: settings.backend.url,
+          privateKey: settings.gasWalletKey,
+        })
       : undefined;
     if (!gasWallet)
       gateway.log.warn(
@@ -61,7 +66,10 @@ export function startEvmSettlers(
             try {
               await settler.settleOnce();
             } catch (error) {
-              gateway.log.warn({ chainId: settler.chainId, err: error }, 'EVM settlement round failed; retrying');
+              gateway.log.warn(
+                { chainId: settler.chainId, err: error },
+                'EVM settlement round failed; retrying',
+              );
             }
             if (stopped) break;
             await new Promise<void>((resolve) => {

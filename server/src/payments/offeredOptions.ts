@@ -26,7 +26,8 @@ export function offeredOptions(
     const coin = ref && getCoin(ref.chain_id, ref.coin_symbol);
     if (!chain || !coin || chain.mode !== auth.mode || !walletChains.has(chain.id)) continue;
     // A token on a local dev chain is payable only once the operator named its deployed contract.
-    if (coin.kind === 'token' && !coin.contract && !gateway.config.chains[chain.id]?.tokens?.[coin.symbol]) continue;
+    if (coin.kind === 'token' && !coin.contract && !gateway.config.chains[chain.id]?.tokens?.[coin.symbol])
+      continue;
     if (!gateway.chainAvailability.isOffered(chain.id)) continue;
     candidates.push({ chain, coin });
   }

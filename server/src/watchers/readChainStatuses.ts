@@ -24,6 +24,24 @@ export interface ChainStatusLine {
   readonly offered: boolean;
   /** Why it is offered or not. */
   readonly offer_reason: string;
+  /** EVM chains: the gas wallet and the settlement backlog (see `readEvmSettlement`). */
+  readonly evm?: EvmSettlementLine;
+}
+
+/** An EVM chain's settlement as `chains:status` shows it. */
+export interface EvmSettlementLine {
+  /** The gas wallet's address; null when none is configured. */
+  readonly gas_wallet: string | null;
+  /** Its balance in wei (decimal string); null when unknown. */
+  readonly gas_balance_wei: string | null;
+  /** A warning when gas runs low or no gas wallet is configured; null when all is well. */
+  readonly gas_warning: string | null;
+  /** Sweep transactions sent and not yet mined. */
+  readonly sweeps_pending: number;
+  /** Payments whose funds are deep enough and wait for a sweep. */
+  readonly sweeps_due: number;
+  /** Merchant wallets whose forwarder factory is not on-chain yet. */
+  readonly wallets_onboarding: number;
 }
 
 interface CursorRow {
@@ -46,6 +64,8 @@ export async function readChainStatuses(
   config: Config,
   registry: ChainAdapterRegistry,
   now: Date,
+  /** Reads an EVM chain's settlement line (gas wallet, sweeps); absent: not shown. */
+  readEvm?: (chainId: string) => Promise<EvmSettlementLine>,
 ): Promise<ChainStatusLine[]> {
   const cursors = new Map(
     (
@@ -124,6 +144,7 @@ export async function readChainStatuses(
       health,
       offered: offer.offered,
       offer_reason: describeOffer(offer),
+      ...(chain.family === 'evm' && readEvm ? { evm: await readEvm(chain.id) } : {}),
     });
   }
   return lines;

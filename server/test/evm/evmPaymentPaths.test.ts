@@ -146,7 +146,15 @@ describe.runIf(anvilAvailable('EVM payment paths'))('EVM payment paths on anvil'
       account: s.customer.account,
       chain: null,
       address: s.relay,
-      abi: [{ type: 'function', name: 'relay', stateMutability: 'payable', inputs: [{ name: 'to', type: 'address' }], outputs: [] }],
+      abi: [
+        {
+          type: 'function',
+          name: 'relay',
+          stateMutability: 'payable',
+          inputs: [{ name: 'to', type: 'address' }],
+          outputs: [],
+        },
+      ],
       functionName: 'relay',
       args: [p.address],
       value: p.amount,

@@ -9,6 +9,7 @@ import {
   createWalletClient,
   defineChain,
   erc20Abi,
+  getAddress,
   type Hex,
   http,
   type PublicClient,
@@ -18,6 +19,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { EvmSettler } from '../../src/evmSettlement/EvmSettler.js';
+import { gatewayEvmFacts } from '../../src/evmSettlement/gatewayEvmFacts.js';
 import { type EvmSettlers, startEvmSettlers } from '../../src/evmSettlement/startEvmSettlers.js';
 import type { ChainWatcher, SyncResult } from '../../src/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
@@ -26,7 +28,6 @@ import { type Client, clientFor, createPaymentVia, ledgerOf, sql } from '../api/
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from '../chains/attachWebhookReceiver.js';
 import { allDelivered, receiveWebhooks } from '../chains/eventsFor.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
-import { gatewayEvmFacts } from '../../src/evmSettlement/gatewayEvmFacts.js';
 
 /** The coins the scenario pays in. */
 export type EvmCoin = 'ETH' | 'USDC' | 'USDT';
@@ -100,20 +101,36 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
   });
   const transport = http(anvil.rpcUrl, { retryCount: 0 });
   const chain = createPublicClient({ chain: viemChain, transport, cacheTime: 0 }) as PublicClient;
-  const deployer = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey), chain: viemChain, transport });
-  const customer = createWalletClient({ account: privateKeyToAccount(ANVIL_ACCOUNTS[2].privateKey), chain: viemChain, transport });
+  const deployer = createWalletClient({
+    account: privateKeyToAccount(ANVIL_ACCOUNTS[0].privateKey),
+    chain: viemChain,
+    transport,
+  });
+  const customer = createWalletClient({
+    account: privateKeyToAccount(ANVIL_ACCOUNTS[2].privateKey),
+    chain: viemChain,
+    transport,
+  });
   const deploy = async (hash: Promise<Hex>): Promise<Address> => {
     const receipt = await chain.waitForTransactionReceipt({ hash: await hash, pollingInterval: 20 });
     if (!receipt.contractAddress) throw new Error('deployment made no contract');
-    return receipt.contractAddress;
+    return getAddress(receipt.contractAddress);
   };
   let test: TestGateway | undefined;
   try {
     const USDC = await deploy(
-      deployer.deployContract({ abi: testStablecoin.abi, bytecode: testStablecoin.bytecode, args: ['USD Coin', 'USDC', 6] }),
+      deployer.deployContract({
+        abi: testStablecoin.abi,
+        bytecode: testStablecoin.bytecode,
+        args: ['USD Coin', 'USDC', 6],
+      }),
     );
-    const USDT = await deploy(deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }));
-    const relay = await deploy(deployer.deployContract({ abi: nativeRelay.abi, bytecode: nativeRelay.bytecode }));
+    const USDT = await deploy(
+      deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }),
+    );
+    const relay = await deploy(
+      deployer.deployContract({ abi: nativeRelay.abi, bytecode: nativeRelay.bytecode }),
+    );
     const clock = new ManualClock(new Date());
     test = await startTestGateway({
       clock,
@@ -128,7 +145,10 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
     const started = test;
     const receiver = await receiveWebhooks(started);
     const { gateway } = started.running;
-    const watchers = startChainWatchers(gateway, { databaseUrl: started.running.databaseUrl, autoStart: false });
+    const watchers = startChainWatchers(gateway, {
+      databaseUrl: started.running.databaseUrl,
+      autoStart: false,
+    });
     const watcher = watchers.watchers.find((w) => w.chainId === CHAIN_ID);
     if (!watcher) throw new Error('no ETH_LOCAL watcher was configured');
     const settlers: EvmSettlers = startEvmSettlers(gateway, {
@@ -141,7 +161,11 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
     // Onboarding: the first round sends the factory deployment (mined at once), the second sees it.
     await settler.settleOnce();
     await settler.settleOnce();
-    const [wallet] = await sql<{ value: Address; onboarding_status: string; onboarding_error: string | null }>(
+    const [wallet] = await sql<{
+      value: Address;
+      onboarding_status: string;
+      onboarding_error: string | null;
+    }>(
       started,
       `select value, onboarding_status, onboarding_error from wallets where business_id = ? and chain_id = ?`,
       [started.businessId, CHAIN_ID],
@@ -183,13 +207,19 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
       relay,
       sync: () => watcher.syncOnce(),
       newWatcher: () =>
-        startChainWatchers(gateway, { databaseUrl: started.running.databaseUrl, autoStart: false }).watchers.find(
-          (w) => w.chainId === CHAIN_ID,
-        )!,
+        startChainWatchers(gateway, {
+          databaseUrl: started.running.databaseUrl,
+          autoStart: false,
+        }).watchers.find((w) => w.chainId === CHAIN_ID)!,
       async newPayment(coin, fiatAmount = '25.00') {
         if (!gateway.chainAvailability.isOffered(CHAIN_ID)) await watcher.syncOnce();
-        const payment = await createPaymentVia(client, { fiat_amount: fiatAmount, order_id: randomBytes(4).toString('hex') });
-        const selected = await client.post(`/checkout/${payment.id}/select-chain`, { token: `${CHAIN_ID}:${coin}` });
+        const payment = await createPaymentVia(client, {
+          fiat_amount: fiatAmount,
+          order_id: randomBytes(4).toString('hex'),
+        });
+        const selected = await client.post(`/checkout/${payment.id}/select-chain`, {
+          token: `${CHAIN_ID}:${coin}`,
+        });
         expect(selected.status, selected.text).toBe(200);
         const option = selected.body.data.selected;
         return {
@@ -201,20 +231,47 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
         };
       },
       async pay(coin, to, amount) {
-        if (coin === 'ETH') return send(await customer.sendTransaction({ account: customer.account!, chain: viemChain, to, value: amount }));
+        if (coin === 'ETH')
+          return send(
+            await customer.sendTransaction({
+              account: customer.account!,
+              chain: viemChain,
+              to,
+              value: amount,
+            }),
+          );
         const token = tokenOf(coin);
         const abi = coin === 'USDC' ? testStablecoin.abi : testTetherToken.abi;
         await send(
-          await customer.writeContract({ account: customer.account!, chain: viemChain, address: token, abi, functionName: 'mint', args: [customer.account!.address, amount] } as never),
+          await customer.writeContract({
+            account: customer.account!,
+            chain: viemChain,
+            address: token,
+            abi,
+            functionName: 'mint',
+            args: [customer.account!.address, amount],
+          } as never),
         );
         return send(
-          await customer.writeContract({ account: customer.account!, chain: viemChain, address: token, abi, functionName: 'transfer', args: [to, amount] } as never),
+          await customer.writeContract({
+            account: customer.account!,
+            chain: viemChain,
+            address: token,
+            abi,
+            functionName: 'transfer',
+            args: [to, amount],
+          } as never),
         );
       },
       mine: (count = 1) => anvil.mine(count),
       async balanceOf(address, coin) {
         if (coin === 'ETH') return chain.getBalance({ address });
-        return chain.readContract({ address: tokenOf(coin), abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+        return chain.readContract({
+          address: tokenOf(coin),
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        });
       },
       statusOf: async (id) => (await read(id)).status,
       read,

@@ -26,8 +26,11 @@ export const NATIVE_VALUE_INDEX = -1;
  * (txid, index) pair unique when one block credits several targets, and the same on every re-scan.
  */
 export function hiddenCreditIndex(matchKey: string): number {
-  return -2 - Number.parseInt(matchKey.slice(0, 7), 16);
+  return HIDDEN_CREDIT_INDEX_BASE - Number.parseInt(matchKey.slice(0, 7), 16);
 }
+
+/** The highest index of a hidden credit (see {@link hiddenCreditIndex}). */
+export const HIDDEN_CREDIT_INDEX_BASE = -2;
 /** Balance reads per JSON-RPC batch request. */
 const BALANCE_BATCH = 100;
 
@@ -89,7 +92,8 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
   };
 
   const headerOf = (block: { number: bigint | null; hash: Hex | null; parentHash: Hex }): BlockHeader => {
-    if (block.number === null || block.hash === null) throw new ChainBackendError(chainId, 'the node answered a pending block');
+    if (block.number === null || block.hash === null)
+      throw new ChainBackendError(chainId, 'the node answered a pending block');
     return {
       height: Number(block.number),
       hash: block.hash,
@@ -116,7 +120,10 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
 
     async blockHashAt(height: number): Promise<string | null> {
       try {
-        const block = await request<{ hash: Hex } | null>('eth_getBlockByNumber', [`0x${height.toString(16)}`, false]);
+        const block = await request<{ hash: Hex } | null>('eth_getBlockByNumber', [
+          `0x${height.toString(16)}`,
+          false,
+        ]);
         return block?.hash ?? null;
       } catch (error) {
         return fail(`reading block ${height}`, error);
@@ -141,7 +148,10 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
         const succeeded = new Set<string>();
         for (const receipt of receipts) {
           if (receipt.blockHash.toLowerCase() !== hash.toLowerCase())
-            throw new ChainBackendError(chainId, `receipts of block ${hash} came from another block (a reorg meanwhile)`);
+            throw new ChainBackendError(
+              chainId,
+              `receipts of block ${hash} came from another block (a reorg meanwhile)`,
+            );
           if (receipt.status === '0x1') succeeded.add(receipt.transactionHash.toLowerCase());
         }
         const outputs: ObservedOutput[] = [];
@@ -188,11 +198,15 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
       return [];
     },
 
-    async hiddenCredits(block: ObservedBlock, targets: readonly PolledTarget[]): Promise<readonly ObservedOutput[]> {
+    async hiddenCredits(
+      block: ObservedBlock,
+      targets: readonly PolledTarget[],
+    ): Promise<readonly ObservedOutput[]> {
       if (targets.length === 0 || block.parentHash === null) return [];
       try {
         const scan = lastScan?.hash === block.hash ? lastScan : undefined;
-        if (!scan) throw new ChainBackendError(chainId, `block ${block.hash} was not scanned before its balances`);
+        if (!scan)
+          throw new ChainBackendError(chainId, `block ${block.hash} was not scanned before its balances`);
         const balance = (address: string, blockHash: string) =>
           request<Hex>('eth_getBalance', [address, { blockHash }]).then(BigInt);
         const credits: ObservedOutput[] = [];
@@ -201,7 +215,8 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
           Promise.all(targets.map((t) => balance(t.address, block.hash))),
         ]);
         targets.forEach((target, i) => {
-          const inflow = (after[i] as bigint) - (before[i] as bigint) + (scan.flushedOut.get(target.matchKey) ?? 0n);
+          const inflow =
+            (after[i] as bigint) - (before[i] as bigint) + (scan.flushedOut.get(target.matchKey) ?? 0n);
           const hidden = inflow - (scan.nativeIn.get(target.matchKey) ?? 0n);
           if (hidden > 0n)
             credits.push({

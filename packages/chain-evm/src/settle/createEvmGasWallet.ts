@@ -116,7 +116,8 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
 
   return {
     address: account.address,
-    balance: () => reader.getBalance({ address: account.address }).catch((e) => fail('reading the gas wallet balance', e)),
+    balance: () =>
+      reader.getBalance({ address: account.address }).catch((e) => fail('reading the gas wallet balance', e)),
     gasPrice: () => reader.getGasPrice().catch((e) => fail('reading the gas price', e)),
     async hasCode(address) {
       try {
@@ -129,7 +130,12 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     async balanceOf(address, token) {
       try {
         if (token === null || token === zeroAddress) return await reader.getBalance({ address });
-        return await reader.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [address] });
+        return await reader.readContract({
+          address: token,
+          abi: erc20Abi,
+          functionName: 'balanceOf',
+          args: [address],
+        });
       } catch (error) {
         return fail(`reading the balance of ${address}`, error);
       }
@@ -147,7 +153,9 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
       return sign(factory, data, nonce);
     },
     nextNonce: () =>
-      reader.getTransactionCount({ address: account.address, blockTag: 'pending' }).catch((e) => fail('reading the nonce', e)),
+      reader
+        .getTransactionCount({ address: account.address, blockTag: 'pending' })
+        .catch((e) => fail('reading the nonce', e)),
     async broadcast(raw) {
       try {
         await reader.request({ method: 'eth_sendRawTransaction', params: [raw] });
