@@ -27,7 +27,8 @@ export type {
   SignedTransaction,
   SweepItem,
 } from './settle/createEvmGasWallet.js';
-export { createEvmGasWallet } from './settle/createEvmGasWallet.js';
+export { BroadcastRejectedError, createEvmGasWallet } from './settle/createEvmGasWallet.js';
+export { hasContractCode } from './settle/hasContractCode.js';
 export type { TokenContracts } from './tokenContractOf.js';
 export { tokenContractOf } from './tokenContractOf.js';
 export type { ValidateEvmAddressOptions } from './validateEvmAddress.js';

@@ -1,4 +1,9 @@
-import type { EvmGasWallet, SweepItem } from '@cairn/chain-evm';
+import {
+  BroadcastRejectedError,
+  type EvmGasWallet,
+  type SignedTransaction,
+  type SweepItem,
+} from '@cairn/chain-evm';
 import type { ChainDefinition } from '@cairn/contract';
 import { forwarderSalt } from '@cairn/evm-contracts';
 import type { Address, Hex } from 'viem';
@@ -18,6 +23,8 @@ export interface EvmSettlerOptions {
   readonly evmChainId: number;
   /** The gas wallet; undefined when the operator configured none (onboarding then only checks). */
   readonly gasWallet?: EvmGasWallet;
+  /** Whether a contract is deployed at an address (a factory somebody else deployed counts). */
+  hasCode(address: Address): Promise<boolean>;
   /** The contract of a token symbol on this chain. */
   tokenContract(symbol: string): Address;
   readonly databaseUrl: string;
@@ -42,6 +49,8 @@ export interface SettleResult {
   readonly sent: number;
   readonly confirmed: number;
   readonly failed: number;
+  /** Batches that could not be signed or sent this round (retried next round). */
+  readonly errors: number;
 }
 
 interface DueRow {
@@ -83,13 +92,14 @@ export class EvmSettler {
   /** One round: onboarding, then the outcome of sent sweeps, then new sweeps. */
   async settleOnce(): Promise<SettleResult> {
     if (!(await this.#lock.tryAcquire()))
-      return { active: false, activated: 0, sent: 0, confirmed: 0, failed: 0 };
+      return { active: false, activated: 0, sent: 0, confirmed: 0, failed: 0, errors: 0 };
     try {
       const activated = await this.#onboard();
       const { confirmed, failed } = await this.#follow();
-      const sent = await this.#sweep();
+      const { sent, errors, lastError } = await this.#sweep();
       await this.#refreshStatus();
-      return { active: true, activated, sent, confirmed, failed };
+      if (lastError) this.#status = { ...this.#status, lastError };
+      return { active: true, activated, sent, confirmed, failed, errors };
     } catch (error) {
       this.#status = { ...this.#status, lastError: (error as Error).message };
       throw error;
@@ -123,8 +133,9 @@ export class EvmSettler {
       value: string;
       onboarding_address: string;
       onboarding_tx: string | null;
+      onboarding_updated_at: Date;
     }>(
-      `select id, value, onboarding_address, onboarding_tx from wallets
+      `select id, value, onboarding_address, onboarding_tx, onboarding_updated_at from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') order by created_at`,
       [this.chainId],
     );
@@ -132,8 +143,7 @@ export class EvmSettler {
     for (const wallet of wallets) {
       const now = gateway.clock.now().toISOString();
       const factory = wallet.onboarding_address as Address;
-      const probe = gasWallet ?? this.#options.gasWallet;
-      if (probe && (await probe.hasCode(factory))) {
+      if (await this.#options.hasCode(factory)) {
         await this.#sql(
           `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
           [now, wallet.id],
@@ -151,6 +161,13 @@ export class EvmSettler {
       }
       if (wallet.onboarding_tx) {
         const receipt = await gasWallet.receipt(wallet.onboarding_tx as Hex);
+        const age = gateway.clock.now().getTime() - new Date(wallet.onboarding_updated_at).getTime();
+        if (receipt === null && age > REBROADCAST_MS) {
+          // Never mined (or never broadcast before a crash): sign it anew. Should the first one still
+          // land, the factory's code is seen first and the wallet becomes active.
+          await this.#sql('update wallets set onboarding_tx = null where id = ?', [wallet.id]);
+          continue;
+        }
         if (receipt === null) continue; // still pending
         if (receipt.status === 'reverted') {
           await this.#fail(wallet.id, `the factory deployment ${wallet.onboarding_tx} reverted`, true);
@@ -165,7 +182,13 @@ export class EvmSettler {
         `update wallets set onboarding_status = 'pending', onboarding_tx = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
         [signed.hash, now, wallet.id],
       );
-      await gasWallet.broadcast(signed.raw);
+      try {
+        await gasWallet.broadcast(signed.raw);
+      } catch (error) {
+        if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
+        await this.#fail(wallet.id, `the factory deployment was refused: ${error.message}`, true);
+        continue;
+      }
       gateway.log.info(
         { chainId: this.chainId, walletId: wallet.id, tx: signed.hash },
         'EVM wallet onboarding sent',
@@ -247,9 +270,9 @@ export class EvmSettler {
   }
 
   /** Transfers at their payment's required depth and not swept yet: one sweep per treasury (batched). */
-  async #sweep(): Promise<number> {
+  async #sweep(): Promise<{ sent: number; errors: number; lastError?: string }> {
     const { gasWallet, gateway } = this.#options;
-    if (!gasWallet) return 0;
+    if (!gasWallet) return { sent: 0, errors: 0 };
     const due = await this.#sql<DueRow>(
       `select t.payment_id, w.value as treasury, w.onboarding_address as factory, p.selected_coin_symbol as coin_symbol,
               ? as native_symbol, array_agg(t.id) as transfer_ids
@@ -267,6 +290,8 @@ export class EvmSettler {
     const byTreasury = new Map<string, DueRow[]>();
     for (const row of due) byTreasury.set(row.treasury, [...(byTreasury.get(row.treasury) ?? []), row]);
     let sent = 0;
+    let errors = 0;
+    let lastError: string | undefined;
     for (const rows of byTreasury.values()) {
       for (let start = 0; start < rows.length; start += MAX_BATCH) {
         const batch = rows.slice(start, start + MAX_BATCH);
@@ -275,11 +300,20 @@ export class EvmSettler {
           token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
         }));
         const first = batch[0]!;
-        const signed = await gasWallet.signSweep(
-          first.factory as Address,
-          items,
-          await gasWallet.nextNonce(),
-        );
+        let signed: SignedTransaction;
+        try {
+          signed = await gasWallet.signSweep(first.factory as Address, items, await gasWallet.nextNonce());
+        } catch (error) {
+          // Estimating found it would fail, or the node or the gas wallet cannot pay: nothing was sent,
+          // the transfers stay due and the next round tries again. Other treasuries go on.
+          errors += 1;
+          lastError = (error as Error).message;
+          gateway.log.error(
+            { chainId: this.chainId, treasury: first.treasury, forwarders: batch.length, err: error },
+            'EVM sweep could not be prepared; retried next round',
+          );
+          continue;
+        }
         const id = crypto.randomUUID();
         const now = gateway.clock.now().toISOString();
         await gateway.orm.em.fork().transactional(async (tx) => {
@@ -311,7 +345,16 @@ export class EvmSettler {
             ctx,
           );
         });
-        await gasWallet.broadcast(signed.raw);
+        try {
+          await gasWallet.broadcast(signed.raw);
+        } catch (error) {
+          if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
+          // Refused (the gas wallet cannot pay, say): it will never be mined; its transfers are due again.
+          await this.#abandon(id, error.message, gateway.clock.now());
+          errors += 1;
+          lastError = error.message;
+          continue;
+        }
         gateway.log.info(
           { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
           'EVM sweep sent',
@@ -319,6 +362,6 @@ export class EvmSettler {
         sent += 1;
       }
     }
-    return sent;
+    return { sent, errors, ...(lastError ? { lastError } : {}) };
   }
 }

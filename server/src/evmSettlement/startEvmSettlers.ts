@@ -1,4 +1,4 @@
-import { createEvmGasWallet } from '@cairn/chain-evm';
+import { createEvmGasWallet, hasContractCode } from '@cairn/chain-evm';
 import { getChain } from '@cairn/contract';
 import type { Gateway } from '../gateway.js';
 import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
@@ -31,6 +31,7 @@ export function startEvmSettlers(
     if (chain?.family !== 'evm' || !settings.enabled || !settings.backend) continue;
     if (!gateway.chains.isUsable(chain.id)) continue;
     const evmChainId = options.facts.evmChainId(chain.id);
+    const backendUrl = settings.backend.url;
     const gasWallet = settings.gasWalletKey
       ? createEvmGasWallet({
           chainId: chain.id,
@@ -50,6 +51,7 @@ export function startEvmSettlers(
         chain,
         evmChainId,
         ...(gasWallet ? { gasWallet } : {}),
+        hasCode: (address) => hasContractCode(chain.id, backendUrl, address),
         tokenContract: (symbol) => options.facts.tokenContract(chain.id, symbol),
         databaseUrl: options.databaseUrl,
       }),

@@ -372,7 +372,11 @@ describe("the accepted set names chains, tokens and coins of the key's mode, or 
       accepted_chains: ['BTC', 'LTC_REGTEST', 'ETH'],
       accepted_tokens: ['XMR:XMR'],
     });
-    expect(fields.map((f) => f.field)).toEqual(['accepted_chains.0', 'accepted_chains.2', 'accepted_tokens.0']);
+    expect(fields.map((f) => f.field)).toEqual([
+      'accepted_chains.0',
+      'accepted_chains.2',
+      'accepted_tokens.0',
+    ]);
   });
 });
 

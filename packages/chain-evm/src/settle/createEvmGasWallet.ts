@@ -7,7 +7,6 @@ import {
   createWalletClient,
   defineChain,
   encodeFunctionData,
-  erc20Abi,
   type Hex,
   http,
   keccak256,
@@ -16,6 +15,23 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
+
+/**
+ * The node answered a broadcast with a JSON-RPC error (insufficient funds, nonce too low, a malformed
+ * or underpriced transaction): the transaction is not in its pool and will not be mined as it is. A
+ * timeout or a connection failure is a plain {@link ChainBackendError} instead (it may have arrived).
+ */
+export class BroadcastRejectedError extends ChainBackendError {
+  override readonly name = 'BroadcastRejectedError';
+}
+
+/** Whether viem's error carries a JSON-RPC error answered by the node (not a transport failure). */
+function answeredByNode(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if (typeof (e as { code?: unknown }).code === 'number') return true;
+  }
+  return false;
+}
 
 /** One forwarder to deploy (if needed) and flush in a sweep. */
 export interface SweepItem {
@@ -46,17 +62,16 @@ export interface EvmGasWallet {
   balance(): Promise<bigint>;
   /** The current gas price in wei (for the low-balance warning). */
   gasPrice(): Promise<bigint>;
-  /** Whether a contract is deployed at `address`. */
-  hasCode(address: Address): Promise<boolean>;
-  /** The native (token null) or token balance of `address`. */
-  balanceOf(address: Address, token: Address | null): Promise<bigint>;
   /** Signs the deployment of `treasury`'s forwarder factory through the deterministic deployer. */
   signFactoryDeployment(treasury: Address, nonce: number): Promise<SignedTransaction>;
   /** Signs one sweep: deploys each forwarder that has no code yet and flushes it to the treasury. */
   signSweep(factory: Address, items: readonly SweepItem[], nonce: number): Promise<SignedTransaction>;
   /** The next nonce, counting transactions still pending. */
   nextNonce(): Promise<number>;
-  /** Broadcasts a signed transaction; a node that already has it is not an error. */
+  /**
+   * Broadcasts a signed transaction; a node that already has it is not an error. Throws
+   * {@link BroadcastRejectedError} when the node refuses it.
+   */
   broadcast(raw: Hex): Promise<void>;
   /** The receipt of a mined transaction, null while it is not mined. */
   receipt(hash: Hex): Promise<MinedReceipt | null>;
@@ -119,27 +134,6 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     balance: () =>
       reader.getBalance({ address: account.address }).catch((e) => fail('reading the gas wallet balance', e)),
     gasPrice: () => reader.getGasPrice().catch((e) => fail('reading the gas price', e)),
-    async hasCode(address) {
-      try {
-        const code = await reader.getCode({ address });
-        return code !== undefined && code !== '0x';
-      } catch (error) {
-        return fail(`reading the code at ${address}`, error);
-      }
-    },
-    async balanceOf(address, token) {
-      try {
-        if (token === null || token === zeroAddress) return await reader.getBalance({ address });
-        return await reader.readContract({
-          address: token,
-          abi: erc20Abi,
-          functionName: 'balanceOf',
-          args: [address],
-        });
-      } catch (error) {
-        return fail(`reading the balance of ${address}`, error);
-      }
-    },
     signFactoryDeployment(treasury, nonce) {
       const { to, data } = factoryDeploymentData(treasury);
       return sign(to, data, nonce);
@@ -162,6 +156,13 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
       } catch (error) {
         const message = (error as Error).message ?? '';
         if (/already known|known transaction|already imported/i.test(message)) return;
+        if (answeredByNode(error)) {
+          const reason =
+            message.split('\n').find((line) => line.startsWith('Details:')) ?? message.split('\n')[0];
+          throw new BroadcastRejectedError(options.chainId, `the node refused the transaction: ${reason}`, {
+            cause: error,
+          });
+        }
         fail('broadcasting a transaction', error);
       }
     },
