@@ -9,6 +9,10 @@ import type { Config } from './config/loadConfig.js';
 import { checkDatabaseUrl } from './db/checkDatabaseUrl.js';
 import { createOrm, migrate } from './db/createOrm.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './db/startEmbeddedPostgres.js';
+import { attachDevChain } from './devChain/attachDevChain.js';
+import type { DevChainRecord } from './devChain/devChainRecord.js';
+import { startDevChain } from './devChain/startDevChain.js';
+import { wantsDevChain, withDevChain } from './devChain/withDevChain.js';
 import { StartupError } from './errors/StartupError.js';
 import { registerEvmSettlementMetrics } from './evmSettlement/evmSettlementMetrics.js';
 import { gatewayEvmFacts } from './evmSettlement/gatewayEvmFacts.js';
@@ -34,6 +38,8 @@ export interface RunningGateway {
   readonly address?: string;
   /** The chain watchers of this instance (none when `watchers: false` or no chain has a node). */
   readonly chainWatchers?: ChainWatchers;
+  /** The local dev chain this gateway started (`devChain: 'start'`), if any. */
+  readonly devChain?: DevChainRecord;
   /** The EVM settlers of this instance (onboarding and sweeps; with the watchers). */
   readonly evmSettlers?: EvmSettlers;
   /** The webhook delivery loop (with the workers). */
@@ -49,6 +55,11 @@ export interface StartOptions {
   readonly listen?: boolean;
   /** Start the job workers (default true). */
   readonly workers?: boolean;
+  /**
+   * The local dev chain (ETH_LOCAL on anvil, see CAIRN_DEV_CHAIN): `start` runs it (the `cairn start`
+   * command), `attach` uses the one a running `cairn start` recorded (operator commands), absent: none.
+   */
+  readonly devChain?: 'start' | 'attach';
   /** Start the chain watchers of chains given a node (default true). */
   readonly watchers?: boolean;
   /**
@@ -132,7 +143,7 @@ function listenError(error: unknown, config: Config): unknown {
  * adapters, job workers and the HTTP app. `stop()` shuts down in reverse order (SIGTERM path).
  */
 export async function startGateway(options: StartOptions): Promise<RunningGateway> {
-  const { config } = options;
+  let { config } = options;
   const log = options.log ?? createLogger(config.CAIRN_LOG_LEVEL);
   const clock = options.clock ?? systemClock;
   // What has been started, to stop in reverse order: on stop(), or at once when a later step fails.
@@ -156,6 +167,15 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateWorkerSchema(database.url, log);
 
+    let devChainRecord: DevChainRecord | undefined;
+    if (options.devChain === 'start' && wantsDevChain(config)) {
+      const devChain = await startDevChain(config.dataDir, log);
+      started.push({ name: 'dev chain', stop: () => devChain.stop() });
+      config = withDevChain(config, devChain.record);
+      devChainRecord = devChain.record;
+    } else if (options.devChain === 'attach') {
+      config = await attachDevChain(config);
+    }
     const chains = createChainRegistry(config.enabledChains, log, config.chains);
     const chainAvailability = createChainAvailability({
       orm,
@@ -247,6 +267,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       ...(address ? { address } : {}),
       ...(chainWatchers ? { chainWatchers } : {}),
       ...(evmSettlers ? { evmSettlers } : {}),
+      ...(devChainRecord ? { devChain: devChainRecord } : {}),
       ...(webhooks ? { webhooks } : {}),
       // Reverse order of start: watchers, HTTP (with its grace), Redis, webhook delivery, workers, chain
       // availability, the pool, then the embedded PostgreSQL.

@@ -20,6 +20,7 @@ import { systemClock } from '../clock.js';
 import { loadConfig } from '../config/loadConfig.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../credit/topUpCredit.js';
 import { createOrm, migrate } from '../db/createOrm.js';
+import { attachDevChain } from '../devChain/attachDevChain.js';
 import { StartupError } from '../errors/StartupError.js';
 import { gatewayEvmFacts } from '../evmSettlement/gatewayEvmFacts.js';
 import { readEvmSettlement } from '../evmSettlement/readEvmSettlement.js';
@@ -111,7 +112,7 @@ async function main(argv: string[]): Promise<number> {
     case 'start': {
       const config = loadConfig();
       const started = Date.now();
-      const running = await startGateway({ config });
+      const running = await startGateway({ config, devChain: 'start' });
       const { urls } = config;
       running.gateway.log.info({ ms: Date.now() - started, address: running.address }, 'gateway ready');
       console.log(
@@ -122,6 +123,11 @@ async function main(argv: string[]): Promise<number> {
           `  OpenAPI      ${urls.site}/openapi.json`,
           `  Health       ${urls.api}/healthz  ${urls.api}/readyz  ${urls.api}/metrics`,
           `  Database     ${config.DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL (${config.dataDir})`}`,
+          ...(running.devChain
+            ? [
+                `  Dev chain    ETH_LOCAL on anvil at ${running.devChain.rpc_url} (test USDC ${running.devChain.tokens.USDC}, USDT ${running.devChain.tokens.USDT}; CAIRN_DEV_CHAIN=off disables it)`,
+              ]
+            : []),
           ...chainLines(running.gateway.chainAvailability.offers()),
           'Create a test API key with: pnpm cairn dev:seed --json',
         ].join('\n'),
@@ -152,7 +158,14 @@ async function main(argv: string[]): Promise<number> {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
       const config = loadConfig();
       const log = createLogger('warn', 'stderr');
-      const running = await startGateway({ config, log, listen: false, workers: false, watchers: false });
+      const running = await startGateway({
+        config,
+        log,
+        listen: false,
+        workers: false,
+        watchers: false,
+        devChain: 'attach',
+      });
       try {
         const result = await devSeed(running.gateway);
         if (values.json) console.log(JSON.stringify(result));
@@ -259,7 +272,7 @@ async function main(argv: string[]): Promise<number> {
     }
     case 'chains:status': {
       const { values } = parseArgs({ args: rest, options: { json: { type: 'boolean', default: false } } });
-      const config = loadConfig();
+      const config = await attachDevChain(loadConfig());
       const registry = createChainRegistry(
         config.enabledChains,
         createLogger('silent', 'stderr'),

@@ -93,6 +93,11 @@ export const CONFIG_VARIABLES = {
     doc: 'Comma-separated chain ids to enable (e.g. `LTC_REGTEST,BTC_TESTNET`): merchants can add wallets for them. A chain given a node (`CAIRN_CHAIN_<CHAIN_ID>_RPC_URL` or `_ESPLORA_URL`) is enabled too. An enabled chain is offered to payments only while it is watched (see CAIRN_WATCHER_OFFLINE_MS); chains whose family has no adapter yet are left out with a log line.',
     default: 'BTC_TESTNET,LTC_TESTNET',
   },
+  CAIRN_DEV_CHAIN: {
+    schema: z.enum(['on', 'off']).default('on'),
+    doc: '`cairn start` runs a local EVM dev chain as ETH_LOCAL (test mode): anvil from the npm package, with test USDC and USDT anyone can mint, its state in CAIRN_DATA_DIR/dev-chain, so a first payment can be made with no node anywhere. `off` disables it; a configured CAIRN_CHAIN_ETH_LOCAL_RPC_URL uses that node instead.',
+    default: 'on',
+  },
   CAIRN_RATE_SOURCES: {
     schema: list.default(['fixed']),
     doc: 'Test-mode rate sources in fallback order: `fixed` (built-in demo rates plus CAIRN_FIXED_RATES), `coinbase`, `kraken`.',

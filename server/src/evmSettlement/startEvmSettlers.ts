@@ -12,7 +12,7 @@ export interface EvmSettlers {
 }
 
 /** Between rounds of a settler (onboarding, sweep receipts, new sweeps). */
-const ROUND_MS = 5_000;
+const ROUND_MS = 2_000;
 
 /**
  * Starts a settler for every enabled, watched EVM chain (DESIGN.md section 5): with the chain's gas

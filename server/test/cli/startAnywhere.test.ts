@@ -234,11 +234,23 @@ describe('cairn start, anywhere', () => {
       const file = join(tempDir('cairn-start-keyfile-'), 'not-a-directory');
       writeFileSync(file, 'x');
       const result = await runCli(['start'], {
-        env: { DATABASE_URL: database.url, CAIRN_DATA_DIR: file, PORT: '0' },
+        env: { DATABASE_URL: database.url, CAIRN_DATA_DIR: file, PORT: '0', CAIRN_DEV_CHAIN: 'off' },
       });
       expectOneSentence(
         result,
         /^Cannot keep a development master key in .*not-a-directory\/webhook-master\.key \(\w+\): set CAIRN_MASTER_KEY \(make one with: openssl rand -hex 32\), or point CAIRN_DATA_DIR at a directory this user can write\.$/,
+      );
+    });
+
+    it('a data directory that cannot hold the local dev chain', async () => {
+      const file = join(tempDir('cairn-start-devchain-'), 'not-a-directory');
+      writeFileSync(file, 'x');
+      const result = await runCli(['start'], {
+        env: { DATABASE_URL: database.url, CAIRN_DATA_DIR: file, PORT: '0' },
+      });
+      expectOneSentence(
+        result,
+        /^Cannot keep the local dev chain's state in .*not-a-directory\/dev-chain \(\w+\): point CAIRN_DATA_DIR at a directory this user can write, or set CAIRN_DEV_CHAIN=off\.$/,
       );
     });
 
