@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ChainAvailability } from './chains/createChainAvailability.js';
 import type { Clock } from './clock.js';
 import type { Config } from './config/loadConfig.js';
+import type { DevChainRecord } from './devChain/devChainRecord.js';
 import type { RateProvider } from './rates/index.js';
 
 /** Everything a service needs, passed explicitly (no globals). */
@@ -18,4 +19,6 @@ export interface Gateway {
   /** Which enabled chains may be offered now: only those something watches (DESIGN.md section 8). */
   readonly chainAvailability: ChainAvailability;
   readonly log: FastifyBaseLogger;
+  /** The local dev chain this gateway runs or attached to (ETH_LOCAL on anvil), if any. */
+  readonly devChain?: DevChainRecord;
 }

@@ -195,6 +195,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       chains,
       chainAvailability,
       rates: createRateProviders(config, clock, log),
+      ...(devChainRecord ? { devChain: devChainRecord } : {}),
     };
     await chainAvailability.refresh();
     chainAvailability.start();

@@ -7,6 +7,11 @@ export interface CheckoutPaths {
   readonly events: string;
   readonly qr: string;
   readonly remainderQr: string;
+  /** Dev chain only: the funded test wallet pays. */
+  readonly testWallet: string;
+  /** EIP-3009: the typed data to sign, then the signature to relay. */
+  readonly gaslessPrepare: string;
+  readonly gaslessSubmit: string;
 }
 
 /** The paths of the checkout of payment `id` under the mount path `base` (e.g. `/checkout`). */
@@ -20,6 +25,9 @@ export function checkoutPaths(base: string, id: string): CheckoutPaths {
     events: `${page}/events`,
     qr: `${page}/qr.svg`,
     remainderQr: `${page}/remainder-qr.svg`,
+    testWallet: `${page}/test-wallet`,
+    gaslessPrepare: `${page}/gasless/prepare`,
+    gaslessSubmit: `${page}/gasless/submit`,
   };
 }
 

@@ -1,3 +1,4 @@
+import { EVM_CHAINS, type EvmAdapter, isEvmChainId } from '@cairn/chain-evm';
 import {
   type ChainDefinition,
   type Checkout,
@@ -8,6 +9,7 @@ import {
 } from '@cairn/contract';
 import { serializeCheckout } from '../checkout/serializeCheckout.js';
 import { Business } from '../db/entities/index.js';
+import { DEV_CHAIN_ID } from '../devChain/withDevChain.js';
 import type { Gateway } from '../gateway.js';
 import { loadAggregate, serializePayment } from '../payments/serializePayment.js';
 import { findCustomerPayment } from './findCustomerPayment.js';
@@ -25,7 +27,24 @@ export interface CheckoutView {
   readonly remainderUri: string;
   /** The gateway clock's now, for countdowns. */
   readonly now: Date;
+  /** EVM options: what a browser wallet needs, and the dev chain's test wallet. */
+  readonly evm?: EvmPayView;
 }
+
+/** What the pay view offers on an EVM chain beyond the address and the QR code. */
+export interface EvmPayView {
+  /** EIP-155 chain id (`wallet_switchEthereumChain`, `eth_sendTransaction`). */
+  readonly chainId: number;
+  /** The token's contract, shown to the customer; undefined for the native coin. */
+  readonly token?: string;
+  /** "Pay with a test wallet": ETH_LOCAL on the gateway's own dev chain, test mode. */
+  readonly testWallet: boolean;
+  /** A USDC option a gas wallet can relay: the customer may sign instead of sending (EIP-3009). */
+  readonly gasless: boolean;
+}
+
+/** Tokens that implement EIP-3009 `transferWithAuthorization` (USDC's v2 and Cairn's test USDC). */
+const EIP3009_TOKENS = new Set(['USDC']);
 
 /**
  * Loads the checkout of a payment by id alone (the customer's URL is their credential): the same
@@ -60,6 +79,25 @@ export async function loadCheckoutView(gateway: Gateway, id: string): Promise<Ch
       gateway.log.warn({ err: error, paymentId: payment.id }, 'no payment URI for the remainder');
     }
   }
+  let evm: EvmPayView | undefined;
+  if (chain?.family === 'evm' && coin && isEvmChainId(chain.id)) {
+    let token: string | undefined;
+    try {
+      if (coin.kind === 'token')
+        token = (gateway.chains.get(chain.id).adapter as EvmAdapter).tokenContractOf(chain.id, coin.symbol);
+    } catch (error) {
+      gateway.log.warn({ err: error, paymentId: payment.id }, 'no token contract for the pay view');
+    }
+    evm = {
+      chainId: EVM_CHAINS[chain.id].chainId,
+      ...(token ? { token } : {}),
+      testWallet: payment.mode === 'test' && chain.id === DEV_CHAIN_ID && gateway.devChain !== undefined,
+      gasless:
+        token !== undefined &&
+        EIP3009_TOKENS.has(coin.symbol) &&
+        gateway.config.chains[chain.id]?.gasWalletKey !== undefined,
+    };
+  }
   return {
     checkout,
     payment: body,
@@ -67,5 +105,6 @@ export async function loadCheckoutView(gateway: Gateway, id: string): Promise<Ch
     ...(coin ? { coin } : {}),
     remainderUri,
     now: gateway.clock.now(),
+    ...(evm ? { evm } : {}),
   };
 }

@@ -46,6 +46,17 @@ export const messages = {
   qrAlt: (amount: string, coin: string, address: string) =>
     `QR code of the payment request: ${amount} ${coin} to ${address}`,
   openInWallet: 'Open in wallet',
+  payTokenContract: 'Token contract',
+  payWithBrowserWallet: 'Pay with browser wallet',
+  signWithoutGas: 'Sign instead (no network fee)',
+  browserWalletHint:
+    'Your browser wallet asks you to confirm; it switches to the right network first. Signing instead lets the merchant pay the network fee.',
+  walletWorking: 'Waiting for your wallet…',
+  walletSent: 'Sent. This page updates when the payment is seen on the network.',
+  walletFailed: (reason: string) => `Your wallet did not pay: ${reason}`,
+  testWalletButton: 'Pay with a test wallet',
+  testWalletHint: 'Local dev chain: its funded test account sends exactly the amount due. No real money.',
+  testWalletUnavailable: 'The test wallet pays only open payments on the local dev chain.',
   timeLeft: 'Time left',
   payBy: (deadline: string) => `Pay by ${deadline}.`,
   timeUp: 'Time is up',

@@ -3,9 +3,11 @@ import { parseToken } from '@cairn/contract';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { Address } from 'viem';
 import { selectChain } from '../checkout/selectChain.js';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../db/databaseTimeouts.js';
 import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
+import { payWithTestWallet } from '../devChain/payWithTestWallet.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
@@ -227,8 +229,29 @@ export async function registerCheckoutPage(
         },
       );
 
+      // The dev chain's funded test account pays the amount due (ETH_LOCAL on the gateway's own anvil).
+      scope.post<IdParams>('/:id/test-wallet', { config: actionLimit }, async (request, reply) => {
+        const { id } = request.params;
+        const view = await loadCheckoutView(gateway, id);
+        const selected = view.checkout.selected;
+        const payable = view.payment.status === 'awaiting_payment' || view.payment.status === 'underpaid';
+        if (!view.evm?.testWallet || !gateway.devChain || !selected || !payable) {
+          return refused(reply, id, new ApiError('VALIDATION_ERROR', m.testWalletUnavailable));
+        }
+        const amount = BigInt(
+          view.payment.status === 'underpaid' ? selected.amount_due : selected.crypto_amount,
+        );
+        const tx = await payWithTestWallet(gateway.devChain, {
+          to: selected.address as Address,
+          amount,
+          ...(view.evm.token ? { token: view.evm.token as Address } : {}),
+        });
+        request.log.info({ paymentId: id, tx }, 'dev chain test wallet paid');
+        return reply.redirect(checkoutPaths(base, id).page, 303);
+      });
+
       // A reload of a refused action's answer (a GET of the action URL) lands back on the payment.
-      for (const action of ['select', 'refund']) {
+      for (const action of ['select', 'refund', 'test-wallet']) {
         scope.get<IdParams>(`/:id/${action}`, async (request, reply) => {
           const payment = await findCustomerPayment(gateway.orm.em.fork(), request.params.id);
           return reply.redirect(checkoutPaths(base, payment.id).page, 303);

@@ -2,6 +2,7 @@ import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
 import { formatDeadline } from './formatDeadline.js';
 import { formatTimeLeft } from './formatTimeLeft.js';
 import { html, type SafeHtml } from './html.js';
+import type { EvmPayView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';
 
 /** What to pay: the whole amount, or the remainder of an underpaid payment. */
@@ -18,6 +19,10 @@ export interface PayDetailsInput {
   readonly now: Date;
   /** `full` for the payment, `remainder` for what is still due. */
   readonly kind: 'full' | 'remainder';
+  /** Smallest units of `displayAmount` (a browser wallet sends exactly this). */
+  readonly amount: string;
+  /** EVM chains: the token contract, the browser wallet and the dev chain's test wallet. */
+  readonly evm?: EvmPayView;
 }
 
 function copyButton(ctx: RenderContext, target: string, what: string): SafeHtml {
@@ -50,14 +55,43 @@ ${
     ? html`<div class="row"><dt>${m.payMemo}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, m.payMemo)}</dd></div>`
     : ''
 }
+${
+  input.evm?.token
+    ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable"><code class="value address" id="${prefix}-token">${input.evm.token}</code> ${copyButton(ctx, `${prefix}-token`, m.payTokenContract)}</dd></div>`
+    : ''
+}
 </dl>
 <p class="hint">${m.payExactly}</p>
 <figure class="qr"><img src="${input.qrPath}" width="232" height="232" alt="${qrAlt}"></figure>
 <p class="wallet"><a class="button primary" href="${input.uri}">${m.openInWallet}</a></p>
+${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
 <p class="warning">${m.networkWarning(input.coin.symbol, input.chain.name)}</p>
 <p class="deadline">${m.timeLeft}: <time class="countdown" datetime="${input.expiresAt.toISOString()}" data-countdown>${formatTimeLeft(
     input.expiresAt,
     input.now,
   )}</time>. ${m.payBy(formatDeadline(input.expiresAt, m.locale))}</p>
 </div>`;
+}
+
+/**
+ * EVM extras: a "Pay with browser wallet" block that the script shows when the page has an injected
+ * EIP-1193 provider (it switches the wallet to the chain, then sends the exact amount, or, for USDC
+ * a gas wallet can relay, asks for an EIP-3009 signature instead), and on the dev chain a plain form
+ * whose funded test account pays (works without JavaScript).
+ */
+function renderEvmWallets(input: PayDetailsInput, evm: EvmPayView, ctx: RenderContext): SafeHtml {
+  const m = ctx.messages;
+  const browser = html`<div class="evm-wallet" hidden data-evm-wallet data-chain-id="${String(evm.chainId)}" data-to="${input.address}" data-amount="${input.amount}" data-token="${evm.token ?? ''}" data-gasless="${evm.gasless && input.kind === 'full' ? ctx.paths.gaslessPrepare : ''}" data-gasless-submit="${ctx.paths.gaslessSubmit}" data-msg-working="${m.walletWorking}" data-msg-sent="${m.walletSent}" data-msg-failed="${m.walletFailed('%s')}">
+<p><button type="button" class="button" data-evm-pay>${m.payWithBrowserWallet}</button>${
+    evm.gasless && input.kind === 'full'
+      ? html` <button type="button" class="button" data-evm-sign hidden>${m.signWithoutGas}</button>`
+      : ''
+  }</p>
+<p class="hint">${m.browserWalletHint}</p>
+<p class="evm-status" role="status" aria-live="polite"></p>
+</div>`;
+  const testWallet = evm.testWallet
+    ? html`<form class="test-wallet" method="post" action="${ctx.paths.testWallet}"><p><button type="submit" class="button">${m.testWalletButton}</button></p><p class="hint">${m.testWalletHint}</p></form>`
+    : '';
+  return html`${browser}${testWallet}`;
 }

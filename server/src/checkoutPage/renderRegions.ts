@@ -82,6 +82,8 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
             expiresAt: new Date(checkout.expires_at),
             now: view.now,
             kind,
+            amount: kind === 'full' ? selected.crypto_amount : selected.amount_due,
+            ...(view.evm ? { evm: view.evm } : {}),
           },
           ctx,
         )

@@ -1,4 +1,5 @@
-// Cairn hosted checkout: live status (server-sent events), copy buttons and the countdown.
+// Cairn hosted checkout: live status (server-sent events), copy buttons, the countdown and, on EVM
+// chains, paying from a browser wallet (EIP-1193).
 // Progressive enhancement only: every page works without this script.
 (() => {
   const data = document.body.dataset;
@@ -85,6 +86,89 @@
     }
     if (focusedId) document.getElementById(focusedId)?.focus();
     wireCopyButtons(region);
+    wireEvmWallets(region);
+  };
+
+  // EVM options: with an injected EIP-1193 provider (a browser wallet), pay the exact amount from it,
+  // after switching it to the payment's chain; for USDC a gas wallet relays, sign an EIP-3009
+  // authorization instead (the gateway pays the network fee). Without a provider the block stays hidden.
+  const pad32 = (hex) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+  const wireEvmWallets = (root) => {
+    const provider = window.ethereum;
+    if (!provider || typeof provider.request !== 'function') return;
+    for (const block of root.querySelectorAll('[data-evm-wallet]')) {
+      if (block.dataset.wired) continue;
+      block.dataset.wired = 'yes';
+      block.hidden = false;
+      const d = block.dataset;
+      const status = block.querySelector('.evm-status');
+      const say = (text) => {
+        if (status) status.textContent = text;
+      };
+      const chainHex = `0x${Number(d.chainId).toString(16)}`;
+      const prepare = async () => {
+        const current = await provider.request({ method: 'eth_chainId' });
+        if (String(current).toLowerCase() !== chainHex)
+          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] });
+        const accounts = await provider.request({ method: 'eth_requestAccounts' });
+        if (!accounts || accounts.length === 0) throw new Error('no account');
+        return accounts[0];
+      };
+      const act = (run) => async () => {
+        say(d.msgWorking);
+        try {
+          await run();
+          say(d.msgSent);
+        } catch (error) {
+          say(d.msgFailed.replace('%s', error?.message || String(error)));
+        }
+      };
+      block.querySelector('[data-evm-pay]')?.addEventListener(
+        'click',
+        act(async () => {
+          const from = await prepare();
+          const amount = BigInt(d.amount).toString(16);
+          const tx = d.token
+            ? { from, to: d.token, data: `0xa9059cbb${pad32(d.to)}${pad32(amount)}` }
+            : { from, to: d.to, value: `0x${amount}` };
+          await provider.request({ method: 'eth_sendTransaction', params: [tx] });
+        }),
+      );
+      const sign = block.querySelector('[data-evm-sign]');
+      if (sign && d.gasless) {
+        sign.hidden = false;
+        sign.addEventListener(
+          'click',
+          act(async () => {
+            const from = await prepare();
+            const post = async (url, body) => {
+              const response = await fetch(url, {
+                method: 'POST',
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify(body),
+              });
+              const answer = await response.json();
+              if (!response.ok) throw new Error(answer?.error?.message ?? `HTTP ${response.status}`);
+              return answer;
+            };
+            const typed = await post(d.gasless, { from });
+            const types = { ...typed.types };
+            if (!types.EIP712Domain)
+              types.EIP712Domain = [
+                { name: 'name', type: 'string' },
+                { name: 'version', type: 'string' },
+                { name: 'chainId', type: 'uint256' },
+                { name: 'verifyingContract', type: 'address' },
+              ];
+            const signature = await provider.request({
+              method: 'eth_signTypedData_v4',
+              params: [from, JSON.stringify({ ...typed, types })],
+            });
+            await post(d.gaslessSubmit, { from, nonce: typed.message.nonce, signature });
+          }),
+        );
+      }
+    }
   };
 
   const scheduleRedirect = (url, delay) => {
@@ -114,6 +198,7 @@
   };
 
   wireCopyButtons(document);
+  wireEvmWallets(document);
   tickCountdowns();
   setInterval(tickCountdowns, 1000);
   scheduleRedirect(data.redirect, data.redirectDelay);
