@@ -1,5 +1,13 @@
 import { testStablecoin } from '@cairn/evm-contracts';
-import { type Address, createPublicClient, createWalletClient, defineChain, encodeFunctionData, type Hex, http } from 'viem';
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  encodeFunctionData,
+  type Hex,
+  http,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { DevChainRecord } from './devChainRecord.js';
 import { DEV_TEST_WALLET } from './withDevChain.js';
@@ -31,16 +39,28 @@ export async function payWithTestWallet(record: DevChainRecord, payment: TestWal
   const account = privateKeyToAccount(DEV_TEST_WALLET.privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(record.rpc_url, { retryCount: 0 }) });
   if (payment.token === undefined) return wallet.sendTransaction({ to: payment.to, value: payment.amount });
-  const reader = createPublicClient({ chain, transport: http(record.rpc_url, { retryCount: 0 }), cacheTime: 0 });
+  const reader = createPublicClient({
+    chain,
+    transport: http(record.rpc_url, { retryCount: 0 }),
+    cacheTime: 0,
+  });
   const nonce = await reader.getTransactionCount({ address: account.address, blockTag: 'pending' });
   const call = (data: Hex, offset: number) =>
     wallet.sendTransaction({ to: payment.token!, data, gas: 120_000n, nonce: Number(nonce) + offset });
   await call(
-    encodeFunctionData({ abi: testStablecoin.abi, functionName: 'mint', args: [account.address, payment.amount] }),
+    encodeFunctionData({
+      abi: testStablecoin.abi,
+      functionName: 'mint',
+      args: [account.address, payment.amount],
+    }),
     0,
   );
   return call(
-    encodeFunctionData({ abi: testStablecoin.abi, functionName: 'transfer', args: [payment.to, payment.amount] }),
+    encodeFunctionData({
+      abi: testStablecoin.abi,
+      functionName: 'transfer',
+      args: [payment.to, payment.amount],
+    }),
     1,
   );
 }

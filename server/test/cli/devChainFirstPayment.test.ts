@@ -88,6 +88,7 @@ describe.runIf(anvilAvailable('dev chain first payment'))('a first payment on th
         method: body === undefined ? 'GET' : 'POST',
         headers: { authorization: `Bearer ${seed_.api_key}`, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        // biome-ignore lint/suspicious/noExplicitAny: API bodies are checked field by field
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { data: any } }));
 
     // The wallet's factory is deployed by the gateway's settler within seconds; chains:status says so.
