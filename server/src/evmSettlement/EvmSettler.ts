@@ -77,7 +77,11 @@ export class EvmSettler {
   constructor(options: EvmSettlerOptions) {
     this.#options = options;
     this.chainId = options.chain.id;
-    this.#lock = new WatcherLock(options.databaseUrl, `cairn:evm-settler:${this.chainId}`);
+    this.#lock = new WatcherLock(
+      options.databaseUrl,
+      `cairn:evm-settler:${this.chainId}`,
+      'cairn evm settler',
+    );
     this.#status = { chainId: this.chainId, sweepsPending: 0, sweepsDue: 0, walletsPending: 0 };
   }
 

@@ -16,6 +16,8 @@ export class WatcherLock {
   constructor(
     private readonly databaseUrl: string,
     readonly key: string,
+    /** How the lock's connection names itself in pg_stat_activity. */
+    private readonly applicationName = 'cairn chain watcher',
   ) {}
 
   /**
@@ -35,7 +37,7 @@ export class WatcherLock {
       if (!this.#client) {
         const client = new pg.Client({
           connectionString: this.databaseUrl,
-          application_name: 'cairn chain watcher',
+          application_name: this.applicationName,
           connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
           // A network partition must not freeze the watcher in its liveness check, nor keep the lock
           // on the server for hours: both ends probe the idle connection and give up within ~30 s.

@@ -117,8 +117,14 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
 
   it('a watcher whose node stops answering is reported stalled', async () => {
     await node.stop();
-    await waitFor(async () => (await get('/readyz')).status === 503);
-    const body = await (await get('/readyz')).json();
+    // A node shutting down may answer HTTP 503 for a moment before it stops listening: wait for the
+    // watcher's error after it is gone.
+    let body: { status: string; checks: Record<string, string> } = { status: '', checks: {} };
+    await waitFor(async () => {
+      const response = await get('/readyz');
+      body = await response.json();
+      return response.status === 503 && /cannot reach/.test(body.checks['chain:LTC_REGTEST'] ?? '');
+    });
     expect(body.status).toBe('not_ready');
     expect(body.checks['chain:LTC_REGTEST']).toMatch(/^stalled: no successful sync since .*cannot reach/);
     expect(body.checks.database).toBe('ok');

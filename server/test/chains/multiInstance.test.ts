@@ -56,6 +56,8 @@ describe.runIf(litecoindAvailable('several instances') && withRedis)(
         // A killed instance's claimed deliveries are retried by the other after the lease.
         CAIRN_WEBHOOK_LEASE_SECONDS: '3',
         CAIRN_RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+        // Each instance would run a dev chain of its own: several instances share real nodes only.
+        CAIRN_DEV_CHAIN: 'off',
       };
       instances.push(await startCli({ env }));
       instances.push(await startCli({ env }));

@@ -29,7 +29,8 @@ describe('migration 20261123010000_closedFunds', () => {
   });
 
   it('marks held what closed payments account for and subscribes default endpoints to the new event', async () => {
-    expect(MIGRATIONS.at(-1)!.name).toBe('Migration20261123010000_closedFunds');
+    const names = MIGRATIONS.map((m) => m.name);
+    expect(names.indexOf('Migration20261123010000_closedFunds')).toBe(names.indexOf(BEFORE) + 1);
     await orm.getMigrator().up({ to: BEFORE });
 
     const now = new Date().toISOString();
@@ -78,7 +79,8 @@ describe('migration 20261123010000_closedFunds', () => {
     const someEvents = await endpoint(['payment.confirmed', 'payment.cancelled']);
     await sql('set session_replication_role = origin');
 
-    expect(await migrate(orm)).toEqual(['Migration20261123010000_closedFunds']);
+    // This migration first; later ones (EVM, ...) change nothing asserted here.
+    expect((await migrate(orm))[0]).toBe('Migration20261123010000_closedFunds');
 
     const closing = async (id: string) =>
       (await sql<{ closing: string | null }>('select closing from transfers where id = ?', [id]))[0]!.closing;
