@@ -1,10 +1,18 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import { anvilAvailable } from '@cairn/anvil-node';
-import { forwarderAddressFor } from '@cairn/evm-contracts';
+import { getChain } from '@cairn/contract';
+import { factoryDeploymentData, forwarderAddressFor } from '@cairn/evm-contracts';
 import type { Address, Hex } from 'viem';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness } from '../../src/credit/createBusiness.js';
+import { EvmSettler } from '../../src/evmSettlement/EvmSettler.js';
 import { gatewayEvmFacts } from '../../src/evmSettlement/gatewayEvmFacts.js';
 import { readEvmSettlement } from '../../src/evmSettlement/readEvmSettlement.js';
-import { sql } from '../api/apiHelpers.js';
+import { createApiKey } from '../../src/keys/createApiKey.js';
+import { createUser } from '../../src/users/createUser.js';
+import { addWallet } from '../../src/wallets/addWallet.js';
+import { clientFor, sql } from '../api/apiHelpers.js';
 import { eventNamesFor } from '../chains/eventsFor.js';
 import { type EvmCoin, type EvmPayment, type EvmScenario, startEvmScenario } from './startEvmScenario.js';
 
@@ -167,6 +175,83 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     }
     expect(await s.settler.settleOnce()).toMatchObject({ sent: 1 });
     expect(await s.balanceOf(p.address, 'ETH')).toBe(0n);
+  });
+
+  it('onboarding without a gas wallet: failed with the reason, not offered, active once anybody deploys the factory', async () => {
+    const { gateway } = s.test.running;
+    const em = gateway.orm.em.fork();
+    const user = await createUser(em, gateway.clock, {
+      email: `evm-${randomUUID()}@cairn.local`,
+      verified: true,
+    });
+    const business = await createBusiness(em, gateway.clock, {
+      userId: user.id,
+      name: 'Second shop',
+      grants: { testUsd: '10', liveUsd: '0' },
+    });
+    const treasury = getAddress(`0x${randomBytes(20).toString('hex')}`);
+    // Lower case in, EIP-55 out: the outcome the dashboard will show.
+    const added = await addWallet(em, gateway.clock, gateway.chains, {
+      businessId: business.id,
+      chainId: 'ETH_LOCAL',
+      value: treasury.toLowerCase(),
+    });
+    expect(added).toMatchObject({
+      outcome: 'EIP-55 applied',
+      wallet: { value: treasury, onboardingStatus: 'pending' },
+    });
+    const { key } = await createApiKey(em, gateway.clock, {
+      businessId: business.id,
+      mode: 'test',
+      label: 'second',
+    });
+    const noGas = new EvmSettler({
+      gateway,
+      chain: getChain('ETH_LOCAL')!,
+      evmChainId: 31337,
+      hasCode: async (address) => ((await s.chain.getCode({ address })) ?? '0x') !== '0x',
+      tokenContract: () => s.tokens.USDC,
+      databaseUrl: s.test.running.databaseUrl,
+    });
+    // The scenario's settler holds the chain's lock: this one acts once it is released.
+    await s.settler.stop();
+    try {
+      expect(await noGas.settleOnce()).toMatchObject({ active: true, activated: 0 });
+      const [pending] = await sql<{ onboarding_status: string; onboarding_error: string }>(
+        s.test,
+        'select onboarding_status, onboarding_error from wallets where id = ?',
+        [added.wallet.id],
+      );
+      expect(pending).toEqual({
+        onboarding_status: 'failed',
+        onboarding_error:
+          'no gas wallet is configured for ETH_LOCAL (set CAIRN_CHAIN_ETH_LOCAL_GAS_WALLET_KEY)',
+      });
+      const refused = await clientFor(s.test.baseUrl, key).post('/payments', {
+        fiat_amount: '5.00',
+        fiat_currency: 'USD',
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.body.error.code).toBe('CHAIN_UNAVAILABLE');
+
+      // Anybody may deploy the factory (it can only ever pay this treasury): then the wallet is active.
+      const { to, data } = factoryDeploymentData(treasury);
+      await s.chain.waitForTransactionReceipt({
+        hash: await s.customer.sendTransaction({ account: s.customer.account, chain: null, to, data }),
+        pollingInterval: 20,
+      });
+      expect(await noGas.settleOnce()).toMatchObject({ activated: 1 });
+      const created = await clientFor(s.test.baseUrl, key).post('/payments', {
+        fiat_amount: '5.00',
+        fiat_currency: 'USD',
+      });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.data.chain_options.map((o: { chain_id: string }) => o.chain_id)).toContain(
+        'ETH_LOCAL',
+      );
+    } finally {
+      await noGas.stop();
+    }
   });
 
   it('the forwarder the gateway derived is the one the factory deploys', async () => {
