@@ -14,9 +14,11 @@ export {
   createEvmObserver,
   HIDDEN_CREDIT_INDEX_BASE,
   hiddenCreditIndex,
-  NATIVE_VALUE_INDEX,
 } from './observe/createEvmObserver.js';
+export type { DecodedEvmBlock, EvmBlockTransaction } from './observe/decodeEvmBlock.js';
+export { decodeEvmBlock, NATIVE_VALUE_INDEX } from './observe/decodeEvmBlock.js';
 export { evmMatchKey } from './observe/evmMatchKey.js';
+export type { RpcLog, RpcReceipt } from './observe/readEvmReceipts.js';
 export type { EvmAddressRefusal, ParsedEvmAddress } from './parseEvmAddress.js';
 export { parseEvmAddress } from './parseEvmAddress.js';
 export { sameEvmAddress } from './sameEvmAddress.js';

@@ -8,18 +8,11 @@ import {
   type PolledTarget,
 } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
-import { createPublicClient, type Hex, http, type PublicClient, toEventSelector } from 'viem';
-import { evmMatchKey } from './evmMatchKey.js';
+import { createPublicClient, type Hex, http, type PublicClient } from 'viem';
+import { decodeEvmBlock } from './decodeEvmBlock.js';
 import type { RpcReceipt } from './readEvmReceipts.js';
 
-/** `Transfer(address,address,uint256)`: ERC-20 transfers (ERC-721 has a fourth, indexed topic). */
-const TRANSFER = toEventSelector('Transfer(address,address,uint256)');
-/** `Flushed(address,uint256)` emitted by a Cairn forwarder when it pays its treasury (token 0: native). */
-const FLUSHED = toEventSelector('Flushed(address,uint256)');
-const ZERO_TOPIC = `0x${'0'.repeat(64)}`;
 const ZERO_HASH = `0x${'0'.repeat(64)}`;
-/** `ObservedOutput.index` of a transaction's own value (log indexes are 0 and up). */
-export const NATIVE_VALUE_INDEX = -1;
 /**
  * `ObservedOutput.index` of native coin found by balance (sent from inside a contract): its `txid` is
  * the block's hash, and the index, -2 minus the first 28 bits of the target's address, keeps the
@@ -145,44 +138,13 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
           request<RpcReceipt[] | null>('eth_getBlockReceipts', [hash]),
         ]);
         if (!receipts) throw new ChainBackendError(chainId, `the node has no receipts for block ${hash}`);
-        const succeeded = new Set<string>();
-        for (const receipt of receipts) {
-          if (receipt.blockHash.toLowerCase() !== hash.toLowerCase())
-            throw new ChainBackendError(
-              chainId,
-              `receipts of block ${hash} came from another block (a reorg meanwhile)`,
-            );
-          if (receipt.status === '0x1') succeeded.add(receipt.transactionHash.toLowerCase());
-        }
-        const outputs: ObservedOutput[] = [];
-        const nativeIn = new Map<string, bigint>();
-        const flushedOut = new Map<string, bigint>();
-        for (const tx of block.transactions) {
-          if (!tx.to || tx.value === 0n || !succeeded.has(tx.hash.toLowerCase())) continue;
-          const matchKey = evmMatchKey(tx.to);
-          outputs.push({ txid: tx.hash, index: NATIVE_VALUE_INDEX, matchKey, amount: tx.value });
-          nativeIn.set(matchKey, (nativeIn.get(matchKey) ?? 0n) + tx.value);
-        }
-        for (const receipt of receipts) {
-          for (const log of receipt.logs) {
-            const topic = log.topics[0];
-            if (topic === FLUSHED && log.topics[1] === ZERO_TOPIC && log.data.length === 66) {
-              const key = evmMatchKey(log.address);
-              flushedOut.set(key, (flushedOut.get(key) ?? 0n) + BigInt(log.data));
-              continue;
-            }
-            if (topic !== TRANSFER || log.topics.length !== 3 || log.data.length !== 66) continue;
-            const symbol = options.tokens.get(log.address.toLowerCase());
-            if (symbol === undefined) continue;
-            outputs.push({
-              txid: log.transactionHash,
-              index: Number.parseInt(log.logIndex, 16),
-              matchKey: (log.topics[2] as string).slice(26).toLowerCase(),
-              amount: BigInt(log.data),
-              coinSymbol: symbol,
-            });
-          }
-        }
+        const { outputs, nativeIn, flushedOut } = decodeEvmBlock({
+          hash,
+          transactions: block.transactions,
+          receipts,
+          tokens: options.tokens,
+          chainId,
+        });
         lastScan = { hash: block.hash, nativeIn, flushedOut };
         return { ...headerOf(block), outputs };
       } catch (error) {
