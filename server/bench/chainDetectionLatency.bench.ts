@@ -22,24 +22,19 @@
  * Target: p50 <= 1 s for the webhook. Exit code 1 when missed. Needs litecoind; a fresh database on
  * DATABASE_URL when set, else an embedded PostgreSQL in a temp folder.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import pino from 'pino';
 import { devSeed } from '../src/cli/devSeed.js';
 import { loadConfig } from '../src/config/loadConfig.js';
-import { removeEmbeddedDataDir } from '../src/db/embedded/removeEmbeddedDataDir.js';
 import { startGateway } from '../src/startGateway.js';
-import { DELIVERY_CHANNEL } from '../src/webhooks/createWebhookDispatcher.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,
   type WebhookReceiver,
 } from '../test/chains/attachWebhookReceiver.js';
 import { findLitecoind, type Litecoind, startLitecoind } from '../test/harness/startLitecoind.js';
-import { freePort } from './support.js';
+import { freshDatabase, line, startOutboxProbe, summary } from './detectionLatencySupport.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
@@ -52,89 +47,6 @@ interface Sample {
   readonly webhookMs: number;
   readonly outboxMs: number;
 }
-
-/**
- * The outbox commit probe: the outbox trigger notifies `DELIVERY_CHANNEL` in the transaction that
- * writes an event, so the notification arrives when that transaction commits. `commitAfter` answers
- * the time of the first notification at or after `since` after which the payment's event row exists.
- */
-async function startOutboxProbe(databaseUrl: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const notified: number[] = [];
-  client.on('notification', () => notified.push(Date.now()));
-  await client.query(`listen ${DELIVERY_CHANNEL}`);
-  return {
-    async commitAfter(since: number, paymentId: string, event: string): Promise<number> {
-      const { rows } = await client.query<{ n: string }>(
-        'select count(*) as n from outbox_events where payment_id = $1 and event = $2',
-        [paymentId, event],
-      );
-      if (rows[0]?.n !== '1')
-        throw new Error(`expected one ${event} row of ${paymentId}, found ${rows[0]?.n}`);
-      const after = notified.filter((at) => at >= since);
-      // One payment is measured at a time and nothing else writes events meanwhile (the bench waits
-      // for earlier deliveries), so the first notification after sendtoaddress is this event's.
-      if (after.length === 0) throw new Error(`no outbox notification after sendtoaddress for ${paymentId}`);
-      notified.length = 0;
-      return after[0]!;
-    },
-    close: () => client.end(),
-  };
-}
-
-async function freshDatabase(): Promise<{ url: string; kind: string; drop(): Promise<void> }> {
-  let admin = process.env.DATABASE_URL;
-  let stopEmbedded: (() => Promise<void>) | undefined;
-  let kind = 'DATABASE_URL';
-  if (!admin) {
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
-    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-pg-'));
-    const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
-    admin = embedded.url;
-    kind = 'embedded PostgreSQL (temp dir)';
-    stopEmbedded = async () => {
-      await embedded.stop();
-      removeEmbeddedDataDir(dataDir);
-    };
-  }
-  const name = `cairn_bench_${randomBytes(6).toString('hex')}`;
-  const client = new pg.Client({ connectionString: admin });
-  await client.connect();
-  await client.query(`create database ${name}`);
-  await client.end();
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    kind,
-    async drop() {
-      const c = new pg.Client({ connectionString: admin });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-      await stopEmbedded?.();
-    },
-  };
-}
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
-
-const summary = (values: readonly number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return {
-    p50: percentile(sorted, 0.5),
-    p90: percentile(sorted, 0.9),
-    min: sorted[0]!,
-    max: sorted.at(-1)!,
-  };
-};
-
-const line = (label: string, values: readonly number[]) => {
-  const s = summary(values);
-  return `  ${label.padEnd(58)} p50 ${String(s.p50).padStart(5)} ms   p90 ${String(s.p90).padStart(5)} ms   min ${String(s.min).padStart(5)} ms   max ${String(s.max).padStart(5)} ms`;
-};
 
 /** Waits until the watcher has seen the block (`confirming` payments) and every event is delivered. */
 async function allDelivered(

@@ -61,7 +61,7 @@ function buildBlock(paying: readonly string[]): {
         address: USDC as Hex,
         topics: [TRANSFER, topic(address()), topic(recipient)],
         data: word(25_000_000n),
-        logIndex: `0x${(logIndex++).toString(16)}`,
+        logIndex: `0x${(logIndex++).toString(16)}` as Hex,
         transactionHash: txHash,
       };
     });
