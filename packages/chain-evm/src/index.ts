@@ -8,6 +8,14 @@ export type { EvmAdapterErrorCode } from './EvmAdapterError.js';
 export { EvmAdapterError } from './EvmAdapterError.js';
 export type { EvmChainId, EvmChainParams } from './evmChains.js';
 export { EVM_CHAIN_IDS, EVM_CHAINS, isEvmChainId } from './evmChains.js';
+export type { TransferAuthorization } from './gasless/transferWithAuthorization.js';
+export {
+  authorizationDomain,
+  authorizationTypedData,
+  recoverAuthorizationSigner,
+  TRANSFER_WITH_AUTHORIZATION_ABI,
+  transferWithAuthorizationData,
+} from './gasless/transferWithAuthorization.js';
 export { normalizeTokenContracts } from './normalizeTokenContracts.js';
 export type { EvmObserver, EvmObserverOptions } from './observe/createEvmObserver.js';
 export {

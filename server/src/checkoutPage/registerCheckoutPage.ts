@@ -9,6 +9,8 @@ import { DATABASE_RETRY_AFTER_SECONDS } from '../db/databaseTimeouts.js';
 import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { payWithTestWallet } from '../devChain/payWithTestWallet.js';
 import { ApiError } from '../errors/ApiError.js';
+import { prepareGaslessAuthorization } from '../gasless/prepareGaslessAuthorization.js';
+import { submitGaslessAuthorization } from '../gasless/submitGaslessAuthorization.js';
 import type { Gateway } from '../gateway.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
@@ -249,6 +251,42 @@ export async function registerCheckoutPage(
         request.log.info({ paymentId: id, tx }, 'dev chain test wallet paid');
         return reply.redirect(checkoutPaths(base, id).page, 303);
       });
+
+      // EIP-3009: the typed data a browser wallet signs, then the signature, relayed by the chain's
+      // settler. JSON in and out (the page's script calls them); errors as {error: {code, message}}.
+      const gaslessJson = async (reply: FastifyReply, run: () => Promise<unknown>) => {
+        try {
+          return reply.header('cache-control', 'no-store').send(await run());
+        } catch (error) {
+          if (!(error instanceof ApiError) || (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE'))
+            throw error;
+          return reply.status(error.status).send({ error: { code: error.code, message: error.message } });
+        }
+      };
+      scope.post<IdParams & { Body: { from?: unknown } | undefined }>(
+        '/:id/gasless/prepare',
+        { config: actionLimit },
+        async (request, reply) => {
+          const payment = await findCustomerPayment(gateway.orm.em.fork(), request.params.id);
+          return gaslessJson(reply, () =>
+            prepareGaslessAuthorization(gateway, payment.id, String(request.body?.from ?? '')),
+          );
+        },
+      );
+      scope.post<IdParams & { Body: { from?: unknown; nonce?: unknown; signature?: unknown } | undefined }>(
+        '/:id/gasless/submit',
+        { config: actionLimit },
+        async (request, reply) => {
+          const payment = await findCustomerPayment(gateway.orm.em.fork(), request.params.id);
+          return gaslessJson(reply, () =>
+            submitGaslessAuthorization(gateway, payment.id, {
+              from: String(request.body?.from ?? ''),
+              nonce: String(request.body?.nonce ?? ''),
+              signature: String(request.body?.signature ?? ''),
+            }),
+          );
+        },
+      );
 
       // A reload of a refused action's answer (a GET of the action URL) lands back on the payment.
       for (const action of ['select', 'refund', 'test-wallet']) {

@@ -9,6 +9,7 @@ import { Migration20261121050000_webhookBodies } from '../../migrations/Migratio
 import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migrations/Migration20261121060000_webhookDeliveriesFillfactor.js';
 import { Migration20261123010000_closedFunds } from '../../migrations/Migration20261123010000_closedFunds.js';
 import { Migration20261124010000_evm } from '../../migrations/Migration20261124010000_evm.js';
+import { Migration20261124020000_gasless } from '../../migrations/Migration20261124020000_gasless.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -27,6 +28,7 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261123010000_closedFunds', class: Migration20261123010000_closedFunds },
   { name: 'Migration20261124010000_evm', class: Migration20261124010000_evm },
+  { name: 'Migration20261124020000_gasless', class: Migration20261124020000_gasless },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

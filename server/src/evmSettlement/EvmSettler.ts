@@ -7,6 +7,7 @@ import {
 import type { ChainDefinition } from '@cairn/contract';
 import { forwarderSalt } from '@cairn/evm-contracts';
 import type { Address, Hex } from 'viem';
+import { relayGaslessSettlements } from '../gasless/relayGaslessSettlements.js';
 import type { Gateway } from '../gateway.js';
 import { WatcherLock } from '../watchers/WatcherLock.js';
 import { GAS_PER_SWEEP, LOW_GAS_SWEEPS, readSettlementBacklog } from './readSettlementBacklog.js';
@@ -100,6 +101,9 @@ export class EvmSettler {
     try {
       const activated = await this.#onboard();
       const { confirmed, failed } = await this.#follow();
+      // Gasless settlements share the gas wallet's nonce sequence: relayed here, under the same lock.
+      if (this.#options.gasWallet)
+        await relayGaslessSettlements(this.#options.gateway, this.#options.chain, this.#options.gasWallet);
       const { sent, errors, lastError } = await this.#sweep();
       await this.#refreshStatus();
       if (lastError) this.#status = { ...this.#status, lastError };

@@ -2,6 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { Payment, Transfer } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
 import { lockPayment } from './lockPayment.js';
+
+/**
+ * `TransferObservation.outputIndex` of a relayed EIP-3009 transfer before its block is seen (its log
+ * index is not known yet; see relayGaslessSettlements). When the watcher reports the `Transfer` log of
+ * the same transaction, that transfer takes the log's index, so it is counted once.
+ */
+export const RELAYED_TRANSFER_INDEX = -3;
+
 import type { PaymentAggregate } from './serializePayment.js';
 import { transitionPayment } from './transitionPayment.js';
 
@@ -68,6 +76,25 @@ export async function recordTransferObservations(
         txId: observation.txId,
         outputIndex: observation.outputIndex,
       });
+      // A relayed gasless transfer, seen in its block: the placeholder recorded at relay time
+      // (RELAYED_TRANSFER_INDEX) becomes this transfer, so it is counted once.
+      const relayed = existing
+        ? null
+        : await tx.findOne(Transfer, {
+            paymentId: payment.id,
+            chainId: observation.chainId,
+            txId: observation.txId,
+            outputIndex: RELAYED_TRANSFER_INDEX,
+            removed: false,
+          });
+      if (relayed && observation.outputIndex !== RELAYED_TRANSFER_INDEX) {
+        relayed.outputIndex = observation.outputIndex;
+        relayed.confirmations = observation.confirmations;
+        relayed.removed = observation.removed;
+        relayed.updatedAt = now;
+        changed = true;
+        continue;
+      }
       if (existing) {
         const unchanged =
           existing.confirmations === observation.confirmations &&

@@ -64,6 +64,16 @@ export interface EvmGasWallet {
   gasPrice(): Promise<bigint>;
   /** Signs the deployment of `treasury`'s forwarder factory through the deterministic deployer. */
   signFactoryDeployment(treasury: Address, nonce: number): Promise<SignedTransaction>;
+  /**
+   * Simulates a call from the gas wallet (`eth_call` on the latest block): undefined when it would
+   * succeed, else the revert reason.
+   */
+  simulate(to: Address, data: Hex): Promise<string | undefined>;
+  /**
+   * Signs a relayed call (an EIP-3009 settlement) to `to` with `data` and a fixed gas limit: simulated
+   * beforehand, it is not estimated again (against a pending state it might no longer fit).
+   */
+  signCall(to: Address, data: Hex, nonce: number, gas: bigint): Promise<SignedTransaction>;
   /** Signs one sweep: deploys each forwarder that has no code yet and flushes it to the treasury. */
   signSweep(factory: Address, items: readonly SweepItem[], nonce: number): Promise<SignedTransaction>;
   /** The next nonce, counting transactions still pending. */
@@ -112,7 +122,7 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     throw new ChainBackendError(options.chainId, `${what}: ${reason}`, { cause: error });
   };
 
-  const sign = async (to: Address, data: Hex, nonce: number): Promise<SignedTransaction> => {
+  const sign = async (to: Address, data: Hex, nonce: number, gas?: bigint): Promise<SignedTransaction> => {
     try {
       const request = await signer.prepareTransactionRequest({
         account,
@@ -121,6 +131,7 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
         data,
         nonce,
         value: 0n,
+        ...(gas === undefined ? {} : { gas }),
       });
       const raw = await signer.signTransaction({ ...request, account, chain } as never);
       return { hash: keccak256(raw), raw, nonce };
@@ -134,6 +145,22 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     balance: () =>
       reader.getBalance({ address: account.address }).catch((e) => fail('reading the gas wallet balance', e)),
     gasPrice: () => reader.getGasPrice().catch((e) => fail('reading the gas price', e)),
+    async simulate(to, data) {
+      try {
+        await reader.call({ account: account.address, to, data });
+        return undefined;
+      } catch (error) {
+        const message = (error as Error).message ?? '';
+        // A revert is an answer; a node that cannot be reached is not.
+        if (!/revert/i.test(message)) fail(`simulating a call to ${to}`, error);
+        const reason =
+          (error as { shortMessage?: string }).shortMessage ?? message.split('\n')[0] ?? 'reverted';
+        return reason;
+      }
+    },
+    signCall(to, data, nonce, gas) {
+      return sign(to, data, nonce, gas);
+    },
     signFactoryDeployment(treasury, nonce) {
       const { to, data } = factoryDeploymentData(treasury);
       return sign(to, data, nonce);
