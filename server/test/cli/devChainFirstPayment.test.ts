@@ -269,6 +269,40 @@ describe.runIf(anvilAvailable('dev chain first payment'))('a first payment on th
   );
 
   it.runIf(browserReady)(
+    'in the browser: an injected wallet signs USDC instead (EIP-3009); the gateway relays it',
+    async () => {
+      const account = '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65' as Address; // anvil's fifth account
+      const mint = await fetch(seed!.rpc_url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_sendTransaction',
+          params: [
+            {
+              from: account,
+              to: seed!.usdc,
+              data: `0x40c10f19${account.slice(2).toLowerCase().padStart(64, '0')}${(10n ** 9n).toString(16).padStart(64, '0')}`,
+            },
+          ],
+        }),
+      });
+      expect(((await mint.json()) as { error?: unknown }).error).toBeUndefined();
+      const { page, watched, close } = await openCheckout('ETH_LOCAL:USDC', { account });
+      await page.waitForSelector('[data-evm-sign]:not([hidden])');
+      await page.click('[data-evm-sign]');
+      await page.waitForFunction(() =>
+        document.querySelector('.evm-status')?.textContent?.startsWith('Sent'),
+      );
+      await confirmedIn(page);
+      expect(watched.errors).toEqual([]);
+      await close();
+    },
+    120_000,
+  );
+
+  it.runIf(browserReady)(
     'in the browser: an injected EIP-1193 wallet pays ETH and USDC',
     async () => {
       const account = '0x90F79bf6EB2c4f870365E785982E1f101E93b906' as Address; // anvil's fourth account
