@@ -58,7 +58,7 @@ export interface AnvilNode {
   blockNumber(): Promise<number>;
   /** Whether the process is still running. */
   readonly running: boolean;
-  /** Stops anvil (SIGTERM, then SIGKILL after 5 s); resolves once it exited. */
+  /** Stops anvil (SIGTERM, then SIGKILL after 5 s); resolves once it exited. Also happens when this process dies. */
   stop(): Promise<void>;
 }
 
@@ -85,7 +85,21 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
     args.push('--state', options.stateFile);
     if (options.stateIntervalSeconds) args.push('--state-interval', String(options.stateIntervalSeconds));
   }
-  const child: ChildProcess = spawn(binary, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // anvil runs under a small POSIX shell that holds our end of a pipe: when this process ends, even by
+  // SIGKILL, the pipe closes and the shell stops anvil (SIGTERM: it writes its state), so no anvil is
+  // ever left behind. `stop()` closes the pipe the same way.
+  const child: ChildProcess = spawn(
+    '/bin/sh',
+    // The watch on the pipe runs beside anvil; the shell ends when anvil does (its exit code).
+    // (A background job reads /dev/null unless told otherwise: the watch reads the pipe through fd 3.)
+    [
+      '-c',
+      'exec 3<&0; "$0" "$@" </dev/null & a=$!; (cat <&3 >/dev/null; kill -TERM "$a" 2>/dev/null) & wait "$a"',
+      binary,
+      ...args,
+    ],
+    { stdio: ['pipe', 'ignore', 'pipe'], detached: true },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
@@ -111,8 +125,15 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   };
   const stop = async () => {
     if (exited) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.stdin?.end();
+    // Still running after 5 s: kill the shell and anvil (their own process group).
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid !== undefined) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+    }, 5000);
     await exit;
     clearTimeout(timer);
   };

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { ANVIL_ACCOUNTS, type AnvilNode, freePort, startAnvil } from '@cairn/anvil-node';
 import { testStablecoin, testTetherToken } from '@cairn/evm-contracts';
@@ -51,14 +51,24 @@ export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Pr
   }
   const previous = readDevChainRecord(dataDir);
   const port = previous && (await portIsFree(previous.port)) ? previous.port : await freePort();
+  const stateFile = join(devChainDir(dataDir), 'anvil-state.json');
+  const start = () => startAnvil({ port, chainId: CHAIN_ID, stateFile, stateIntervalSeconds: 5 });
   let anvil: AnvilNode;
   try {
-    anvil = await startAnvil({
-      port,
-      chainId: CHAIN_ID,
-      stateFile: join(devChainDir(dataDir), 'anvil-state.json'),
-      stateIntervalSeconds: 5,
-    });
+    try {
+      anvil = await start();
+    } catch (error) {
+      // A state file anvil cannot read (cut short by a full disk, say) would stop every start: keep it
+      // aside and begin a new dev chain. Its payments stay in the database; see README, EVM chains.
+      if (!/--state/.test((error as Error).message)) throw error;
+      const aside = `${stateFile}.unreadable-${Date.now()}`;
+      renameSync(stateFile, aside);
+      log.warn(
+        { aside, err: error },
+        'the dev chain state could not be read; kept aside, starting a new dev chain',
+      );
+      anvil = await start();
+    }
   } catch (error) {
     throw new StartupError(
       `The local dev chain (anvil) did not start: ${(error as Error).message}. Set CAIRN_DEV_CHAIN=off to start without it.`,
