@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { Payment, Transfer } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
 import { lockPayment } from './lockPayment.js';
+import type { PaymentAggregate } from './serializePayment.js';
+import { transitionPayment } from './transitionPayment.js';
 
 /**
  * `TransferObservation.outputIndex` of a relayed EIP-3009 transfer before its block is seen (its log
@@ -9,9 +11,6 @@ import { lockPayment } from './lockPayment.js';
  * the same transaction, that transfer takes the log's index, so it is counted once.
  */
 export const RELAYED_TRANSFER_INDEX = -3;
-
-import type { PaymentAggregate } from './serializePayment.js';
-import { transitionPayment } from './transitionPayment.js';
 
 /** What a chain watcher saw of one output (or log) paying a deposit target. */
 export interface TransferObservation {
@@ -64,7 +63,8 @@ export async function recordTransferObservations(
     for (const observation of observations) {
       if (observation.coinSymbol !== payment.selectedCoinSymbol) {
         // Another coin on the deposit address (ETH sent to a USDC payment's forwarder): it never counts
-        // towards the amount. On EVM chains the sweep moves it to the treasury all the same.
+        // towards the amount (summing wei with USDC units would be wrong). It stays on the forwarder:
+        // sweeps flush the payment's coin (docs/decisions.md, EVM chains).
         gateway.log.warn(
           { paymentId, chainId: observation.chainId, coin: observation.coinSymbol, txId: observation.txId },
           'funds in a coin the payment did not pick reached its deposit address; not counted',
