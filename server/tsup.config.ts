@@ -24,5 +24,6 @@ export default defineConfig({
   },
   async onSuccess() {
     cpSync('src/checkoutPage/assets', 'dist/assets', { recursive: true });
+    cpSync('src/dashboard/assets', 'dist/assets', { recursive: true });
   },
 });

@@ -67,7 +67,7 @@ const KEY_BY_HASH: PreparedStatement = {
   text: `select k.id, k.business_id, k.mode, k.label, k.key_hash, k.key_hint, k.allowed_tokens,
     k.allowed_ips, k.status, k.created_at, k.revoked_at, k.last_used_at,
     b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
-    array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and coalesce(w.onboarding_status, 'active') = 'active'
+    array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
       order by w.chain_id) as wallet_chains
   from api_keys k join businesses b on b.id = k.business_id where k.key_hash = $1`,
 };

@@ -83,7 +83,12 @@ export async function selectChain(
         'CHAIN_UNAVAILABLE',
         `${chainId} cannot be picked right now: it is temporarily unavailable. Pick another option or retry later.`,
       );
-    const wallet = await em.findOne(Wallet, { businessId: payment.businessId, mode: payment.mode, chainId });
+    const wallet = await em.findOne(Wallet, {
+      businessId: payment.businessId,
+      mode: payment.mode,
+      chainId,
+      removedAt: null,
+    });
     if (!wallet)
       throw new ApiError('CHAIN_UNAVAILABLE', `No ${chainId} wallet is configured for this business.`);
     if (wallet.onboardingStatus != null && wallet.onboardingStatus !== 'active')

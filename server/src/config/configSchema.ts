@@ -154,6 +154,54 @@ export const CONFIG_VARIABLES = {
     doc: 'Prepaid Credit granted to a login’s first business, live mode (US dollars).',
     default: '50',
   },
+  CAIRN_SMTP_URL: {
+    schema: z
+      .string()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
+      .optional(),
+    doc: 'SMTP server for the mail the gateway sends (email verification, password reset), e.g. `smtps://user:pass@smtp.example.com`. Mail is queued in the database and retried. Unset: mail goes to the dashboard’s dev mailbox (see CAIRN_DEV_MAILBOX) and a log line.',
+    default: '(dev mailbox)',
+  },
+  CAIRN_MAIL_FROM: {
+    schema: z.string().min(3).default('Cairn <no-reply@localhost>'),
+    doc: 'Sender of the gateway’s mail (`Name <address>` or an address).',
+    default: 'Cairn <no-reply@localhost>',
+  },
+  CAIRN_DEV_MAILBOX: {
+    schema: z.enum(['auto', 'on', 'off']).default('auto'),
+    doc: 'The dashboard page `/mailbox` that shows the mail the gateway would have sent, links included. `auto`: on only while CAIRN_SMTP_URL is unset and the dashboard is on a loopback host (localhost, 127.0.0.1, ::1). Anyone who can open it can take over accounts: never turn it `on` on a public host.',
+    default: 'auto',
+  },
+  CAIRN_DASHBOARD_SESSION_HOURS: {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(168),
+    doc: 'How long a dashboard sign-in lasts (hours), however active.',
+    default: '168',
+  },
+  CAIRN_DASHBOARD_IDLE_HOURS: {
+    schema: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24),
+    doc: 'A dashboard sign-in not used for this long (hours) ends.',
+    default: '24',
+  },
+  CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: {
+    schema: z.coerce.number().int().min(1).default(10),
+    doc: 'Failed dashboard sign-ins allowed per email address in 15 minutes; past it, sign-in for that address is refused until the window has passed.',
+    default: '10',
+  },
+  CAIRN_SIGNIN_FAILURES_PER_IP: {
+    schema: z.coerce.number().int().min(1).default(50),
+    doc: 'Failed dashboard sign-ins allowed per caller IP address in 15 minutes.',
+    default: '50',
+  },
   CAIRN_RATE_LIMIT_PER_MINUTE: {
     schema: z.coerce.number().int().min(1).default(600),
     doc: 'Requests per minute per API key.',

@@ -5,6 +5,15 @@ export const CONFIG_TABLE_START =
   '<!-- config-table:start (generated from server/src/config/configSchema.ts) -->';
 export const CONFIG_TABLE_END = '<!-- config-table:end -->';
 
+/** Third-party sign-in providers, one set per provider `<NAME>` (letters, digits, `_`). */
+const OIDC_VARIABLES = {
+  ISSUER:
+    'OpenID Connect issuer URL of a third-party sign-in provider for the dashboard (its discovery document is read from `<issuer>/.well-known/openid-configuration`). Its redirect URI is `CAIRN_DASHBOARD_URL/oidc/<name>/callback` (name in lower case).',
+  CLIENT_ID: 'The client id the provider issued for this gateway.',
+  CLIENT_SECRET: 'The client secret the provider issued for this gateway.',
+  LABEL: 'The provider’s name on the sign-in button (default: `<NAME>` capitalised). Optional.',
+} as const;
+
 /** The README's configuration table, from the schema's descriptions. */
 export function configTable(): string {
   const code = (text: string) => `\`${text}\``;
@@ -15,5 +24,8 @@ export function configTable(): string {
     ([suffix, v]) =>
       `| ${code(`CAIRN_CHAIN_<CHAIN_ID>_${suffix}`)} | ${code(v.default)} | ${v.doc.replaceAll('|', '\\|')} |`,
   );
-  return ['| variable | default | meaning |', '|---|---|---|', ...rows, ...chainRows].join('\n');
+  const oidcRows = Object.entries(OIDC_VARIABLES).map(
+    ([suffix, doc]) => `| ${code(`CAIRN_OIDC_<NAME>_${suffix}`)} | ${code('(none)')} | ${doc} |`,
+  );
+  return ['| variable | default | meaning |', '|---|---|---|', ...rows, ...chainRows, ...oidcRows].join('\n');
 }

@@ -1,3 +1,4 @@
+import { type OidcProviderConfig, readOidcProviders } from '../accounts/oidc/readOidcProviders.js';
 import { ChainSettingsError, type ChainSettingsMap, loadChainSettings } from '../chains/loadChainSettings.js';
 import { StartupError } from '../errors/StartupError.js';
 import { resolveDataDir } from '../repoRoot.js';
@@ -17,6 +18,8 @@ export interface Config extends RawConfig {
   readonly chains: ChainSettingsMap;
   /** CAIRN_ENABLED_CHAINS plus the chains given a node, minus those set `_ENABLED=false`. */
   readonly enabledChains: readonly string[];
+  /** Third-party sign-in providers from `CAIRN_OIDC_<NAME>_*`. */
+  readonly oidcProviders: readonly OidcProviderConfig[];
   /** CAIRN_DATA_DIR as an absolute path (relative ones are taken from the repository root). */
   readonly dataDir: string;
 }
@@ -60,6 +63,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     if (error instanceof ChainSettingsError) throw new ConfigError(error.message);
     throw error;
   }
+  let oidcProviders: OidcProviderConfig[];
+  try {
+    oidcProviders = readOidcProviders(env);
+  } catch (error) {
+    throw new ConfigError(error instanceof Error ? error.message : String(error));
+  }
   const publicUrl = trim(raw.CAIRN_PUBLIC_URL ?? `http://localhost:${raw.PORT}`);
   return {
     ...raw,
@@ -74,5 +83,6 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     chains: chainSettings.settings,
     enabledChains: chainSettings.enabledChains,
     dataDir: resolveDataDir(raw.CAIRN_DATA_DIR),
+    oidcProviders,
   };
 }

@@ -10,6 +10,7 @@ import { Migration20261121060000_webhookDeliveriesFillfactor } from '../../migra
 import { Migration20261123010000_closedFunds } from '../../migrations/Migration20261123010000_closedFunds.js';
 import { Migration20261124010000_evm } from '../../migrations/Migration20261124010000_evm.js';
 import { Migration20261124020000_gasless } from '../../migrations/Migration20261124020000_gasless.js';
+import { Migration20261125010000_dashboard } from '../../migrations/Migration20261125010000_dashboard.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -29,6 +30,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261123010000_closedFunds', class: Migration20261123010000_closedFunds },
   { name: 'Migration20261124010000_evm', class: Migration20261124010000_evm },
   { name: 'Migration20261124020000_gasless', class: Migration20261124020000_gasless },
+  { name: 'Migration20261125010000_dashboard', class: Migration20261125010000_dashboard },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

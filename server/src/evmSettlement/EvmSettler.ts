@@ -144,7 +144,7 @@ export class EvmSettler {
       onboarding_updated_at: Date;
     }>(
       `select id, value, onboarding_address, onboarding_tx, onboarding_updated_at from wallets
-        where chain_id = ? and onboarding_status in ('pending', 'failed') order by created_at`,
+        where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null order by created_at`,
       [this.chainId],
     );
     let activated = 0;

@@ -22,7 +22,7 @@ export async function readSettlementBacklog(em: EntityManager, chainId: string):
             (select count(distinct t.payment_id) from transfers t join payments p on p.id = t.payment_id
               where t.chain_id = ? and t.sweep_id is null and not t.removed
                 and t.confirmations >= greatest(1, p.required_confirmations)) as due,
-            (select count(*) from wallets where chain_id = ? and onboarding_status <> 'active') as wallets`,
+            (select count(*) from wallets where chain_id = ? and onboarding_status <> 'active' and removed_at is null) as wallets`,
     [chainId, chainId, chainId],
     'all',
   )) as { pending: string; due: string; wallets: string }[];

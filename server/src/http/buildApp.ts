@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { registerCheckoutPage } from '../checkoutPage/registerCheckoutPage.js';
+import { registerDashboard } from '../dashboard/registerDashboard.js';
 import { checkDatabase } from '../db/checkDatabase.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
@@ -143,5 +144,6 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
 
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
   await registerCheckoutPage(app, gateway, options.redis ? { redis: options.redis } : {});
+  await registerDashboard(app, gateway, options.redis ? { redis: options.redis } : {});
   return app;
 }

@@ -10,6 +10,7 @@ import { type AuthThrottle, createAuthThrottle } from '../auth/createAuthThrottl
 import { createMemoryAuthFailureBudget } from '../auth/createMemoryAuthFailureBudget.js';
 import { createRedisAuthFailureBudget } from '../auth/createRedisAuthFailureBudget.js';
 import { KeyCache } from '../auth/KeyCache.js';
+import { KeyUsageRecorder } from '../auth/KeyUsageRecorder.js';
 import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
 import { selectChain } from '../checkout/selectChain.js';
 import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
@@ -82,6 +83,13 @@ export async function registerApiRoutes(
         }
         await authenticateRequest(request);
       });
+    });
+    // The key's last use, for the dashboard: after the response, at most once a minute per key.
+    const usage = new KeyUsageRecorder(gateway.orm, gateway.clock, gateway.log);
+    api.addHook('onResponse', (request, reply, done) => {
+      if (request.auth && reply.statusCode !== 401 && reply.statusCode !== 403)
+        usage.record(request.auth.apiKey.id);
+      done();
     });
     /**
      * Renders an error; with a provisional key, only after reading the key (its 401/403 win), unless

@@ -33,7 +33,7 @@ export async function createApiKey(
   if (!(await em.findOne(Business, { id: input.businessId }))) {
     throw new KeyCreationError(`No business ${input.businessId}.`);
   }
-  const wallets = await em.find(Wallet, { businessId: input.businessId, mode: input.mode });
+  const wallets = await em.find(Wallet, { businessId: input.businessId, mode: input.mode, removedAt: null });
   if (wallets.length === 0) {
     throw new KeyCreationError(
       `Add a ${input.mode}-mode wallet before creating a ${input.mode}-mode API key.`,

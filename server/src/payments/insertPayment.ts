@@ -23,7 +23,7 @@ const INSERT_PAYMENT: PreparedStatement = {
     where k.key_hash = $29::text and k.id = $3::uuid and k.business_id = $2::uuid and k.mode = $4::text
       and k.status = 'active' and k.allowed_tokens = $30::text[] and k.allowed_ips = $31::text[]
       and b.underpayment_tolerance_bps = $17::int and b.overpayment_threshold_bps = $18::int
-      and array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and coalesce(w.onboarding_status, 'active') = 'active'
+      and array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
         order by w.chain_id) = $32::text[]
   ), credit as (
     select coalesce(sum(amount_usd), 0) > 0 as ok from credit_ledger where business_id = $2::uuid and mode = $4::text

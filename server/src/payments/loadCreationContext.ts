@@ -6,7 +6,7 @@ import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
 const CREATION_CONTEXT: PreparedStatement = {
   name: 'cairn_creation_context',
   text: `select b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
-    array(select w.chain_id from wallets w where w.business_id = b.id and w.mode = $2 and coalesce(w.onboarding_status, 'active') = 'active' order by w.chain_id) as chains
+    array(select w.chain_id from wallets w where w.business_id = b.id and w.mode = $2 and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active' order by w.chain_id) as chains
   from businesses b where b.id = $1`,
 };
 

@@ -3,17 +3,20 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../clock.js';
 import { type IUser, User } from '../db/entities/index.js';
 
-/** Creates a login. The dashboard (later) sets the password; operators and tests create verified users. */
+/**
+ * Creates a login: from dashboard sign-up (with a password hash, unverified), from third-party sign-in
+ * (verified, no password), or by operators and tests.
+ */
 export async function createUser(
   em: EntityManager,
   clock: Clock,
-  input: { email: string; verified: boolean },
+  input: { email: string; verified: boolean; passwordHash?: string },
 ): Promise<IUser> {
   const now = clock.now();
   const user = em.create(User, {
     id: randomUUID(),
     email: input.email,
-    passwordHash: null,
+    passwordHash: input.passwordHash ?? null,
     emailVerifiedAt: input.verified ? now : null,
     createdAt: now,
   });

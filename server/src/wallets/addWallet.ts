@@ -43,6 +43,7 @@ export async function addWallet(
     businessId: input.businessId,
     mode: chain.mode,
     chainId: chain.id,
+    removedAt: null,
   });
   if (existing)
     throw new WalletRejectedError(
@@ -60,6 +61,7 @@ export async function addWallet(
     kind: validation.kind,
     nextIndex: 0,
     createdAt: now,
+    removedAt: null,
     onboardingStatus: onboarding === undefined ? null : 'pending',
     onboardingAddress: onboarding ?? null,
     onboardingTx: null,

@@ -3,12 +3,15 @@ import { Logger, type Runner, run, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 import type { Gateway } from '../gateway.js';
+import { SEND_MAIL_TASK } from '../mail/mailJobs.js';
+import { sendMailTask } from '../mail/sendMailTask.js';
 import { PAYMENT_TIMER_TASK } from '../payments/jobs.js';
 import {
   PRUNE_WEBHOOK_DELIVERIES_TASK,
   pruneWebhookDeliveriesTask,
 } from '../webhooks/pruneWebhookDeliveriesTask.js';
 import { paymentTimerTask } from './paymentTimerTask.js';
+import { PRUNE_ACCOUNT_RECORDS_TASK, pruneAccountRecordsTask } from './pruneAccountRecordsTask.js';
 import { pruneIdempotencyKeysTask } from './pruneIdempotencyKeysTask.js';
 
 /** graphile-worker's log lines, through the gateway's pino logger. */
@@ -74,7 +77,13 @@ function startRunner(gateway: Gateway, pgPool: pg.Pool): Promise<Runner> {
       [PAYMENT_TIMER_TASK]: paymentTimerTask(gateway),
       prune_idempotency_keys: pruneIdempotencyKeysTask(gateway),
       [PRUNE_WEBHOOK_DELIVERIES_TASK]: pruneWebhookDeliveriesTask(gateway),
+      [SEND_MAIL_TASK]: sendMailTask(gateway),
+      [PRUNE_ACCOUNT_RECORDS_TASK]: pruneAccountRecordsTask(gateway),
     },
-    crontab: ['0 * * * * prune_idempotency_keys', `30 * * * * ${PRUNE_WEBHOOK_DELIVERIES_TASK}`].join('\n'),
+    crontab: [
+      '0 * * * * prune_idempotency_keys',
+      `30 * * * * ${PRUNE_WEBHOOK_DELIVERIES_TASK}`,
+      `45 * * * * ${PRUNE_ACCOUNT_RECORDS_TASK}`,
+    ].join('\n'),
   });
 }

@@ -35,20 +35,22 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /**
- * Where screenshots go: `screenshots/latest/` (ignored by git) on every run, or the committed
- * reference set in `screenshots/` when UPDATE_SCREENSHOTS=1.
+ * Where a suite's screenshots go: `screenshots/latest/` beside `moduleUrl` (ignored by git) on every
+ * run, or the committed reference set in `screenshots/` when UPDATE_SCREENSHOTS=1.
  */
-export const SCREENSHOT_DIR = fileURLToPath(
-  new URL(
-    process.env.UPDATE_SCREENSHOTS === '1' ? './screenshots/' : './screenshots/latest/',
-    import.meta.url,
-  ),
-);
+export function screenshotDirFor(moduleUrl: string): string {
+  return fileURLToPath(
+    new URL(process.env.UPDATE_SCREENSHOTS === '1' ? './screenshots/' : './screenshots/latest/', moduleUrl),
+  );
+}
 
-/** Saves a full-page screenshot as `<state>-<desktop|phone>.png`. */
-export async function snap(page: Page, state: string, viewport: ViewportName): Promise<void> {
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: `${SCREENSHOT_DIR}${state}-${viewport}.png`, fullPage: true });
+/** The checkout's screenshots (see {@link screenshotDirFor}). */
+export const SCREENSHOT_DIR = screenshotDirFor(import.meta.url);
+
+/** Saves a full-page screenshot as `<state>-<desktop|phone>.png` (in the checkout's folder by default). */
+export async function snap(page: Page, state: string, viewport: ViewportName, dir = SCREENSHOT_DIR): Promise<void> {
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: `${dir}${state}-${viewport}.png`, fullPage: true });
 }
 
 /**

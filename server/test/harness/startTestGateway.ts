@@ -79,6 +79,8 @@ export async function startTestGateway(
     /** See {@link testGatewaySettings}. */
     offerUnwatched?: boolean;
     databaseUrl?: string;
+    /** Where the gateway logs (default: nowhere). */
+    log?: pino.Logger;
   } = {},
 ): Promise<TestGateway> {
   const database = options.databaseUrl
@@ -90,7 +92,7 @@ export async function startTestGateway(
     running = await startGateway({
       config,
       clock: options.clock ?? systemClock,
-      log: pino({ level: 'silent' }),
+      log: options.log ?? pino({ level: 'silent' }),
       workers: options.workers ?? false,
       watchers: options.watchers ?? false,
       testOnlyWatchedChains,

@@ -24,6 +24,8 @@ export const Wallet = defineEntity({
     onboardingError: p.string().nullable(),
     onboardingUpdatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
+    /** When the merchant removed it: no new payment uses it; earlier payments keep it. */
+    removedAt: p.datetime().nullable(),
   },
 });
 export type IWallet = InferEntity<typeof Wallet>;

@@ -1,15 +1,27 @@
 import { ApiKey } from './ApiKey.js';
+import { AuditEvent } from './AuditEvent.js';
+import { DashboardSession } from './DashboardSession.js';
+import { EmailToken } from './EmailToken.js';
+import { MailMessage } from './MailMessage.js';
+import { OidcLogin } from './OidcLogin.js';
+import { UserIdentity } from './UserIdentity.js';
 
 export type { ApiKeyStatus, IApiKey } from './ApiKey.js';
+export type { IAuditEvent } from './AuditEvent.js';
 export type { IBusiness } from './Business.js';
 export type { CreditEntryKind, ICreditLedgerEntry } from './CreditLedgerEntry.js';
+export type { IDashboardSession } from './DashboardSession.js';
+export type { EmailTokenPurpose, IEmailToken } from './EmailToken.js';
 export type { IIdempotencyRecord } from './IdempotencyRecord.js';
+export type { IMailMessage, MailStatus } from './MailMessage.js';
+export type { IOidcLogin } from './OidcLogin.js';
 export type { IOutboxEvent } from './OutboxEvent.js';
 export type { IPayment } from './Payment.js';
 export type { IPaymentOption } from './PaymentOption.js';
 export type { IRefund } from './Refund.js';
 export type { ITransfer } from './Transfer.js';
 export type { IUser } from './User.js';
+export type { IUserIdentity } from './UserIdentity.js';
 export type { IWallet } from './Wallet.js';
 export type { IWebhookEndpoint } from './WebhookEndpoint.js';
 
@@ -27,15 +39,21 @@ import { WebhookEndpoint } from './WebhookEndpoint.js';
 
 export {
   ApiKey,
+  AuditEvent,
   Business,
   CreditLedgerEntry,
+  DashboardSession,
+  EmailToken,
   IdempotencyRecord,
+  MailMessage,
+  OidcLogin,
   OutboxEvent,
   Payment,
   PaymentOption,
   Refund,
   Transfer,
   User,
+  UserIdentity,
   Wallet,
   WebhookEndpoint,
 };
@@ -43,6 +61,12 @@ export {
 /** Every entity, for the ORM configuration. */
 export const ENTITIES = [
   ApiKey,
+  AuditEvent,
+  DashboardSession,
+  EmailToken,
+  MailMessage,
+  OidcLogin,
+  UserIdentity,
   Business,
   CreditLedgerEntry,
   IdempotencyRecord,

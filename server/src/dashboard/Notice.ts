@@ -1,0 +1,41 @@
+/** A message at the top of a page: what just happened, or why a form was refused. */
+export interface Notice {
+  readonly kind: 'ok' | 'error' | 'warn' | 'info';
+  readonly text: string;
+}
+
+/**
+ * Notices a redirect may carry (`?notice=<code>`): a fixed set, so a link cannot make the page say
+ * anything else.
+ */
+export const REDIRECT_NOTICES = {
+  'signed-out': { kind: 'ok', text: 'You are signed out.' },
+  'signed-out-everywhere': { kind: 'ok', text: 'You are signed out on every device.' },
+  'email-verified': { kind: 'ok', text: 'Your email address is confirmed. Sign in to continue.' },
+  'password-changed': {
+    kind: 'ok',
+    text: 'Your password is changed and every other sign-in has ended. Sign in with the new password.',
+  },
+  'session-ended': { kind: 'info', text: 'Your sign-in has ended. Sign in again to continue.' },
+  'business-created': { kind: 'ok', text: 'Business created.' },
+  'business-switched': { kind: 'ok', text: 'Switched business.' },
+  'business-renamed': { kind: 'ok', text: 'Business name saved: the checkout shows it from now on.' },
+  'mode-test': { kind: 'ok', text: 'Test mode: everything here uses test networks and test keys.' },
+  'mode-live': { kind: 'warn', text: 'Live mode: keys and wallets here move real money.' },
+  'wallet-removed': { kind: 'ok', text: 'Wallet removed.' },
+  'key-deactivated': {
+    kind: 'ok',
+    text: 'Key deactivated: calls with it are refused (401) until you reactivate it.',
+  },
+  'key-reactivated': { kind: 'ok', text: 'Key reactivated.' },
+  'key-revoked': { kind: 'ok', text: 'Key revoked: every call with it is refused (401), for good.' },
+} as const satisfies Record<string, Notice>;
+
+export type RedirectNotice = keyof typeof REDIRECT_NOTICES;
+
+/** The notice a `?notice=` code names, if it is one of ours. */
+export function redirectNotice(code: unknown): Notice | undefined {
+  return typeof code === 'string' && Object.hasOwn(REDIRECT_NOTICES, code)
+    ? REDIRECT_NOTICES[code as RedirectNotice]
+    : undefined;
+}

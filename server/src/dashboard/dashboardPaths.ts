@@ -1,0 +1,43 @@
+/** The dashboard's mount path: the path of CAIRN_DASHBOARD_URL (`/dashboard` by default). */
+export function dashboardMountPath(dashboardUrl: string): string {
+  return new URL(dashboardUrl).pathname.replace(/\/+$/, '');
+}
+
+/** Every dashboard URL, under its mount path. */
+export function dashboardPaths(base: string) {
+  return {
+    base,
+    home: `${base}/`,
+    assets: `${base}/assets`,
+    signUp: `${base}/sign-up`,
+    signIn: `${base}/sign-in`,
+    signOut: `${base}/sign-out`,
+    signOutEverywhere: `${base}/sign-out-everywhere`,
+    verifyEmail: `${base}/verify-email`,
+    resendVerification: `${base}/verify-email/resend`,
+    resetPassword: `${base}/reset-password`,
+    resetPasswordConfirm: `${base}/reset-password/confirm`,
+    oidcStart: (provider: string) => `${base}/oidc/${provider}`,
+    oidcCallback: (provider: string) => `${base}/oidc/${provider}/callback`,
+    mailbox: `${base}/mailbox`,
+    mailboxMessage: (id: string) => `${base}/mailbox/${id}`,
+    businesses: `${base}/businesses`,
+    newBusiness: `${base}/businesses/new`,
+    switchBusiness: `${base}/businesses/switch`,
+    settings: `${base}/settings`,
+    mode: `${base}/mode`,
+    wallets: `${base}/wallets`,
+    newWallet: `${base}/wallets/new`,
+    removeWallet: (id: string) => `${base}/wallets/${id}/remove`,
+    keys: `${base}/keys`,
+    newKey: `${base}/keys/new`,
+    key: (id: string) => `${base}/keys/${id}`,
+    keyAction: (id: string, action: 'deactivate' | 'reactivate' | 'revoke') => `${base}/keys/${id}/${action}`,
+    webhook: (id: string) => `${base}/keys/${id}/webhook`,
+    webhookRotate: (id: string) => `${base}/keys/${id}/webhook/rotate`,
+    webhookTest: (id: string) => `${base}/keys/${id}/webhook/test`,
+    audit: `${base}/audit`,
+  };
+}
+
+export type DashboardPaths = ReturnType<typeof dashboardPaths>;

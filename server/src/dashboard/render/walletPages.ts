@@ -1,0 +1,112 @@
+import { type ChainDefinition, getChain } from '@cairn/contract';
+import { html } from '../../checkoutPage/html.js';
+import type { IWallet } from '../../db/entities/index.js';
+import type { DashboardPaths } from '../dashboardPaths.js';
+import type { Viewer } from '../Viewer.js';
+import type { FormState } from './accountPages.js';
+import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import type { Page } from './Page.js';
+
+const ONBOARDING: Record<string, string> = {
+  pending:
+    'Setting up: the forwarder factory is being deployed on chain. Payments on this chain start once it is active.',
+  active: 'Active',
+  failed: 'Setup failed; retried automatically.',
+};
+
+function walletValueLabel(chain: ChainDefinition): string {
+  return chain.family === 'evm' ? 'Treasury address' : 'Account extended public key';
+}
+
+export function walletsPage(
+  paths: DashboardPaths,
+  csrf: string,
+  viewer: Viewer,
+  wallets: readonly IWallet[],
+  state: FormState = {},
+): Page {
+  const rows = wallets.map((w) => {
+    const chain = getChain(w.chainId);
+    return html`<tr>
+<td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
+<td><code>${w.value}</code><br><span class="muted">${w.kind}</span></td>
+<td>${w.onboardingStatus ? html`<span class="status ${w.onboardingStatus}">${ONBOARDING[w.onboardingStatus] ?? w.onboardingStatus}</span>${w.onboardingError ? html`<br><span class="muted">${w.onboardingError}</span>` : ''}` : html`<span class="status active">Active</span>`}</td>
+<td>${formatTime(w.createdAt)}</td>
+<td>${buttonForm({ action: paths.removeWallet(w.id), csrf, label: `Remove ${w.chainId} wallet`, style: 'secondary', confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.` })}</td>
+</tr>`;
+  });
+  return {
+    title: 'Wallets',
+    section: 'wallets',
+    ...(state.notice ? { notice: state.notice } : {}),
+    ...(state.status ? { status: state.status } : {}),
+    main: html`<h1>Wallets (${viewer.mode} mode)</h1>
+<p>Customers pay to addresses derived from these wallets, and the funds land in wallets you control: Cairn never holds keys that can spend.</p>
+${
+  wallets.length === 0
+    ? html`<div class="card"><p>No ${viewer.mode}-mode wallet yet. Add one to create ${viewer.mode}-mode API keys and take payments.</p></div>`
+    : html`<div class="card table-wrap"><table><caption class="visually-hidden-label">Wallets</caption>
+<thead><tr><th scope="col">Chain</th><th scope="col">Wallet</th><th scope="col">Status</th><th scope="col">Added</th><th scope="col">Actions</th></tr></thead>
+<tbody>${rows}</tbody></table></div>`
+}
+<p><a class="button" href="${paths.newWallet}">Add a wallet</a></p>`,
+  };
+}
+
+/** The add-wallet form: one chain picked, then the value the chain's family takes. */
+export function newWalletPage(
+  paths: DashboardPaths,
+  csrf: string,
+  viewer: Viewer,
+  chains: readonly ChainDefinition[],
+  state: FormState & { chainId?: string } = {},
+): Page {
+  const picked = chains.find((c) => c.id === (state.chainId ?? state.values?.chain_id)) ?? chains[0];
+  const chainOptions = chains.map(
+    (c) =>
+      html`<option value="${c.id}"${c.id === picked?.id ? html` selected` : ''}>${c.name} (${c.id})</option>`,
+  );
+  const evm = picked?.family === 'evm';
+  return {
+    title: 'Add a wallet',
+    section: 'wallets',
+    narrow: true,
+    ...(state.notice ? { notice: state.notice } : {}),
+    ...(state.status ? { status: state.status } : {}),
+    main: !picked
+      ? html`<h1>Add a wallet</h1><div class="card"><p>This gateway has no ${viewer.mode}-mode chain enabled. Its operator enables chains with CAIRN_ENABLED_CHAINS.</p></div>`
+      : html`<h1>Add a ${viewer.mode}-mode wallet</h1>
+<div class="card">
+<form method="get" action="${paths.newWallet}" class="inline-form">
+<label for="chain-pick">Chain</label>
+<select id="chain-pick" name="chain">${chainOptions}</select>
+<button type="submit" class="secondary">Choose</button>
+</form>
+</div>
+<div class="card">
+<form method="post" action="${paths.wallets}" novalidate>
+${csrfField(csrf)}<input type="hidden" name="chain_id" value="${picked.id}">
+<h2>${picked.name}</h2>
+${field({
+  name: 'value',
+  label: walletValueLabel(picked),
+  required: true,
+  value: state.values?.value ?? '',
+  hint: evm
+    ? 'The address payments are swept to (0x…). Mixed case is checked against its EIP-55 checksum.'
+    : 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.',
+  ...(state.errors?.value ? { error: state.errors.value } : {}),
+})}
+${
+  evm
+    ? html`<fieldset><legend>How customers pay</legend>
+<label><input type="radio" name="deposit_mode" value="forwarder" checked> Per-payment forwarder contract <span class="tag">Recommended</span></label>
+<p class="hint">Each payment gets its own address, swept to your treasury. Needs a one-time on-chain setup after adding, paid by the gateway’s gas wallet.</p>
+</fieldset>`
+    : ''
+}
+<div class="actions"><button type="submit">Add wallet</button><a href="${paths.wallets}">Cancel</a></div>
+</form>
+</div>`,
+  };
+}

@@ -1,0 +1,131 @@
+import { type ChainDefinition, getChain } from '@cairn/contract';
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../../audit/recordAudit.js';
+import { Wallet } from '../../db/entities/index.js';
+import { addWallet, WalletRejectedError } from '../../wallets/addWallet.js';
+import { removeWallet } from '../../wallets/removeWallet.js';
+import type { DashboardRuntime } from '../DashboardRuntime.js';
+import { newWalletPage, walletsPage } from '../render/walletPages.js';
+
+type Form = { Body: Record<string, string | undefined> | undefined };
+type Query = { Querystring: Record<string, string | undefined> };
+type IdParams = { Params: { id: string } };
+
+/** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
+export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
+  const { paths, gateway } = rt;
+  const chainsOf = (mode: string): ChainDefinition[] =>
+    gateway.chains
+      .usableChainIds()
+      .map((id) => getChain(id))
+      .filter((c): c is ChainDefinition => c !== undefined && c.mode === mode)
+      .sort((a, b) => a.name.localeCompare(b.name));
+  const walletsOf = (businessId: string, mode: 'test' | 'live') =>
+    gateway.orm.em
+      .fork()
+      .find(Wallet, { businessId, mode, removedAt: null }, { orderBy: { chainId: 'asc' } });
+
+  scope.get('/wallets', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    return rt.send(
+      request,
+      reply,
+      walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode)),
+    );
+  });
+
+  scope.get<Query>('/wallets/new', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    const chainId = request.query.chain;
+    return rt.send(
+      request,
+      reply,
+      newWalletPage(paths, rt.csrf(reply), viewer, chainsOf(viewer.mode), chainId ? { chainId } : {}),
+    );
+  });
+
+  scope.post<Form>('/wallets', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    const chainId = (request.body?.chain_id ?? '').slice(0, 64);
+    const value = (request.body?.value ?? '').trim().slice(0, 512);
+    const chains = chainsOf(viewer.mode);
+    try {
+      if (!chains.some((c) => c.id === chainId))
+        throw new WalletRejectedError(
+          'UNKNOWN_CHAIN',
+          `Choose one of this gateway’s ${viewer.mode}-mode chains.`,
+        );
+      if (value === '') throw new WalletRejectedError('REQUIRED', 'Enter the wallet.');
+      const added = await gateway.orm.em.fork().transactional(async (em) => {
+        const result = await addWallet(em, gateway.clock, gateway.chains, {
+          businessId: viewer.business.id,
+          chainId,
+          value,
+        });
+        await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
+          businessId: viewer.business.id,
+          action: 'wallet.added',
+          target: `${chainId} ${result.wallet.value}`,
+          details: { mode: viewer.mode, kind: result.wallet.kind, outcome: result.outcome },
+        });
+        return result;
+      });
+      const pending = added.wallet.onboardingStatus === 'pending';
+      return rt.send(
+        request,
+        reply,
+        walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode), {
+          notice: {
+            kind: 'ok',
+            text: `${chainId} wallet added: ${added.outcome}.${pending ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.' : ''}`,
+          },
+        }),
+      );
+    } catch (error) {
+      if (!(error instanceof WalletRejectedError)) throw error;
+      return rt.send(
+        request,
+        reply,
+        newWalletPage(paths, rt.csrf(reply), viewer, chains, {
+          chainId,
+          values: { value },
+          errors: { value: error.message },
+          status: 422,
+        }),
+      );
+    }
+  });
+
+  scope.post<IdParams>('/wallets/:id/remove', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    try {
+      await gateway.orm.em.fork().transactional(async (em) => {
+        const wallet = await removeWallet(em, gateway.clock, {
+          businessId: viewer.business.id,
+          walletId: request.params.id,
+        });
+        await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
+          businessId: viewer.business.id,
+          action: 'wallet.removed',
+          target: `${wallet.chainId} ${wallet.value}`,
+          details: { mode: wallet.mode },
+        });
+      });
+    } catch (error) {
+      if (!(error instanceof WalletRejectedError)) throw error;
+      return rt.send(
+        request,
+        reply,
+        walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode), {
+          notice: { kind: 'error', text: error.message },
+          status: error.code === 'NOT_FOUND' ? 404 : 409,
+        }),
+      );
+    }
+    return rt.redirect(reply, paths.wallets, 'wallet-removed');
+  });
+}

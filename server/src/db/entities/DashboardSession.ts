@@ -1,0 +1,23 @@
+import type { Mode } from '@cairn/contract';
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+
+/** A signed-in browser. The cookie holds a random token; only its SHA-256 is stored. */
+export const DashboardSession = defineEntity({
+  name: 'DashboardSession',
+  tableName: 'dashboard_sessions',
+  properties: {
+    id: p.uuid().primary(),
+    tokenHash: p.string(),
+    userId: p.uuid(),
+    /** The business the pages show; null until the login has one. */
+    businessId: p.uuid().nullable(),
+    /** The mode toggle: everything on a page belongs to this mode. */
+    mode: p.string().$type<Mode>(),
+    createdAt: p.datetime(),
+    lastSeenAt: p.datetime(),
+    expiresAt: p.datetime(),
+    ip: p.string().nullable(),
+    userAgent: p.string().nullable(),
+  },
+});
+export type IDashboardSession = InferEntity<typeof DashboardSession>;

@@ -1,0 +1,19 @@
+import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
+
+export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+
+/** A one-use link sent by mail (verification or password reset); only its SHA-256 is stored. */
+export const EmailToken = defineEntity({
+  name: 'EmailToken',
+  tableName: 'email_tokens',
+  properties: {
+    id: p.uuid().primary(),
+    userId: p.uuid(),
+    purpose: p.string().$type<EmailTokenPurpose>(),
+    tokenHash: p.string(),
+    expiresAt: p.datetime(),
+    usedAt: p.datetime().nullable(),
+    createdAt: p.datetime(),
+  },
+});
+export type IEmailToken = InferEntity<typeof EmailToken>;

@@ -1,0 +1,205 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deriveAccountXpub } from '@cairn/chain-utxo';
+import { Cairn } from '@cairn/sdk';
+import { verifyWebhook } from '@cairn/webhook-verifier';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiKey } from '../../src/db/entities/index.js';
+import { DashboardClient } from './DashboardClient.js';
+import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
+
+let gw: DashboardTestGateway;
+let receiver: Server;
+const received: { body: string; header: string }[] = [];
+const PASSWORD = 'a long enough passphrase';
+
+beforeAll(async () => {
+  receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      received.push({
+        body: Buffer.concat(chunks).toString('utf8'),
+        header: String(request.headers['x-webhook-signature'] ?? ''),
+      });
+      response.writeHead(200).end('ok');
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  gw = await startDashboardGateway({ workers: true, env: { CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+}, 120_000);
+afterAll(async () => {
+  await gw?.stop();
+  await new Promise((resolve) => receiver?.close(resolve));
+});
+
+const seed = () => randomBytes(64).toString('hex');
+const between = (text: string, before: string, after: string) => {
+  const start = text.indexOf(before);
+  if (start === -1) throw new Error(`"${before}" not on the page`);
+  return text.slice(start + before.length, text.indexOf(after, start + before.length));
+};
+
+describe('from sign-up to a working key, in the dashboard only', () => {
+  it('signs up with the dev mailbox, adds wallets, makes keys and a webhook, and the key works with the SDK', async () => {
+    const c = new DashboardClient(gw.baseUrl);
+    await c.submit('/dashboard/sign-up', '/dashboard/sign-up', {
+      email: 'grace@shop.test',
+      password: PASSWORD,
+    });
+    // No SMTP server: the mail is in the dev mailbox (the gateway is on a loopback host).
+    const mailbox = await c.get('/dashboard/mailbox');
+    expect(mailbox.status).toBe(200);
+    const message = await c.get(
+      between(mailbox.body, '<a href="/dashboard/mailbox/', '"').replace(/^/, '/dashboard/mailbox/'),
+    );
+    const link = between(message.body, '<a href="', '"').replaceAll('&amp;', '&');
+    const token = new URL(link).searchParams.get('token')!;
+    await c.get(link);
+    expect((await c.post('/dashboard/verify-email', { token })).status).toBe(303);
+    expect(
+      (
+        await c.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+          email: 'grace@shop.test',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(303);
+    await c.submit('/dashboard/businesses/new', '/dashboard/businesses', { name: 'Grace Hardware' });
+
+    // No wallet: no key.
+    const noKeys = await c.get('/dashboard/keys');
+    expect(noKeys.body).toContain('Add a test-mode wallet first');
+    expect((await c.get('/dashboard/keys/new')).status).toBe(303);
+
+    // A mainnet key for a testnet chain is refused with the variants the chain expects.
+    const mainnetKey = deriveAccountXpub(seed(), 'BTC', 'p2wpkh');
+    await c.get('/dashboard/wallets/new?chain=BTC_TESTNET');
+    const refused = await c.post('/dashboard/wallets', { chain_id: 'BTC_TESTNET', value: mainnetKey });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatch(/vpub|tpub/);
+    const added = await c.post('/dashboard/wallets', {
+      chain_id: 'BTC_TESTNET',
+      value: deriveAccountXpub(seed(), 'BTC_TESTNET', 'p2wpkh'),
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).toContain('BTC_TESTNET wallet added');
+    await c.get('/dashboard/wallets/new?chain=LTC_TESTNET');
+    await c.post('/dashboard/wallets', {
+      chain_id: 'LTC_TESTNET',
+      value: deriveAccountXpub(seed(), 'LTC_TESTNET', 'p2wpkh'),
+    });
+
+    // A key with every covered token preselected; LTC deselected.
+    const form = await c.get('/dashboard/keys/new');
+    expect(form.body).toMatch(/name="token:BTC_TESTNET:BTC" checked/);
+    expect(form.body).toMatch(/name="token:LTC_TESTNET:LTC" checked/);
+    const created = await c.post('/dashboard/keys', { label: 'shop server', 'token:BTC_TESTNET:BTC': 'on' });
+    expect(created.status).toBe(201);
+    expect(created.body).toContain('shown only once');
+    const key = between(created.body, 'id="full-key">', '<');
+    expect(key).toMatch(/^pk_test_/);
+    const keyId = between(created.body, 'action="/dashboard/keys/', '/');
+    const row = await gw.running.gateway.orm.em.fork().findOneOrFail(ApiKey, { id: keyId });
+    expect(row.allowedTokens).toEqual(['BTC_TESTNET:BTC']);
+    expect((await c.get(`/dashboard/keys/${keyId}`)).body).not.toContain(key);
+
+    // The key works with the SDK.
+    const cairn = new Cairn({ apiKey: key, baseUrl: gw.baseUrl, maxRetries: 0 });
+    const payment = await cairn.payments.create({ fiat_amount: '12.50', fiat_currency: 'USD' });
+    expect(payment.status).toBe('pending');
+    await expect
+      .poll(
+        async () => (await gw.running.gateway.orm.em.fork().findOneOrFail(ApiKey, { id: keyId })).lastUsedAt,
+      )
+      .not.toBeNull();
+
+    // A webhook to a local receiver; its secret is shown once; Send test arrives, signed with it.
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+    const saved = await c.post(`/dashboard/keys/${keyId}/webhook`, {
+      url,
+      'event:payment.confirmed': 'on',
+      'event:payment.expired': 'on',
+    });
+    expect(saved.status).toBe(200);
+    const secret = between(saved.body, 'id="webhook-secret">', '<');
+    expect(secret).toMatch(/^whsec_/);
+    await c.get(`/dashboard/keys/${keyId}`);
+    const tested = await c.post(`/dashboard/keys/${keyId}/webhook/test`);
+    expect(tested.body).toContain('Send test: delivered');
+    expect(tested.body).toContain('HTTP 200');
+    const test = received.at(-1)!;
+    const event = verifyWebhook({ payload: test.body, header: test.header, secret });
+    expect((event as unknown as { event: string }).event).toBe('webhook.test');
+
+    // Rotation keeps the old secret for 24 hours and says until when.
+    await c.get(`/dashboard/keys/${keyId}`);
+    const rotated = await c.post(`/dashboard/keys/${keyId}/webhook/rotate`);
+    expect(rotated.body).toContain('The previous secret keeps working until');
+    expect(between(rotated.body, 'id="webhook-secret">', '<')).not.toBe(secret);
+
+    // A wallet an open payment uses cannot be removed.
+    await cairn.checkout.selectChain(payment.id, { token: 'BTC_TESTNET:BTC' });
+    const wallets = await c.get('/dashboard/wallets');
+    const removeBtc = between(wallets.body, 'action="/dashboard/wallets/', '/remove"');
+    const inUse = await c.post(`/dashboard/wallets/${removeBtc}/remove`);
+    expect(inUse.status).toBe(409);
+    expect(inUse.body).toContain('1 open payment is waiting for funds');
+
+    // Live mode: its own wallet and key, which cannot see test payments.
+    await c.get('/dashboard/');
+    const live = await c.post('/dashboard/mode', { mode: 'live', section: 'keys' });
+    expect(live.location).toContain('/dashboard/keys?notice=mode-live');
+    expect((await c.get('/dashboard/keys')).body).toContain('Live mode');
+    await c.get('/dashboard/wallets/new?chain=BTC');
+    expect(
+      (
+        await c.post('/dashboard/wallets', {
+          chain_id: 'BTC',
+          value: deriveAccountXpub(seed(), 'BTC', 'p2wpkh'),
+        })
+      ).status,
+    ).toBe(200);
+    await c.get('/dashboard/keys/new');
+    const liveCreated = await c.post('/dashboard/keys', { label: 'live server', 'token:BTC:BTC': 'on' });
+    const liveKey = between(liveCreated.body, 'id="full-key">', '<');
+    expect(liveKey).toMatch(/^pk_live_/);
+    const liveClient = new Cairn({ apiKey: liveKey, baseUrl: gw.baseUrl, maxRetries: 0 });
+    await expect(liveClient.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 404 });
+    // The test key's page is not reachable from live mode.
+    expect((await c.get(`/dashboard/keys/${keyId}`)).status).toBe(404);
+
+    // Deactivate, reactivate, revoke: 401 on the very next call.
+    await c.post('/dashboard/mode', { mode: 'test' });
+    await c.get(`/dashboard/keys/${keyId}`);
+    await c.post(`/dashboard/keys/${keyId}/deactivate`);
+    await expect(cairn.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 401 });
+    await c.get(`/dashboard/keys/${keyId}`);
+    await c.post(`/dashboard/keys/${keyId}/reactivate`);
+    expect((await cairn.payments.retrieve(payment.id)).id).toBe(payment.id);
+    await c.get(`/dashboard/keys/${keyId}`);
+    await c.post(`/dashboard/keys/${keyId}/revoke`);
+    await expect(cairn.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 401 });
+
+    // Every change is in the audit log.
+    const audit = await c.get('/dashboard/audit');
+    for (const action of [
+      'business.created',
+      'wallet.added',
+      'api_key.created',
+      'webhook.created',
+      'webhook.secret_rotated',
+      'api_key.deactivated',
+      'api_key.reactivated',
+      'api_key.revoked',
+    ]) {
+      expect(audit.body, action).toContain(action);
+    }
+    expect(audit.body).toContain('grace@shop.test');
+
+    // Nothing secret reached the logs.
+    const log = gw.logLines.join('\n');
+    for (const secretText of [key, liveKey, secret, PASSWORD, token]) expect(log).not.toContain(secretText);
+  });
+});
