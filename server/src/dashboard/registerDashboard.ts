@@ -197,8 +197,14 @@ export async function registerDashboard(
         if (request.method !== 'POST') return done();
         const site = request.headers['sec-fetch-site'];
         const origin = request.headers.origin;
-        const ownOrigin = origin === dashboardOrigin || origin === `${request.protocol}://${request.host}`;
-        if (site === 'cross-site' || (origin !== undefined && !ownOrigin)) {
+        // `Origin: null` is what browsers send under `Referrer-Policy: no-referrer`: it says nothing.
+        const ownOrigin =
+          origin === undefined ||
+          origin === 'null' ||
+          origin === dashboardOrigin ||
+          origin === `${request.protocol}://${request.host}`;
+        if (site === 'cross-site' || !ownOrigin) {
+          request.log.info({ origin, site }, 'dashboard form refused: sent from another site');
           return done(
             Object.assign(new Error('Cross-site form refused.'), {
               statusCode: 403,

@@ -48,7 +48,12 @@ export function screenshotDirFor(moduleUrl: string): string {
 export const SCREENSHOT_DIR = screenshotDirFor(import.meta.url);
 
 /** Saves a full-page screenshot as `<state>-<desktop|phone>.png` (in the checkout's folder by default). */
-export async function snap(page: Page, state: string, viewport: ViewportName, dir = SCREENSHOT_DIR): Promise<void> {
+export async function snap(
+  page: Page,
+  state: string,
+  viewport: ViewportName,
+  dir = SCREENSHOT_DIR,
+): Promise<void> {
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: `${dir}${state}-${viewport}.png`, fullPage: true });
 }

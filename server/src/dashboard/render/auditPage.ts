@@ -14,7 +14,7 @@ export function auditPage(viewer: Viewer, events: readonly IAuditEvent[]): Page 
 ${
   events.length === 0
     ? html`<div class="card"><p>No changes yet.</p></div>`
-    : html`<div class="card table-wrap"><table><caption class="visually-hidden-label">Audit log</caption>
+    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Audit log"><table><caption class="visually-hidden-label">Audit log</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Who</th><th scope="col">What</th><th scope="col">Target</th><th scope="col">From</th></tr></thead>
 <tbody>${events.map(
         (e) =>

@@ -29,7 +29,7 @@ export function keysPage(
 ${
   keys.length === 0
     ? html`<div class="card"><p>No ${viewer.mode}-mode key yet.</p></div>`
-    : html`<div class="card table-wrap"><table><caption class="visually-hidden-label">API keys</caption>
+    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="API keys"><table><caption class="visually-hidden-label">API keys</caption>
 <thead><tr><th scope="col">Key</th><th scope="col">Label</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col">Webhook</th></tr></thead>
 <tbody>${keys.map(
         (k) =>
@@ -146,7 +146,7 @@ ${test.status === 'pending' ? ' Reload this page in a moment to see the outcome.
 }
 ${
   extra.deliveries.length > 0
-    ? html`<h3>Recent deliveries</h3><div class="table-wrap"><table><caption class="visually-hidden-label">Recent deliveries</caption>
+    ? html`<h3>Recent deliveries</h3><div class="table-wrap" tabindex="0" role="region" aria-label="Recent deliveries"><table><caption class="visually-hidden-label">Recent deliveries</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">HTTP</th></tr></thead>
 <tbody>${extra.deliveries.map((d) => html`<tr><td>${formatTime(d.created_at)}</td><td>${d.event}</td><td><span class="status ${d.status}">${d.status}</span></td><td>${d.last_status_code ?? '—'}</td></tr>`)}</tbody></table></div>`
     : ''

@@ -12,7 +12,7 @@ export function mailboxPage(paths: DashboardPaths, messages: readonly IMailMessa
 ${
   messages.length === 0
     ? html`<div class="card"><p>No mail yet.</p></div>`
-    : html`<div class="card table-wrap"><table><caption class="visually-hidden-label">Mail</caption>
+    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
 <thead><tr><th scope="col">When</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead>
 <tbody>${messages.map(
         (m) =>

@@ -45,7 +45,7 @@ export function walletsPage(
 ${
   wallets.length === 0
     ? html`<div class="card"><p>No ${viewer.mode}-mode wallet yet. Add one to create ${viewer.mode}-mode API keys and take payments.</p></div>`
-    : html`<div class="card table-wrap"><table><caption class="visually-hidden-label">Wallets</caption>
+    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Wallets"><table><caption class="visually-hidden-label">Wallets</caption>
 <thead><tr><th scope="col">Chain</th><th scope="col">Wallet</th><th scope="col">Status</th><th scope="col">Added</th><th scope="col">Actions</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
 }

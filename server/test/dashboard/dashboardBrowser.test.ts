@@ -1,0 +1,320 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { deriveAccountXpub } from '@cairn/chain-utxo';
+import { Cairn } from '@cairn/sdk';
+import { verifyWebhook } from '@cairn/webhook-verifier';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import {
+  chromiumAvailable,
+  expectOnlyOrigins,
+  launchChromium,
+  screenshotDirFor,
+  snap,
+  VIEWPORTS,
+  type ViewportName,
+  watchPage,
+} from '../checkoutPage/browser.js';
+import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
+import { expectNoSeriousAxeViolations } from './axe.js';
+import { linkIn } from './DashboardClient.js';
+import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
+
+const chromiumReady = chromiumAvailable();
+vi.setConfig({ testTimeout: 240_000 });
+const SCREENS = screenshotDirFor(import.meta.url);
+const PASSWORD = 'correct horse battery staple';
+const MINUTE = 60_000;
+const seed = () => randomBytes(64).toString('hex');
+
+/**
+ * The merchant dashboard in Debian's Chromium against the real gateway (real HTTP, PostgreSQL, job
+ * workers and webhook delivery) and a real SMTP server: a merchant signs up, confirms the address
+ * from the mail, adds wallets, creates keys, uses one with the SDK, configures a webhook to a local
+ * verifying receiver and sends a test, goes live, and revokes. Every page is checked with axe-core
+ * (no serious or critical WCAG A/AA violation) and captured at desktop and phone width
+ * (`screenshots/`, see README.md, Testing).
+ */
+describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
+  const clock = new ManualClock(new Date());
+  let smtp: TestSmtpServer;
+  let gw: DashboardTestGateway;
+  /** A second gateway with no SMTP server: the quick start's dev mailbox. */
+  let devGw: DashboardTestGateway;
+  let browser: Browser;
+  let receiver: Server;
+  const hooks: { body: string; header: string }[] = [];
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        hooks.push({
+          body: Buffer.concat(chunks).toString('utf8'),
+          header: String(request.headers['x-webhook-signature'] ?? ''),
+        });
+        response.writeHead(200).end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    smtp = await startSmtpServer();
+    [gw, devGw, browser] = await Promise.all([
+      startDashboardGateway({
+        clock,
+        workers: true,
+        env: {
+          CAIRN_SMTP_URL: smtp.url,
+          CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true',
+          CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: '3',
+        },
+      }),
+      startDashboardGateway({}),
+      launchChromium(),
+    ]);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await gw?.stop();
+    await devGw?.stop();
+    await smtp?.stop();
+    await new Promise((resolve) => receiver?.close(resolve));
+  });
+
+  /** Checks the page (axe, no foreign requests, no console errors) and captures it. */
+  async function capture(
+    page: Page,
+    watch: ReturnType<typeof watchPage>,
+    state: string,
+    viewport: ViewportName,
+  ) {
+    await expectNoSeriousAxeViolations(page, `${state} (${viewport})`);
+    expectOnlyOrigins(watch.requests, [gw.baseUrl, devGw.baseUrl]);
+    // A refused form's 4xx is logged by the browser as a failed load: expected; anything else is not.
+    const errors = watch.errors.filter(
+      (e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e),
+    );
+    expect(errors, `console errors on ${state}`).toEqual([]);
+    await snap(page, state, viewport, SCREENS);
+  }
+
+  async function newPage(viewport: ViewportName) {
+    const context = await browser.newContext({ ...VIEWPORTS[viewport] });
+    const page = await context.newPage();
+    page.on('dialog', (dialog) => void dialog.accept());
+    return { context, page, watch: watchPage(page) };
+  }
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`takes a merchant from sign-up to a live key (${viewport})`, async () => {
+      const email = `owner-${viewport}@shop.test`;
+      const { context, page, watch } = await newPage(viewport);
+      const url = (path: string) => `${gw.dashboardUrl}${path}`;
+
+      await page.goto(url('/sign-up'));
+      await capture(page, watch, 'sign-up', viewport);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill('too short');
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await expect.poll(() => page.locator('#f-password-error').textContent()).toContain('at least 12');
+      await capture(page, watch, 'sign-up-refused', viewport);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+      await capture(page, watch, 'check-inbox', viewport);
+
+      const mail = await smtp.waitFor(email, 'Confirm your email');
+      await page.goto(linkIn(mail.text, `${gw.dashboardUrl}/verify-email`));
+      await capture(page, watch, 'confirm-email', viewport);
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      await page.getByText('Your email address is confirmed').waitFor();
+      await capture(page, watch, 'sign-in', viewport);
+
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Name your business' }).waitFor();
+      await capture(page, watch, 'new-business', viewport);
+      await page.getByLabel('Business name').fill(`Tea House ${viewport}`);
+      await page.getByRole('button', { name: 'Create business' }).click();
+      await page.getByRole('heading', { name: `Tea House ${viewport}` }).waitFor();
+      expect(await page.locator('#mode-badge').textContent()).toBe('Test mode');
+      await capture(page, watch, 'overview', viewport);
+
+      await page.goto(url('/wallets'));
+      await capture(page, watch, 'wallets-empty', viewport);
+      await page.goto(url('/keys'));
+      await capture(page, watch, 'keys-no-wallet', viewport);
+
+      // A mainnet key on a testnet chain: refused, naming the variants the chain expects.
+      await page.goto(url('/wallets/new?chain=BTC_TESTNET'));
+      await capture(page, watch, 'add-wallet', viewport);
+      await page.getByLabel('Account extended public key').fill(deriveAccountXpub(seed(), 'BTC', 'p2wpkh'));
+      await page.getByRole('button', { name: 'Add wallet' }).click();
+      await expect.poll(() => page.locator('#f-value-error').textContent()).toMatch(/vpub|tpub/);
+      await capture(page, watch, 'add-wallet-refused', viewport);
+      await page
+        .getByLabel('Account extended public key')
+        .fill(deriveAccountXpub(seed(), 'BTC_TESTNET', 'p2wpkh'));
+      await page.getByRole('button', { name: 'Add wallet' }).click();
+      await page.getByText('BTC_TESTNET wallet added').waitFor();
+      await page.goto(url('/wallets/new?chain=LTC_TESTNET'));
+      await page
+        .getByLabel('Account extended public key')
+        .fill(deriveAccountXpub(seed(), 'LTC_TESTNET', 'p2wpkh'));
+      await page.getByRole('button', { name: 'Add wallet' }).click();
+      await page.getByText('LTC_TESTNET wallet added').waitFor();
+      await capture(page, watch, 'wallets', viewport);
+
+      // A key with LTC deselected, shown once with a copy button.
+      await page.goto(url('/keys/new'));
+      await capture(page, watch, 'new-key', viewport);
+      await page.getByLabel('Label').fill('shop server');
+      await page.getByLabel('LTC_TESTNET · LTC').uncheck();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const key = (await page.locator('#full-key').textContent())!.trim();
+      expect(key).toMatch(/^pk_test_/);
+      await expect.poll(() => page.getByRole('button', { name: 'Copy' }).first().isVisible()).toBe(true);
+      await capture(page, watch, 'key-created', viewport);
+      const keyId = (await page.locator('form[action$="/deactivate"]').getAttribute('action'))!.split(
+        '/',
+      )[3]!;
+
+      const cairn = new Cairn({ apiKey: key, baseUrl: gw.baseUrl, maxRetries: 0 });
+      const payment = await cairn.payments.create({ fiat_amount: '9.99', fiat_currency: 'USD' });
+      await expect(cairn.checkout.selectChain(payment.id, { token: 'LTC_TESTNET:LTC' })).rejects.toBeTruthy();
+
+      // The webhook endpoint, its secret once, and Send test's outcome inline.
+      await page.goto(url(`/keys/${keyId}`));
+      await page
+        .getByLabel('Endpoint URL')
+        .fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/${viewport}`);
+      await page.getByRole('button', { name: 'Add endpoint' }).click();
+      const secret = (await page.locator('#webhook-secret').textContent())!.trim();
+      await capture(page, watch, 'webhook-saved', viewport);
+      await page.getByRole('button', { name: 'Send test' }).click();
+      await page.locator('#test-outcome').getByText('delivered').first().waitFor();
+      await capture(page, watch, 'webhook-test-sent', viewport);
+      const hook = [...hooks].reverse().find((h) => h.body.includes('webhook.test'))!;
+      expect(
+        verifyWebhook({ payload: hook.body, header: hook.header, secret, now: () => clock.now() }),
+      ).toBeTruthy();
+      await page.getByRole('button', { name: 'Rotate secret' }).click();
+      await page.getByText('The previous secret keeps working until').waitFor();
+      await capture(page, watch, 'webhook-secret-rotated', viewport);
+
+      await page.goto(url('/keys'));
+      await capture(page, watch, 'keys', viewport);
+      await page.goto(url('/audit'));
+      await page.getByText('api_key.created').waitFor();
+      await capture(page, watch, 'audit', viewport);
+      await page.goto(url('/settings'));
+      await capture(page, watch, 'settings', viewport);
+      await page.goto(url('/businesses'));
+      await capture(page, watch, 'businesses', viewport);
+
+      // Live mode: its own wallet and key, which cannot see the test payment.
+      await page.goto(url('/'));
+      await page.getByRole('button', { name: 'Switch to live mode' }).click();
+      await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Live mode');
+      await capture(page, watch, 'overview-live', viewport);
+      await page.goto(url('/wallets/new?chain=BTC'));
+      await page.getByLabel('Account extended public key').fill(deriveAccountXpub(seed(), 'BTC', 'p2wpkh'));
+      await page.getByRole('button', { name: 'Add wallet' }).click();
+      await page.getByText('BTC wallet added').waitFor();
+      await page.goto(url('/keys/new'));
+      await page.getByLabel('Label').fill('live server');
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const liveKey = (await page.locator('#full-key').textContent())!.trim();
+      expect(liveKey).toMatch(/^pk_live_/);
+      const live = new Cairn({ apiKey: liveKey, baseUrl: gw.baseUrl, maxRetries: 0 });
+      await expect(live.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 404 });
+
+      // Revoke the test key: the very next call is 401.
+      await page.getByRole('button', { name: 'Switch to test mode' }).click();
+      await page.goto(url(`/keys/${keyId}`));
+      await page.getByRole('button', { name: 'Revoke' }).click();
+      await page.getByText('Key revoked').waitFor();
+      await capture(page, watch, 'key-revoked', viewport);
+      await expect(cairn.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 401 });
+
+      // A forged form is refused.
+      await page.goto(url('/settings'));
+      await page.locator('form[action$="/settings"] input[name="_csrf"]').evaluate((input) => {
+        (input as HTMLInputElement).value = 'forged';
+      });
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
+      await capture(page, watch, 'form-refused', viewport);
+
+      await page.goto(url('/settings'));
+      await page.getByRole('button', { name: 'Sign out everywhere' }).click();
+      await page.getByText('You are signed out on every device').waitFor();
+      await context.close();
+    });
+
+    it(`signs up through the dev mailbox when there is no mail server (${viewport})`, async () => {
+      const email = `quick-${viewport}@shop.test`;
+      const { context, page, watch } = await newPage(viewport);
+      await page.goto(`${devGw.dashboardUrl}/sign-up`);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Create account' }).click();
+      await page.getByRole('link', { name: 'dev mailbox' }).click();
+      await page.getByRole('heading', { name: 'Dev mailbox' }).waitFor();
+      await capture(page, watch, 'dev-mailbox', viewport);
+      await page.getByRole('link', { name: 'Confirm your email address for Cairn' }).first().click();
+      await capture(page, watch, 'dev-mailbox-message', viewport);
+      await page.getByRole('link', { name: /verify-email\?token=/ }).click();
+      await page.getByRole('button', { name: 'Confirm my address' }).click();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Name your business' }).waitFor();
+      await context.close();
+    });
+
+    it(`resets a password and throttles guessing (${viewport})`, async () => {
+      const email = `owner-${viewport}@shop.test`;
+      const { context, page, watch } = await newPage(viewport);
+      const url = (path: string) => `${gw.dashboardUrl}${path}`;
+      await page.goto(url('/sign-in'));
+      for (let i = 0; i < 3; i += 1) {
+        await page.getByLabel('Email address').fill(email);
+        await page.getByLabel('Password').fill(`wrong guess ${i}!`);
+        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByText('The email address or the password is wrong').waitFor();
+      }
+      await capture(page, watch, 'sign-in-refused', viewport);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByText('Too many failed sign-ins').waitFor();
+      await capture(page, watch, 'sign-in-throttled', viewport);
+
+      await page.getByRole('link', { name: 'Forgot your password?' }).click();
+      await capture(page, watch, 'reset-password', viewport);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Send the link' }).click();
+      await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+      const mail = await smtp.waitFor(email, 'Choose a new password');
+      await page.goto(linkIn(mail.text, `${gw.dashboardUrl}/reset-password/confirm`));
+      await capture(page, watch, 'new-password', viewport);
+      await page.getByLabel('New password').fill('an entirely new passphrase');
+      await page.getByRole('button', { name: 'Save the new password' }).click();
+      await page.getByText('Your password is changed').waitFor();
+      // The throttle counts failures for the address, not successes with a reset: it still holds.
+      clock.advance(15 * MINUTE + 1000);
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill('an entirely new passphrase');
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: `Tea House ${viewport}` }).waitFor();
+      await page.goto(url('/verify-email/resend'));
+      await capture(page, watch, 'resend-confirmation', viewport);
+      await page.goto(url('/no-such-page'));
+      await capture(page, watch, 'not-found', viewport);
+      await context.close();
+    });
+  }
+});
