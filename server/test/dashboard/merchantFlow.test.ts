@@ -5,7 +5,10 @@ import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { Cairn } from '@cairn/sdk';
 import { verifyWebhook } from '@cairn/webhook-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/accounts/hashPassword.js';
+import { createBusiness } from '../../src/credit/createBusiness.js';
 import { ApiKey } from '../../src/db/entities/index.js';
+import { createUser } from '../../src/users/createUser.js';
 import { DashboardClient } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
@@ -13,6 +16,7 @@ let gw: DashboardTestGateway;
 let receiver: Server;
 const received: { body: string; header: string }[] = [];
 const PASSWORD = 'a long enough passphrase';
+const VITALIK = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 
 beforeAll(async () => {
   receiver = createServer((request, response) => {
@@ -27,7 +31,13 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  gw = await startDashboardGateway({ workers: true, env: { CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true' } });
+  gw = await startDashboardGateway({
+    workers: true,
+    env: {
+      CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true',
+      CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC,ETH_SEPOLIA',
+    },
+  });
 }, 120_000);
 afterAll(async () => {
   await gw?.stop();
@@ -201,5 +211,64 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     // Nothing secret reached the logs.
     const log = gw.logLines.join('\n');
     for (const secretText of [key, liveKey, secret, PASSWORD, token]) expect(log).not.toContain(secretText);
+  });
+
+  it('shows the EVM treasury outcomes SPEC.md names, Recommended on the forwarder, and the onboarding status', async () => {
+    const c = new DashboardClient(gw.baseUrl);
+    const em = gw.running.gateway.orm.em.fork();
+    const user = await createUser(em, gw.running.gateway.clock, {
+      email: 'evm@shop.test',
+      verified: true,
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    await createBusiness(em, gw.running.gateway.clock, {
+      userId: user.id,
+      name: 'EVM Shop',
+      grants: { testUsd: '1', liveUsd: '1' },
+    });
+    expect(
+      (
+        await c.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+          email: 'evm@shop.test',
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(303);
+    const form = await c.get('/dashboard/wallets/new?chain=ETH_SEPOLIA');
+    expect(form.body).toContain('Treasury address');
+    expect(form.body).toMatch(/Per-payment forwarder contract <span class="tag">Recommended<\/span>/);
+    const mismatch = await c.post('/dashboard/wallets', {
+      chain_id: 'ETH_SEPOLIA',
+      value: VITALIK.replace('d8dA', 'd8DA'),
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body).toContain('Checksum mismatch');
+    const canonical = await c.post('/dashboard/wallets', {
+      chain_id: 'ETH_SEPOLIA',
+      value: ` ${VITALIK.toLowerCase()} `,
+    });
+    expect(canonical.body).toContain('ETH_SEPOLIA wallet added: Canonicalized.');
+    expect(canonical.body).toContain('one-time on-chain setup has started');
+    expect(canonical.body).toContain('Setting up: the forwarder factory is being deployed');
+    await c.get('/dashboard/wallets/new?chain=ETH_SEPOLIA');
+    const duplicate = await c.post('/dashboard/wallets', { chain_id: 'ETH_SEPOLIA', value: VITALIK });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body).toContain('Duplicate: this business already has a ETH_SEPOLIA wallet');
+    // Removed (no open payment uses it), then added again: EIP-55 verified, and applied to lower case.
+    const wallets = await c.get('/dashboard/wallets');
+    const id = between(wallets.body, 'action="/dashboard/wallets/', '/remove"');
+    expect((await c.post(`/dashboard/wallets/${id}/remove`)).location).toContain('notice=wallet-removed');
+    await c.get('/dashboard/wallets/new?chain=ETH_SEPOLIA');
+    expect((await c.post('/dashboard/wallets', { chain_id: 'ETH_SEPOLIA', value: VITALIK })).body).toContain(
+      'EIP-55 verified',
+    );
+    const again = await c.get('/dashboard/wallets');
+    const second = between(again.body, 'action="/dashboard/wallets/', '/remove"');
+    await c.post(`/dashboard/wallets/${second}/remove`);
+    await c.get('/dashboard/wallets/new?chain=ETH_SEPOLIA');
+    expect(
+      (await c.post('/dashboard/wallets', { chain_id: 'ETH_SEPOLIA', value: VITALIK.toLowerCase() })).body,
+    ).toContain('EIP-55 applied');
+    expect((await c.get('/dashboard/audit')).body).toContain('wallet.removed');
   });
 });

@@ -50,7 +50,8 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
     const viewer = rt.requireBusiness(request, reply);
     if (!viewer) return reply;
     const chainId = (request.body?.chain_id ?? '').slice(0, 64);
-    const value = (request.body?.value ?? '').trim().slice(0, 512);
+    // Given as typed: the adapter canonicalizes it and says so (`Canonicalized`).
+    const value = (request.body?.value ?? '').slice(0, 512);
     const chains = chainsOf(viewer.mode);
     try {
       if (!chains.some((c) => c.id === chainId))
@@ -58,7 +59,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
           'UNKNOWN_CHAIN',
           `Choose one of this gateway’s ${viewer.mode}-mode chains.`,
         );
-      if (value === '') throw new WalletRejectedError('REQUIRED', 'Enter the wallet.');
+      if (value.trim() === '') throw new WalletRejectedError('REQUIRED', 'Enter the wallet.');
       const added = await gateway.orm.em.fork().transactional(async (em) => {
         const result = await addWallet(em, gateway.clock, gateway.chains, {
           businessId: viewer.business.id,
@@ -92,7 +93,10 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         newWalletPage(paths, rt.csrf(reply), viewer, chains, {
           chainId,
           values: { value },
-          errors: { value: error.message },
+          // SPEC.md names the EVM outcomes; the adapter's message says what to do.
+          errors: {
+            value: error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,
+          },
           status: 422,
         }),
       );
