@@ -17,6 +17,8 @@ import {
   type ViewportName,
   watchPage,
 } from '../checkoutPage/browser.js';
+import { freePort } from '../harness/freePort.js';
+import { startOidcProvider, type TestOidcProvider } from '../harness/startOidcProvider.js';
 import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
 import { expectNoSeriousAxeViolations } from './axe.js';
 import { linkIn } from './DashboardClient.js';
@@ -26,6 +28,7 @@ const chromiumReady = chromiumAvailable();
 vi.setConfig({ testTimeout: 240_000 });
 const SCREENS = screenshotDirFor(import.meta.url);
 const PASSWORD = 'correct horse battery staple';
+const OIDC_SECRET = 'a-client-secret-for-the-local-provider';
 const MINUTE = 60_000;
 const seed = () => randomBytes(64).toString('hex');
 
@@ -40,6 +43,7 @@ const seed = () => randomBytes(64).toString('hex');
 describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
   const clock = new ManualClock(new Date());
   let smtp: TestSmtpServer;
+  let oidc: TestOidcProvider;
   let gw: DashboardTestGateway;
   /** A second gateway with no SMTP server: the quick start's dev mailbox. */
   let devGw: DashboardTestGateway;
@@ -61,14 +65,30 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
     });
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     smtp = await startSmtpServer();
+    const port = await freePort();
+    oidc = await startOidcProvider({
+      clients: [
+        {
+          clientId: 'cairn',
+          clientSecret: OIDC_SECRET,
+          redirectUris: [`http://127.0.0.1:${port}/dashboard/oidc/local/callback`],
+        },
+      ],
+      accounts: { unverified: { email: 'unverified@example.test', emailVerified: false } },
+    });
     [gw, devGw, browser] = await Promise.all([
       startDashboardGateway({
         clock,
+        port,
         workers: true,
         env: {
           CAIRN_SMTP_URL: smtp.url,
           CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true',
           CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: '3',
+          CAIRN_OIDC_LOCAL_ISSUER: oidc.issuer,
+          CAIRN_OIDC_LOCAL_CLIENT_ID: 'cairn',
+          CAIRN_OIDC_LOCAL_CLIENT_SECRET: OIDC_SECRET,
+          CAIRN_OIDC_LOCAL_LABEL: 'Local ID',
         },
       }),
       startDashboardGateway({}),
@@ -80,6 +100,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
     await gw?.stop();
     await devGw?.stop();
     await smtp?.stop();
+    await oidc?.stop();
     await new Promise((resolve) => receiver?.close(resolve));
   });
 
@@ -91,7 +112,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
     viewport: ViewportName,
   ) {
     await expectNoSeriousAxeViolations(page, `${state} (${viewport})`);
-    expectOnlyOrigins(watch.requests, [gw.baseUrl, devGw.baseUrl]);
+    expectOnlyOrigins(watch.requests, [gw.baseUrl, devGw.baseUrl, oidc.issuer]);
     // A refused form's 4xx is logged by the browser as a failed load: expected; anything else is not.
     const errors = watch.errors.filter(
       (e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e),
@@ -274,6 +295,50 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: 'Name your business' }).waitFor();
       await context.close();
+    });
+
+    it(`signs in with OpenID Connect against a local provider (${viewport})`, async () => {
+      const login = `olga-${viewport}`;
+      const { context, page, watch } = await newPage(viewport);
+      await page.goto(`${gw.dashboardUrl}/sign-in`);
+      await page.getByRole('link', { name: 'Continue with Local ID' }).click();
+      await page.waitForURL(`${oidc.issuer}/**`);
+      await page.locator('input[name="login"]').fill(login);
+      await page.locator('input[name="password"]').fill('any password');
+      // The provider's own form (not the dashboard): keep the callback to replay it below.
+      let callback = '';
+      page.on('request', (request) => {
+        if (request.url().includes('/dashboard/oidc/local/callback')) callback = request.url();
+      });
+      await page.getByRole('button', { name: 'Sign-in' }).click();
+      await page.getByRole('heading', { name: 'Name your business' }).waitFor();
+      // The provider's development login page loads a web font from Google: its requests are not ours.
+      watch.requests.length = 0;
+      watch.errors.length = 0;
+      await capture(page, watch, 'oidc-new-business', viewport);
+      const row = await gw.running.gateway.orm.em
+        .fork()
+        .getConnection()
+        .execute<{ verified: boolean }[]>(
+          'select email_verified_at is not null as verified from users where email = ?',
+          [`${login}@example.test`],
+        );
+      expect(row[0]?.verified).toBe(true);
+      // The same callback again (the code is spent, the flow's row is gone): refused.
+      await page.goto(callback);
+      await page.getByRole('heading', { name: 'Sign-in did not work' }).waitFor();
+      await capture(page, watch, 'oidc-refused', viewport);
+      await context.close();
+
+      // A provider that does not vouch for the address: no account.
+      const second = await newPage(viewport);
+      await second.page.goto(`${gw.dashboardUrl}/sign-in`);
+      await second.page.getByRole('link', { name: 'Continue with Local ID' }).click();
+      await second.page.locator('input[name="login"]').fill('unverified');
+      await second.page.locator('input[name="password"]').fill('any password');
+      await second.page.getByRole('button', { name: 'Sign-in' }).click();
+      await second.page.getByText('did not share a verified email address').waitFor();
+      await second.context.close();
     });
 
     it(`resets a password and throttles guessing (${viewport})`, async () => {

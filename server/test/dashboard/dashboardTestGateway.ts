@@ -17,8 +17,10 @@ export async function startDashboardGateway(options: {
   env?: Record<string, string>;
   clock?: Clock;
   workers?: boolean;
+  /** The port to listen on (default: a free one), for a redirect URI registered beforehand. */
+  port?: number;
 }): Promise<DashboardTestGateway> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const logLines: string[] = [];
   const sink = new Writable({
     write(chunk: Buffer, _encoding, done) {
