@@ -125,6 +125,13 @@ describe('from sign-up to a working key, in the dashboard only', () => {
       )
       .not.toBeNull();
 
+    // The business name is what the checkout shows, renamed included.
+    await c.get('/dashboard/settings');
+    expect((await c.post('/dashboard/settings', { name: 'Grace Hardware Ltd' })).location).toContain(
+      'notice=business-renamed',
+    );
+    expect(await (await fetch(payment.checkout_url)).text()).toContain('Grace Hardware Ltd');
+
     // A webhook to a local receiver; its secret is shown once; Send test arrives, signed with it.
     const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
     const saved = await c.post(`/dashboard/keys/${keyId}/webhook`, {
@@ -196,6 +203,7 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     const audit = await c.get('/dashboard/audit');
     for (const action of [
       'business.created',
+      'business.renamed',
       'wallet.added',
       'api_key.created',
       'webhook.created',
@@ -207,6 +215,23 @@ describe('from sign-up to a working key, in the dashboard only', () => {
       expect(audit.body, action).toContain(action);
     }
     expect(audit.body).toContain('grace@shop.test');
+
+    // A second business: no signup grant, its own empty wallets and keys, a switcher in the header.
+    await c.get('/dashboard/businesses/new');
+    await c.post('/dashboard/businesses', { name: 'Grace Garden' });
+    const second = await c.get('/dashboard/');
+    expect(second.body).toContain('<h1>Grace Garden</h1>');
+    expect(second.body).toContain('$0.00');
+    expect(second.body).toMatch(
+      /<select id="business-switch" name="business_id"><option value="[^"]+">Grace Hardware Ltd<\/option><option value="[^"]+" selected>Grace Garden<\/option>/,
+    );
+    expect((await c.get('/dashboard/keys')).body).toContain('No test-mode key yet');
+    const firstId = between(second.body, '<option value="', '"');
+    await c.post('/dashboard/businesses/switch', { business_id: firstId });
+    expect((await c.get('/dashboard/')).body).toContain('<h1>Grace Hardware Ltd</h1>');
+    // Another login's business cannot be switched to.
+    await c.post('/dashboard/businesses/switch', { business_id: gw.businessId });
+    expect((await c.get('/dashboard/')).body).toContain('<h1>Grace Hardware Ltd</h1>');
 
     // Nothing secret reached the logs.
     const log = gw.logLines.join('\n');
