@@ -6,7 +6,7 @@ import type { Gateway } from '../gateway.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import type { RedirectNotice } from './Notice.js';
 import type { Page } from './render/Page.js';
-import type { Viewer } from './Viewer.js';
+import type { BusinessViewer, Viewer } from './Viewer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -34,10 +34,7 @@ export interface DashboardRuntime {
   /** Clears the session cookie. */
   clearSession(reply: FastifyReply): void;
   /** The signed-in viewer with a business, or a redirect (sign-in, or create a first business). */
-  requireBusiness(
-    request: FastifyRequest,
-    reply: FastifyReply,
-  ): (Viewer & { business: NonNullable<Viewer['business']> }) | undefined;
+  requireBusiness(request: FastifyRequest, reply: FastifyReply): BusinessViewer | undefined;
   /** The audit actor for a request by this viewer. */
   actor(request: FastifyRequest, viewer: Viewer): AuditActor;
 }

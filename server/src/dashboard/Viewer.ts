@@ -12,3 +12,6 @@ export interface Viewer {
   /** The mode toggle: everything on a page belongs to it. */
   readonly mode: Mode;
 }
+
+/** A viewer whose login has a business (every page but sign-in and the first business's form). */
+export type BusinessViewer = Viewer & { readonly business: NonNullable<Viewer['business']> };

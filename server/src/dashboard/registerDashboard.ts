@@ -27,6 +27,7 @@ import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
+import type { BusinessViewer } from './Viewer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -175,7 +176,7 @@ export async function registerDashboard(
             void runtime.redirect(reply, paths.newBusiness);
             return undefined;
           }
-          return viewer as ReturnType<DashboardRuntime['requireBusiness']> & object;
+          return viewer as BusinessViewer;
         },
         actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
       };

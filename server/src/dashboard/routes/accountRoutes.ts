@@ -138,49 +138,29 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
     return rt.redirect(reply, paths.signIn, 'email-verified');
   });
 
-  scope.get('/verify-email/resend', async (request, reply) =>
-    rt.send(request, reply, emailRequestPage(paths, rt.csrf(reply), 'confirm')),
-  );
-  scope.post<Form>('/verify-email/resend', { config: MAIL_FORMS_LIMIT }, async (request, reply) => {
-    const email = text(request.body?.email, 320);
-    try {
-      await resendVerification(accounts, { email });
-    } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
-      return rt.send(
-        request,
-        reply,
-        emailRequestPage(paths, rt.csrf(reply), 'confirm', {
-          values: { email },
-          errors: { email: error.message },
-          status: 422,
-        }),
-      );
-    }
-    return rt.send(request, reply, checkInboxPage(paths, email.trim(), 'confirm', rt.devMailbox));
-  });
-
-  scope.get('/reset-password', async (request, reply) =>
-    rt.send(request, reply, emailRequestPage(paths, rt.csrf(reply), 'reset')),
-  );
-  scope.post<Form>('/reset-password', { config: MAIL_FORMS_LIMIT }, async (request, reply) => {
-    const email = text(request.body?.email, 320);
-    try {
-      await requestPasswordReset(accounts, { email });
-    } catch (error) {
-      if (!(error instanceof AccountError)) throw error;
-      return rt.send(
-        request,
-        reply,
-        emailRequestPage(paths, rt.csrf(reply), 'reset', {
-          values: { email },
-          errors: { email: error.message },
-          status: 422,
-        }),
-      );
-    }
-    return rt.send(request, reply, checkInboxPage(paths, email.trim(), 'reset', rt.devMailbox));
-  });
+  // Resend confirmation and forgot password: one address in, the same answer whatever it is.
+  const emailRequest = (
+    path: string,
+    what: 'confirm' | 'reset',
+    request_: (input: { email: string }) => Promise<void>,
+  ) => {
+    scope.get(path, async (request, reply) =>
+      rt.send(request, reply, emailRequestPage(paths, rt.csrf(reply), what)),
+    );
+    scope.post<Form>(path, { config: MAIL_FORMS_LIMIT }, async (request, reply) => {
+      const email = text(request.body?.email, 320);
+      try {
+        await request_({ email });
+      } catch (error) {
+        if (!(error instanceof AccountError)) throw error;
+        const state = { values: { email }, errors: { email: error.message }, status: 422 };
+        return rt.send(request, reply, emailRequestPage(paths, rt.csrf(reply), what, state));
+      }
+      return rt.send(request, reply, checkInboxPage(paths, email.trim(), what, rt.devMailbox));
+    });
+  };
+  emailRequest('/verify-email/resend', 'confirm', (input) => resendVerification(accounts, input));
+  emailRequest('/reset-password', 'reset', (input) => requestPasswordReset(accounts, input));
 
   scope.get<Query>('/reset-password/confirm', async (request, reply) =>
     rt.send(request, reply, newPasswordPage(paths, rt.csrf(reply), text(request.query.token, 128))),

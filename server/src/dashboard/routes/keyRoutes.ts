@@ -14,7 +14,7 @@ import { setWebhookEndpoint } from '../../webhooks/setWebhookEndpoint.js';
 import { WebhookError } from '../../webhooks/WebhookError.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { type KeyPageExtras, keyPage, keysPage, newKeyPage } from '../render/keyPages.js';
-import type { Viewer } from '../Viewer.js';
+import type { BusinessViewer } from '../Viewer.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type IdParams = { Params: { id: string } };
@@ -41,7 +41,7 @@ const ticked = (body: Record<string, string | undefined> | undefined, prefix: st
 export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
 
-  const coveredTokens = async (viewer: Viewer & { business: { id: string } }) => {
+  const coveredTokens = async (viewer: BusinessViewer) => {
     const wallets = await gateway.orm.em
       .fork()
       .find(
@@ -53,7 +53,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
   };
 
   /** The business's key in the current mode, or undefined. */
-  const findKey = async (viewer: Viewer & { business: { id: string } }, id: string) =>
+  const findKey = async (viewer: BusinessViewer, id: string) =>
     UUID.test(id)
       ? ((await gateway.orm.em
           .fork()
