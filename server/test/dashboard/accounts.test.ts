@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../../src/accounts/hashPassword.js';
 import { pruneAccountRecords } from '../../src/accounts/pruneAccountRecords.js';
 import { ManualClock } from '../../src/clock.js';
+import { createUser } from '../../src/users/createUser.js';
 import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
 import { DashboardClient, linkIn } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
@@ -340,5 +342,37 @@ describe('housekeeping', () => {
         'select (select count(*)::int from dashboard_sessions) as sessions, (select count(*)::int from email_tokens) as tokens',
       );
     expect(left[0]).toEqual({ sessions: 0, tokens: 0 });
+  });
+});
+
+describe('on an https origin', () => {
+  it('sets __Secure- cookies with the Secure flag', async () => {
+    const secure = await startDashboardGateway({
+      env: { CAIRN_DASHBOARD_URL: 'https://pay.shop.test/dashboard' },
+    });
+    try {
+      const page = await secure.running.app.inject({ method: 'GET', url: '/dashboard/sign-in' });
+      const csrfCookie = page.cookies.find((c) => c.name === '__Secure-cairn_csrf');
+      expect(csrfCookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+      const token = /name="_csrf" value="([^"]+)"/.exec(page.body)![1]!;
+      const em = secure.running.gateway.orm.em.fork();
+      await createUser(em, secure.running.gateway.clock, {
+        email: 'tls@shop.test',
+        verified: true,
+        passwordHash: await hashPassword(PASSWORD),
+      });
+      const signIn = await secure.running.app.inject({
+        method: 'POST',
+        url: '/dashboard/sign-in',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://pay.shop.test' },
+        cookies: { '__Secure-cairn_csrf': csrfCookie!.value },
+        payload: new URLSearchParams({ _csrf: token, email: 'tls@shop.test', password: PASSWORD }).toString(),
+      });
+      expect(signIn.statusCode).toBe(303);
+      const session = signIn.cookies.find((c) => c.name === '__Secure-cairn_session');
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+    } finally {
+      await secure.stop();
+    }
   });
 });

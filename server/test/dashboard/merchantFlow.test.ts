@@ -36,6 +36,7 @@ beforeAll(async () => {
     env: {
       CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true',
       CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC,ETH_SEPOLIA',
+      CAIRN_MASTER_KEY: 'a'.repeat(64),
     },
   });
 }, 120_000);
@@ -182,6 +183,21 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     const liveCreated = await c.post('/dashboard/keys', { label: 'live server', 'token:BTC:BTC': 'on' });
     const liveKey = between(liveCreated.body, 'id="full-key">', '<');
     expect(liveKey).toMatch(/^pk_live_/);
+    // Live webhooks: https only, and never to loopback or private networks, whatever the dev flag says.
+    const liveKeyId = between(liveCreated.body, 'action="/dashboard/keys/', '/');
+    const plain = await c.post(`/dashboard/keys/${liveKeyId}/webhook`, {
+      url: 'http://shop.example.com/hooks',
+      'event:payment.confirmed': 'on',
+    });
+    expect(plain.status).toBe(422);
+    expect(plain.body).toMatch(/https/);
+    await c.get(`/dashboard/keys/${liveKeyId}`);
+    const loopback = await c.post(`/dashboard/keys/${liveKeyId}/webhook`, {
+      url: 'https://127.0.0.1/hooks',
+      'event:payment.confirmed': 'on',
+    });
+    expect(loopback.status).toBe(422);
+    expect(loopback.body).toContain('loopback');
     const liveClient = new Cairn({ apiKey: liveKey, baseUrl: gw.baseUrl, maxRetries: 0 });
     await expect(liveClient.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 404 });
     // The test key's page is not reachable from live mode.
