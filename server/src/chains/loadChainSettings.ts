@@ -17,6 +17,8 @@ export interface ChainSettings {
   readonly watchedElsewhere: boolean;
   /** Local dev chains only: token contracts deployed at run time (symbol -> address). */
   readonly tokens?: Readonly<Record<string, string>>;
+  /** A block explorer's transaction page with `{tx_id}` in it: the dashboard links transfers to it. */
+  readonly explorerTxUrl?: string;
   /** EVM chains: the private key of the gas wallet (onboarding, sweeps, relayed settlements). Never logged. */
   readonly gasWalletKey?: `0x${string}`;
 }
@@ -76,6 +78,15 @@ export const CHAIN_VARIABLES = {
       .string()
       .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a 0x-prefixed 32-byte hex private key' }),
     doc: "EVM chains: private key of the operator's gas wallet, which pays for each merchant's one-time onboarding (the forwarder factory), the sweeps of paid deposit addresses to the merchant's treasury and relayed gasless settlements. It can do nothing else: every forwarder pays only its treasury. Keep only gas money in it. Never logged.",
+    default: '(unset)',
+  },
+  EXPLORER_TX_URL: {
+    schema: z
+      .string()
+      .refine((v) => v.includes('{tx_id}') && /^https?:\/\/[^/\s]+/.test(v) && !/\s/.test(v), {
+        message: 'must be an http(s) URL with {tx_id} in it (e.g. https://litecoinspace.org/tx/{tx_id})',
+      }),
+    doc: "A block explorer's transaction page, `{tx_id}` standing for the transaction id (e.g. `https://litecoinspace.org/tx/{tx_id}`): the dashboard's payment page links each transfer there. Unset: no link.",
     default: '(unset)',
   },
   POLL_MS: {
@@ -178,6 +189,7 @@ export function loadChainSettings(
       pollMs: (parsed.POLL_MS as number | undefined) ?? DEFAULT_POLL_MS,
       watchedElsewhere,
       ...(parsed.TOKENS !== undefined ? { tokens: parsed.TOKENS as Record<string, string> } : {}),
+      ...(parsed.EXPLORER_TX_URL !== undefined ? { explorerTxUrl: parsed.EXPLORER_TX_URL as string } : {}),
       ...(parsed.GAS_WALLET_KEY !== undefined
         ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
         : {}),

@@ -22,6 +22,18 @@ export const REDIRECT_NOTICES = {
   'business-renamed': { kind: 'ok', text: 'Business name saved: the checkout shows it from now on.' },
   'mode-test': { kind: 'ok', text: 'Test mode: everything here uses test networks and test keys.' },
   'mode-live': { kind: 'warn', text: 'Live mode: keys and wallets here move real money.' },
+  'preferences-saved': {
+    kind: 'ok',
+    text: 'Payment preferences saved. Payments created from now on use them; open payments keep theirs.',
+  },
+  'webhook-redelivered': {
+    kind: 'ok',
+    text: 'Queued again: the new delivery is at the top of the list, sent with the same event id.',
+  },
+  'webhook-still-pending': {
+    kind: 'warn',
+    text: 'That delivery is still being retried; it can be sent again once it is delivered or gives up.',
+  },
   'wallet-removed': { kind: 'ok', text: 'Wallet removed.' },
   'key-deactivated': {
     kind: 'ok',

@@ -37,6 +37,15 @@ export function dashboardPaths(base: string) {
     webhookRotate: (id: string) => `${base}/keys/${id}/webhook/rotate`,
     webhookTest: (id: string) => `${base}/keys/${id}/webhook/test`,
     audit: `${base}/audit`,
+    payments: `${base}/payments`,
+    payment: (id: string) => `${base}/payments/${id}`,
+    paymentStatus: (id: string) => `${base}/payments/${id}/status`,
+    paymentAction: (id: string, action: 'cancel' | 'accept-shortfall' | 'refunds') =>
+      `${base}/payments/${id}/${action}`,
+    paymentPreferences: `${base}/settings/payment-preferences`,
+    webhooks: `${base}/webhooks`,
+    redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,
+    credit: `${base}/credit`,
   };
 }
 

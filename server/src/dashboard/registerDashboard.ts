@@ -26,7 +26,9 @@ import { registerBusinessRoutes } from './routes/businessRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
+import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
+import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 import type { BusinessViewer } from './Viewer.js';
 
 declare module 'fastify' {
@@ -313,6 +315,8 @@ export async function registerDashboard(
       registerWalletRoutes(scope, runtime);
       registerKeyRoutes(scope, runtime);
       registerAuditRoutes(scope, runtime);
+      registerPaymentRoutes(scope, runtime);
+      registerWebhookRoutes(scope, runtime);
     },
     { prefix: base },
   );

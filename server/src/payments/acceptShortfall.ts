@@ -1,9 +1,8 @@
 import type { Payment as PaymentBody } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../auth/authenticate.js';
 import { inTransaction } from '../db/inTransaction.js';
 import type { Gateway } from '../gateway.js';
-import { lockPayment } from './lockPayment.js';
+import { lockPayment, type PaymentScope } from './lockPayment.js';
 import { serializePayment } from './serializePayment.js';
 import { transitionPayment } from './transitionPayment.js';
 
@@ -13,7 +12,7 @@ import { transitionPayment } from './transitionPayment.js';
  */
 export async function acceptShortfall(
   gateway: Gateway,
-  auth: AuthContext,
+  auth: PaymentScope,
   id: string,
   tx?: EntityManager,
 ): Promise<PaymentBody> {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { getChain, getCoin, type RecordRefundRequest, type Refund as RefundBody } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuthContext } from '../auth/authenticate.js';
 import { Refund, Transfer } from '../db/entities/index.js';
 import { inTransaction } from '../db/inTransaction.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { applyDecision } from './applyDecision.js';
 import { decidePayment } from './decidePayment.js';
-import { lockPayment } from './lockPayment.js';
+import { lockPayment, type PaymentScope } from './lockPayment.js';
 import { amountReceived, amountReceivedAfterClose, serializeRefund } from './serializePayment.js';
 
 const tooMuch = (cap: bigint, what: string, short: string) =>
@@ -29,7 +28,7 @@ const tooMuch = (cap: bigint, what: string, short: string) =>
  */
 export async function recordRefund(
   gateway: Gateway,
-  auth: AuthContext,
+  auth: PaymentScope,
   id: string,
   body: RecordRefundRequest,
   tx?: EntityManager,

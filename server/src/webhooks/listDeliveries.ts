@@ -29,10 +29,18 @@ export interface DeliveryLogEntry {
   /** The latest attempt's `X-Webhook-Signature`. */
   readonly last_signature: string | null;
   readonly redelivery_of: string | null;
+  /** Queued behind an earlier event of its payment that is not yet delivered, failed or exhausted. */
+  readonly parked: boolean;
+  /** The hint of the key whose endpoint it went to (`sk_test_…abcd`). */
+  readonly key_hint: string;
 }
 
 export interface DeliveryFilter {
   readonly deliveryId?: string;
+  readonly businessId?: string;
+  readonly event?: string;
+  /** The id of the last delivery of the previous page (newest first). */
+  readonly before?: string;
   readonly apiKeyId?: string;
   readonly mode?: Mode;
   readonly status?: DeliveryStatus;
@@ -51,6 +59,20 @@ export async function listDeliveries(
   if (filter.deliveryId) {
     where.push('d.id = ?');
     params.push(filter.deliveryId);
+  }
+  if (filter.businessId) {
+    where.push('d.business_id = ?');
+    params.push(filter.businessId);
+  }
+  if (filter.event) {
+    where.push('d.event = ?');
+    params.push(filter.event);
+  }
+  if (filter.before) {
+    where.push(
+      '(d.created_at, d.event_seq) < (select b.created_at, b.event_seq from webhook_deliveries b where b.id = ?)',
+    );
+    params.push(filter.before);
   }
   if (filter.apiKeyId) {
     where.push('d.api_key_id = ?');
@@ -74,9 +96,10 @@ export async function listDeliveries(
             d.status, d.attempts, d.last_status_code, d.last_response_body, d.last_latency_ms,
             d.last_error_class, d.last_error, d.last_attempt_at, d.next_attempt_at, d.completed_at,
             d.created_at, coalesce(d.last_url, w.url) as url, o.body as request_body, d.last_signature,
-            d.redelivery_of
+            d.redelivery_of, (d.status = 'pending' and d.next_attempt_at is null) as parked, k.key_hint
        from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
        join outbox_events o on o.id = d.outbox_event_id
+       join api_keys k on k.id = d.api_key_id
       ${where.length ? `where ${where.join(' and ')}` : ''}
       order by d.created_at desc, d.event_seq desc
       limit ?`,

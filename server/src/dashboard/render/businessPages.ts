@@ -1,4 +1,5 @@
 import type { Mode } from '@cairn/contract';
+import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../businesses/paymentPreferences.js';
 import { formatFiat } from '../../checkoutPage/formatFiat.js';
 import { html } from '../../checkoutPage/html.js';
 import type { DashboardPaths } from '../dashboardPaths.js';
@@ -81,12 +82,22 @@ export function businessesPage(paths: DashboardPaths, csrf: string, viewer: View
   };
 }
 
+/** A business's payment preferences, in basis points. */
+export interface PaymentPreferences {
+  readonly underpaymentToleranceBps: number;
+  readonly overpaymentThresholdBps: number;
+}
+
 export function settingsPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: Viewer,
+  preferences: PaymentPreferences,
   state: FormState = {},
 ): Page {
+  const tolerance = PAYMENT_PREFERENCE_BOUNDS.underpaymentToleranceBps;
+  const threshold = PAYMENT_PREFERENCE_BOUNDS.overpaymentThresholdBps;
+  const percent = (bps: number) => formatPercent(bps).slice(0, -1);
   return {
     title: 'Settings',
     section: 'settings',
@@ -99,6 +110,16 @@ export function settingsPage(
 ${csrfField(csrf)}
 ${field({ name: 'name', label: 'Business name', required: true, maxlength: 100, value: state.values?.name ?? viewer.business?.name ?? '', hint: 'Customers see it on the checkout page.', ...(state.errors?.name ? { error: state.errors.name } : {}) })}
 <div class="actions"><button type="submit">Save</button></div>
+</form>
+</section>
+<section class="card" aria-labelledby="preferences-heading">
+<h2 id="preferences-heading">Payment preferences</h2>
+<form method="post" action="${paths.paymentPreferences}" novalidate>
+${csrfField(csrf)}
+${field({ name: 'underpayment_tolerance', label: 'Underpayment tolerance (%)', required: true, maxlength: 8, value: state.values?.underpayment_tolerance ?? percent(preferences.underpaymentToleranceBps), hint: `A payment short by at most this much confirms anyway; short by more, it is Underpaid. ${formatPercent(tolerance.min)} to ${formatPercent(tolerance.max)}; default ${formatPercent(tolerance.default)}.`, ...(state.errors?.underpayment_tolerance ? { error: state.errors.underpayment_tolerance } : {}) })}
+${field({ name: 'overpayment_threshold', label: 'Overpayment threshold (%)', required: true, maxlength: 8, value: state.values?.overpayment_threshold ?? percent(preferences.overpaymentThresholdBps), hint: `A confirmed payment with more than this much extra is flagged overpaid (payment.overpaid). ${formatPercent(threshold.min)} to ${formatPercent(threshold.max)}; default ${formatPercent(threshold.default)}.`, ...(state.errors?.overpayment_threshold ? { error: state.errors.overpayment_threshold } : {}) })}
+<p class="muted">Changes apply to payments created from now on. Open payments keep the tolerance and threshold they were created with.</p>
+<div class="actions"><button type="submit">Save preferences</button></div>
 </form>
 </section>
 <section class="card" aria-labelledby="account-heading">

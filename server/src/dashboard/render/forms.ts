@@ -8,7 +8,7 @@ export const csrfField = (token: string) => html`<input type="hidden" name="_csr
 export function field(input: {
   readonly name: string;
   readonly label: string;
-  readonly type?: 'text' | 'email' | 'password' | 'url';
+  readonly type?: 'text' | 'email' | 'password' | 'url' | 'date';
   readonly value?: string;
   readonly hint?: string;
   readonly error?: string;

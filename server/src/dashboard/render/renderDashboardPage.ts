@@ -6,7 +6,16 @@ import type { Viewer } from '../Viewer.js';
 import { csrfField, renderNotice } from './forms.js';
 
 /** The sections of the signed-in navigation. */
-export type Section = 'overview' | 'wallets' | 'keys' | 'audit' | 'settings' | 'businesses';
+export type Section =
+  | 'overview'
+  | 'payments'
+  | 'webhooks'
+  | 'credit'
+  | 'wallets'
+  | 'keys'
+  | 'audit'
+  | 'settings'
+  | 'businesses';
 
 /** What every dashboard page is drawn with. */
 export interface PageFrame {
@@ -23,7 +32,10 @@ const SECTIONS: readonly {
   readonly label: string;
   readonly path: keyof DashboardPaths;
 }[] = [
-  { id: 'overview', label: 'Overview', path: 'home' },
+  { id: 'overview', label: 'Home', path: 'home' },
+  { id: 'payments', label: 'Payments', path: 'payments' },
+  { id: 'webhooks', label: 'Webhooks', path: 'webhooks' },
+  { id: 'credit', label: 'Prepaid Credit', path: 'credit' },
   { id: 'wallets', label: 'Wallets', path: 'wallets' },
   { id: 'keys', label: 'API keys & webhooks', path: 'keys' },
   { id: 'audit', label: 'Audit log', path: 'audit' },

@@ -2,6 +2,8 @@ import type { Mode } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { updateSession } from '../../accounts/dashboardSessions.js';
 import { recordAudit } from '../../audit/recordAudit.js';
+import { PAYMENT_PREFERENCE_BOUNDS, parsePercent } from '../../businesses/paymentPreferences.js';
+import { setPaymentPreferences } from '../../businesses/setPaymentPreferences.js';
 import { createBusiness } from '../../credit/createBusiness.js';
 import { loadCreditBalance } from '../../credit/loadCreditBalance.js';
 import { ApiKey, Business, Wallet, WebhookEndpoint } from '../../db/entities/index.js';
@@ -111,11 +113,65 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
     return rt.redirect(reply, paths.home, 'business-switched');
   });
 
+  const preferencesOf = async (businessId: string) => {
+    const business = await gateway.orm.em.fork().findOneOrFail(Business, { id: businessId });
+    return {
+      underpaymentToleranceBps: business.underpaymentToleranceBps,
+      overpaymentThresholdBps: business.overpaymentThresholdBps,
+    };
+  };
+
   scope.get<Query>('/settings', async (request, reply) => {
     const viewer = rt.requireBusiness(request, reply);
     if (!viewer) return reply;
     const notice = redirectNotice(request.query.notice);
-    return rt.send(request, reply, settingsPage(paths, rt.csrf(reply), viewer, notice ? { notice } : {}));
+    return rt.send(
+      request,
+      reply,
+      settingsPage(
+        paths,
+        rt.csrf(reply),
+        viewer,
+        await preferencesOf(viewer.business.id),
+        notice ? { notice } : {},
+      ),
+    );
+  });
+  scope.post<Form>('/settings/payment-preferences', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    const values = {
+      underpayment_tolerance: request.body?.underpayment_tolerance ?? '',
+      overpayment_threshold: request.body?.overpayment_threshold ?? '',
+    };
+    const tolerance = parsePercent(
+      values.underpayment_tolerance,
+      PAYMENT_PREFERENCE_BOUNDS.underpaymentToleranceBps,
+    );
+    const threshold = parsePercent(
+      values.overpayment_threshold,
+      PAYMENT_PREFERENCE_BOUNDS.overpaymentThresholdBps,
+    );
+    if ('error' in tolerance || 'error' in threshold) {
+      return rt.send(
+        request,
+        reply,
+        settingsPage(paths, rt.csrf(reply), viewer, await preferencesOf(viewer.business.id), {
+          values,
+          errors: {
+            ...('error' in tolerance ? { underpayment_tolerance: tolerance.error } : {}),
+            ...('error' in threshold ? { overpayment_threshold: threshold.error } : {}),
+          },
+          status: 422,
+        }),
+      );
+    }
+    await setPaymentPreferences(gateway.orm.em.fork(), gateway.clock, rt.actor(request, viewer), {
+      businessId: viewer.business.id,
+      underpaymentToleranceBps: tolerance.bps,
+      overpaymentThresholdBps: threshold.bps,
+    });
+    return rt.redirect(reply, paths.settings, 'preferences-saved');
   });
   scope.post<Form>('/settings', async (request, reply) => {
     const viewer = rt.requireBusiness(request, reply);
@@ -125,7 +181,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
       return rt.send(
         request,
         reply,
-        settingsPage(paths, rt.csrf(reply), viewer, {
+        settingsPage(paths, rt.csrf(reply), viewer, await preferencesOf(viewer.business.id), {
           values: { name: request.body?.name ?? '' },
           errors: { name: parsed.error },
           status: 422,
@@ -166,6 +222,9 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 /** Where the mode toggle returns to, per section of the navigation. */
 const SECTION_PATHS: Readonly<Record<string, string>> = {
   overview: '/',
+  payments: '/payments',
+  webhooks: '/webhooks',
+  credit: '/credit',
   wallets: '/wallets',
   keys: '/keys',
   audit: '/audit',

@@ -1,0 +1,349 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/accounts/dashboardSessions.js';
+import { escapeHtml } from '../../src/checkoutPage/html.js';
+import { requestRefund } from '../../src/checkoutPage/requestRefund.js';
+import { Business } from '../../src/db/entities/index.js';
+import { formatUnits } from '../../src/money/index.js';
+import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import {
+  awaitingPayment,
+  type Client,
+  clientFor,
+  createPaymentVia,
+  newKey,
+  observe,
+  otherBusiness,
+  sql,
+} from '../api/apiHelpers.js';
+import {
+  type Receiver,
+  startReceiver,
+  startWebhookTest,
+  type WebhookTest,
+} from '../webhooks/webhookHarness.js';
+import { DashboardClient } from './DashboardClient.js';
+
+// The dashboard's daily operating view over HTTP (no browser): the payments list and its filters,
+// the payment page and its actions, payment preferences, and the webhook delivery inspector. The
+// gateway runs on a manual clock; webhook attempts are made by calling the dispatcher.
+
+let w: WebhookTest;
+let receiver: Receiver;
+let api: Client;
+let dash: DashboardClient;
+const TESTNET_TX = 'https://mempool.space/testnet/tx/{tx_id}';
+
+beforeAll(async () => {
+  w = await startWebhookTest({
+    start: '2026-05-04T10:00:00Z',
+    env: {
+      CAIRN_CHAIN_BTC_TESTNET_EXPLORER_TX_URL: TESTNET_TX,
+      CAIRN_RATE_SOURCES_LIVE: 'fixed',
+      CAIRN_FIXED_RATES: 'BTC/USD=60000,LTC/USD=80',
+    },
+  });
+  receiver = await startReceiver();
+  api = clientFor(w.test.baseUrl, w.test.apiKey);
+  // Signed in as the login that owns the test gateway's business.
+  const gateway = w.test.running.gateway;
+  const em = gateway.orm.em.fork();
+  const business = await em.findOneOrFail(Business, { id: w.test.businessId });
+  const { token } = await createSession(em, gateway.clock, {
+    userId: business.userId,
+    lifetime: { absoluteMs: 30 * 86_400_000, idleMs: 30 * 86_400_000 },
+  });
+  dash = new DashboardClient(w.test.baseUrl);
+  dash.cookies.set('cairn_session', token);
+}, 120_000);
+afterAll(async () => {
+  await receiver?.close();
+  await w?.stop();
+});
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replace(/\s+/g, ' ');
+const paymentIdsOn = (html: string) =>
+  [...html.matchAll(/href="\/dashboard\/payments\/([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+
+describe('the payments list', () => {
+  const orderPrefix = `ord-${randomUUID().slice(0, 6)}`;
+  const created: string[] = [];
+
+  beforeAll(async () => {
+    for (let i = 0; i < 30; i++) {
+      const payment = await createPaymentVia(api, {
+        order_id: `${orderPrefix}-${i}`,
+        customer_email: i === 7 ? 'Ada.Lovelace@Example.com' : `c${i}@shop.test`,
+      });
+      created.push(payment.id);
+      w.clock.advance(60_000);
+    }
+  });
+
+  it('pages newest first, 25 at a time, with a cursor that continues where the page ended', async () => {
+    const first = await dash.get('/dashboard/payments');
+    expect(first.status).toBe(200);
+    const firstIds = paymentIdsOn(first.body);
+    expect(firstIds).toHaveLength(25);
+    expect(firstIds.slice(0, 3)).toEqual(created.slice(-3).reverse());
+    const next = /<a rel="next" href="([^"]+)"/.exec(first.body)![1]!.replaceAll('&amp;', '&');
+    expect(next).toBe(`/dashboard/payments?after=${firstIds.at(-1)}`);
+    const second = await dash.get(next);
+    const secondIds = paymentIdsOn(second.body);
+    expect(new Set([...firstIds, ...secondIds]).size).toBe(firstIds.length + secondIds.length);
+    expect(secondIds.slice(0, 5)).toEqual(created.slice(0, 5).reverse());
+    expect(second.body).toContain('First page');
+  });
+
+  it('finds a payment by id, by customer email in any case, and by order id', async () => {
+    const byId = await dash.get(`/dashboard/payments?q=${created[3]}`);
+    expect(paymentIdsOn(byId.body)).toEqual([created[3]]);
+    const byEmail = await dash.get('/dashboard/payments?q=ada.lovelace%40example.COM');
+    expect(paymentIdsOn(byEmail.body)).toEqual([created[7]]);
+    const byOrder = await dash.get(`/dashboard/payments?q=${orderPrefix}-12`);
+    expect(paymentIdsOn(byOrder.body)).toEqual([created[12]]);
+    expect(text(byOrder.body)).toContain(`${orderPrefix}-12`);
+    const none = await dash.get('/dashboard/payments?q=no-such-order');
+    expect(paymentIdsOn(none.body)).toEqual([]);
+    expect(none.body).toContain('No payments match.');
+  });
+
+  it('filters by status with SPEC.md labels, and by created range (UTC days, inclusive)', async () => {
+    await api.delete(`/payments/${created[0]}`);
+    const cancelled = await dash.get('/dashboard/payments?status=cancelled');
+    expect(paymentIdsOn(cancelled.body)).toEqual([created[0]]);
+    expect(cancelled.body).toContain('>Cancelled</span>');
+    expect(cancelled.body).toContain('value="cancelled" checked');
+    // Several statuses at once.
+    const two = await dash.get('/dashboard/payments?status=cancelled&status=pending');
+    expect(paymentIdsOn(two.body)).toHaveLength(25);
+    const today = await dash.get('/dashboard/payments?from=2026-05-04&to=2026-05-04');
+    expect(paymentIdsOn(today.body).length).toBeGreaterThan(0);
+    const before = await dash.get('/dashboard/payments?to=2026-05-03');
+    expect(paymentIdsOn(before.body)).toEqual([]);
+    const bad = await dash.get('/dashboard/payments?from=2026-02-30');
+    expect(bad.status).toBe(422);
+    expect(bad.body).toContain('Enter a date as YYYY-MM-DD.');
+    const reversed = await dash.get('/dashboard/payments?from=2026-05-05&to=2026-05-04');
+    expect(reversed.body).toContain('The end date is before the start date.');
+  });
+
+  it('never shows another business’s or the other mode’s payments, nor pages through them', async () => {
+    const other = await otherBusiness(w.test);
+    const theirs = await createPaymentVia(clientFor(w.test.baseUrl, other.key));
+    expect((await dash.get(`/dashboard/payments/${theirs.id}`)).status).toBe(404);
+    expect(paymentIdsOn((await dash.get(`/dashboard/payments?q=${theirs.id}`)).body)).toEqual([]);
+    const afterTheirs = await dash.get(`/dashboard/payments?after=${theirs.id}`);
+    expect(paymentIdsOn(afterTheirs.body)).toEqual([]);
+    // A live payment of this business is not in the test-mode list.
+    const live = await createPaymentVia(clientFor(w.test.baseUrl, w.test.liveKey));
+    expect((await dash.get(`/dashboard/payments/${live.id}`)).status).toBe(404);
+    expect((await dash.get(`/dashboard/payments/${live.id}/status`)).status).toBe(404);
+  });
+});
+
+describe('the payment page and its actions', () => {
+  it('shows an underpaid payment with its transfer, explorer link and timeline; accepting the shortfall confirms it', async () => {
+    const checkout = await awaitingPayment(api, { order_id: 'under-1' });
+    const id = checkout.payment_id as string;
+    const txId = await observe(w.test, id, { fraction: [1n, 2n], depth: 2 });
+    const page = await dash.get(`/dashboard/payments/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toMatch(/id="payment-status" data-status="underpaid">Underpaid</);
+    expect(page.body).toContain(`href="https://mempool.space/testnet/tx/${txId}"`);
+    expect(text(page.body)).toContain('Underpayment tolerance 0.5% (as when created)');
+    expect(text(page.body)).toContain('Overpayment threshold 1% (as when created)');
+    expect(text(page.body)).toMatch(/2 of 2/);
+    expect(page.body).toContain('<code>payment.awaiting</code>');
+    expect(page.body).toContain('<code>payment.underpaid</code>');
+    expect(page.body).toContain(`data-live-status="/dashboard/payments/${id}/status"`);
+    const status = await dash.get(`/dashboard/payments/${id}/status`);
+    expect(JSON.parse(status.body)).toMatchObject({ status: 'underpaid', label: 'Underpaid' });
+
+    const accepted = await dash.post(`/dashboard/payments/${id}/accept-shortfall`);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toContain('Shortfall accepted');
+    expect(accepted.body).toMatch(/data-status="confirmed">Confirmed</);
+    expect((await api.get(`/payments/${id}`)).body.data.status).toBe('confirmed');
+    // A confirmed payment is no longer followed, and offers no action.
+    expect(accepted.body).not.toContain('data-live-status=');
+    expect(accepted.body).not.toContain('Accept shortfall and confirm');
+    // Done twice: refused with the service's reason, on the page.
+    const again = await dash.post(`/dashboard/payments/${id}/accept-shortfall`);
+    expect(again.status).toBe(409);
+    expect(again.body).toContain('class="notice error"');
+  });
+
+  it('cancels a payment nobody paid; a detected one is refused with the reason', async () => {
+    const payment = await createPaymentVia(api);
+    await dash.get(`/dashboard/payments/${payment.id}`);
+    const cancelled = await dash.post(`/dashboard/payments/${payment.id}/cancel`);
+    expect(cancelled.body).toMatch(/data-status="cancelled">Cancelled</);
+    expect(text(cancelled.body)).toContain('Cancelled by You');
+    const detected = await awaitingPayment(api);
+    await observe(w.test, detected.payment_id, { depth: 0 });
+    const page = await dash.get(`/dashboard/payments/${detected.payment_id}`);
+    expect(page.body).not.toContain('Cancel payment');
+    const refused = await dash.post(`/dashboard/payments/${detected.payment_id}/cancel`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatch(/data-status="payment_detected">Payment detected</);
+  });
+
+  it('records a refund the customer asked for, in whole coins, validated as the API does', async () => {
+    const checkout = await awaitingPayment(api);
+    const id = checkout.payment_id as string;
+    await observe(w.test, id, { fraction: [1n, 4n], depth: 2 });
+    const [row] = await sql<{ locked: string }>(
+      w.test,
+      'select locked_amount::text as locked from payments where id = ?',
+      [id],
+    );
+    const received = BigInt(row!.locked) / 4n;
+    const refundTo = 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl';
+    await requestRefund(
+      w.test.running.gateway,
+      { businessId: w.test.businessId, mode: 'test' },
+      id,
+      refundTo,
+    );
+    const page = await dash.get(`/dashboard/payments/${id}`);
+    expect(page.body).toMatch(/data-status="refund_requested">Refund requested</);
+    expect(page.body).toContain(`<code id="refund-address">${refundTo}</code>`);
+
+    const form = { chain_id: 'BTC_TESTNET', coin_symbol: 'BTC', tx_id: 'refund-tx-1' };
+    const tooMuch = await dash.post(`/dashboard/payments/${id}/refunds`, { ...form, amount: '1' });
+    expect(tooMuch.status).toBe(422);
+    expect(tooMuch.body).toContain('aria-invalid="true"');
+    expect(tooMuch.body).toContain(`Enter at most ${formatUnits(received, 8)} BTC.`);
+    expect(tooMuch.body).toContain('value="refund-tx-1"');
+    const garbage = await dash.post(`/dashboard/payments/${id}/refunds`, { ...form, amount: '0.000000001' });
+    expect(garbage.status).toBe(422);
+    expect(garbage.body).toContain('at most 8 decimals');
+    const wrongCoin = await dash.post(`/dashboard/payments/${id}/refunds`, {
+      ...form,
+      chain_id: 'LTC_TESTNET',
+      coin_symbol: 'LTC',
+      amount: '0.0001',
+    });
+    expect(wrongCoin.status).toBe(422);
+    expect(wrongCoin.body).toContain('refund in the same coin');
+
+    const whole = formatUnits(received, 8);
+    const recorded = await dash.post(`/dashboard/payments/${id}/refunds`, { ...form, amount: whole });
+    expect(recorded.status).toBe(200);
+    expect(recorded.body).toContain('Refund recorded');
+    expect(recorded.body).toMatch(/data-status="refunded">Refunded</);
+    const body = (await api.get(`/payments/${id}`)).body.data;
+    expect(body.refunds).toEqual([
+      expect.objectContaining({ tx_id: 'refund-tx-1', amount: received.toString() }),
+    ]);
+  });
+});
+
+describe('payment preferences', () => {
+  it('validates the bounds, applies to new payments only, and lands in the audit log', async () => {
+    const open = await createPaymentVia(api);
+    await dash.get('/dashboard/settings');
+    const bad = await dash.post('/dashboard/settings/payment-preferences', {
+      underpayment_tolerance: '12',
+      overpayment_threshold: 'lots',
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body).toContain('Enter a value from 0% to 10%.');
+    expect(bad.body).toContain('Enter a percentage such as 0.5');
+    const saved = await dash.post('/dashboard/settings/payment-preferences', {
+      underpayment_tolerance: '2.5',
+      overpayment_threshold: '3 %',
+    });
+    expect(saved.status).toBe(303);
+    const settings = await dash.get(saved.location!);
+    expect(settings.body).toContain('Payment preferences saved');
+    expect(settings.body).toContain('value="2.5"');
+    expect(settings.body).toContain('value="3"');
+    const next = await createPaymentVia(api);
+    expect(next.underpayment_tolerance_bps).toBe(250);
+    expect(next.overpayment_threshold_bps).toBe(300);
+    expect((await api.get(`/payments/${open.id}`)).body.data.underpayment_tolerance_bps).toBe(50);
+    const audit = await dash.get('/dashboard/audit');
+    expect(text(audit.body)).toContain('settings.payment_preferences_changed');
+    expect(text(audit.body)).toContain('tolerance 2.5%, threshold 3%');
+    // Back to the defaults for the other tests.
+    await dash.get('/dashboard/settings');
+    await dash.post('/dashboard/settings/payment-preferences', {
+      underpayment_tolerance: '0.5',
+      overpayment_threshold: '1',
+    });
+  });
+});
+
+describe('the webhook delivery inspector', () => {
+  it('shows a failing endpoint’s attempts, body and next retry, a parked event, and a redelivery that succeeds', async () => {
+    const key = await newKey(w.test);
+    await setWebhookEndpoint(w.context(), { apiKeyId: key.id, url: `${receiver.url}/hook` });
+    let answer = { status: 500, body: 'database is down' };
+    receiver.respond((r) => (r.path === '/hook' ? answer : {}));
+    const keyApi = clientFor(w.test.baseUrl, key.key);
+    const checkout = await awaitingPayment(keyApi);
+    const id = checkout.payment_id as string;
+    const dispatcher = w.dispatcher();
+    await dispatcher.deliverDue();
+    // The next event of the same payment waits behind the failing one.
+    await observe(w.test, id, { depth: 0 });
+
+    const page = await dash.get(`/dashboard/webhooks?payment=${id}`);
+    expect(page.status).toBe(200);
+    const body = text(page.body);
+    expect(body).toContain('payment.awaiting Retrying');
+    expect(body).toContain('Attempts 1');
+    expect(body).toContain('Latest status code 500');
+    expect(body).toContain('database is down');
+    expect(body).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(body).toContain('payment.detected Waiting behind an earlier event of this payment');
+    // The exact signed body.
+    const [delivery] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.awaiting']);
+    expect(page.body).toContain(escapeHtml(delivery.request_body));
+    // Pending deliveries cannot be redelivered (no button); the filters work.
+    expect(page.body).not.toContain(`/dashboard/webhooks/${delivery.id}/redeliver`);
+    const onlyDetected = await dash.get(`/dashboard/webhooks?payment=${id}&event=payment.detected`);
+    expect(text(onlyDetected.body)).not.toContain('payment.awaiting Retrying');
+
+    // The endpoint now answers 410: the delivery fails for good, then a redelivery succeeds.
+    answer = { status: 410, body: 'gone' };
+    w.clock.set(new Date(delivery.next_attempt_at.getTime() + 1000));
+    await dispatcher.deliverDue();
+    const failed = await dash.get(`/dashboard/webhooks?payment=${id}&status=failed`);
+    expect(text(failed.body)).toContain('payment.awaiting Failed');
+    expect(text(failed.body)).toContain('Latest status code 410');
+    answer = { status: 200, body: 'ok' };
+    const redelivered = await dash.post(`/dashboard/webhooks/${delivery.id}/redeliver`, {
+      back: `?payment=${id}`,
+    });
+    expect(redelivered.status).toBe(303);
+    expect(redelivered.location).toContain(`/dashboard/webhooks?payment=${id}&notice=webhook-redelivered`);
+    await dispatcher.deliverDue();
+    await dispatcher.deliverDue();
+    const after = await dash.get(redelivered.location!);
+    expect(text(after.body)).toContain('Queued again');
+    expect(text(after.body)).toContain(`Redelivery of ${delivery.id}`);
+    const rows = await w.deliveries('payment_id = ? and redelivery_of = ?', [id, delivery.id]);
+    expect(rows[0].status).toBe('delivered');
+    // The payment page's timeline shows the outcome of each event's latest delivery.
+    const paymentPage = text((await dash.get(`/dashboard/payments/${id}`)).body);
+    expect(paymentPage).toMatch(/payment\.awaiting · Webhook delivered \(HTTP 200\), 1 attempt/);
+  });
+
+  it('never redelivers another business’s delivery', async () => {
+    const [theirs] = await sql<{ id: string }>(
+      w.test,
+      'select id from webhook_deliveries where business_id <> ? limit 1',
+      [w.test.businessId],
+    );
+    const target = theirs?.id ?? randomUUID();
+    await dash.get('/dashboard/webhooks');
+    expect((await dash.post(`/dashboard/webhooks/${target}/redeliver`)).status).toBe(404);
+  });
+});
