@@ -36,12 +36,15 @@ export async function topUpCredit(
   return creditBalanceOf(em, input.businessId, input.mode);
 }
 
-/** The Prepaid Credit balance of a business in one mode, US dollars, as a decimal string. */
+/**
+ * The Prepaid Credit balance of a business in one mode, US dollars, as a decimal string: the
+ * maintained balance (`credit_balances`, by primary key; a reserve never credited has no row: 0).
+ */
 export async function creditBalanceOf(em: EntityManager, businessId: string, mode: Mode): Promise<string> {
   const [row] = await em
     .getConnection()
     .execute<{ balance: string }[]>(
-      'select coalesce(sum(amount_usd), 0)::text as balance from credit_ledger where business_id = ? and mode = ?',
+      'select balance_usd::text as balance from credit_balances where business_id = ? and mode = ?',
       [businessId, mode],
     );
   return row?.balance ?? '0';

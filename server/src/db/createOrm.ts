@@ -11,6 +11,7 @@ import { Migration20261123010000_closedFunds } from '../../migrations/Migration2
 import { Migration20261124010000_evm } from '../../migrations/Migration20261124010000_evm.js';
 import { Migration20261124020000_gasless } from '../../migrations/Migration20261124020000_gasless.js';
 import { Migration20261125010000_dashboard } from '../../migrations/Migration20261125010000_dashboard.js';
+import { Migration20261125020000_creditBalances } from '../../migrations/Migration20261125020000_creditBalances.js';
 import { Migration20261125030000_dashboardPayments } from '../../migrations/Migration20261125030000_dashboardPayments.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
@@ -32,6 +33,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261124010000_evm', class: Migration20261124010000_evm },
   { name: 'Migration20261124020000_gasless', class: Migration20261124020000_gasless },
   { name: 'Migration20261125010000_dashboard', class: Migration20261125010000_dashboard },
+  { name: 'Migration20261125020000_creditBalances', class: Migration20261125020000_creditBalances },
   {
     name: 'Migration20261125030000_dashboardPayments',
     class: Migration20261125030000_dashboardPayments,

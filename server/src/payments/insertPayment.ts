@@ -6,12 +6,12 @@ import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
  * A new payment and its options in ONE statement, only if (1) the calling key is still active and
  * exactly as the payment was computed from (same key, mode, business, token and IP allowlists,
  * business settings and wallet chains of the mode) and (2) the mode's Prepaid Credit reserve is not
- * exhausted (balance > 0). A single statement is atomic (both rows exist or neither; the checks and
- * the insert see one snapshot), so no BEGIN/COMMIT round trips are needed, and create-payment may
- * compute the payment from a cached key (`authenticateFromCache`) without reading it first. The
+ * exhausted (balance > 0; the maintained balance in `credit_balances`, read by primary key, no row
+ * meaning 0). A single statement is atomic (both rows exist or neither; the checks and the insert see
+ * one snapshot), so no BEGIN/COMMIT round trips are needed, and create-payment may
+ * compute the payment from a cached key (`authenticateFromCache`) without reading it first.
  * With an Idempotency-Key, (3) the key must be new for the calling key: it is recorded, with the 201
- * response, in the same statement (see `withInlineIdempotency`). The
- * options arrive as parallel arrays and are numbered by their order (position 0, 1, ...). Columns not
+ * response, in the same statement (see `withInlineIdempotency`). The options arrive as parallel arrays and are numbered by their order (position 0, 1, ...). Columns not
  * listed take their defaults, which are the values of a new payment (no chain selected, nothing
  * received, no fee charged). Parameters are cast: in an INSERT ... SELECT PostgreSQL does not infer
  * them from the target columns.
@@ -26,7 +26,8 @@ const INSERT_PAYMENT: PreparedStatement = {
       and array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
         order by w.chain_id) = $32::text[]
   ), credit as (
-    select coalesce(sum(amount_usd), 0) > 0 as ok from credit_ledger where business_id = $2::uuid and mode = $4::text
+    select coalesce((select balance_usd from credit_balances where business_id = $2::uuid and mode = $4::text), 0) > 0
+      as ok
   ), claim as (
     insert into idempotency_keys (api_key_id, key, request_hash, state, response_status, response_body,
       created_at)
