@@ -23,6 +23,7 @@ import { renderDashboardPage } from './render/renderDashboardPage.js';
 import { registerAccountRoutes } from './routes/accountRoutes.js';
 import { registerAuditRoutes } from './routes/auditRoutes.js';
 import { registerBusinessRoutes } from './routes/businessRoutes.js';
+import { registerCreditRoutes } from './routes/creditRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
@@ -317,6 +318,7 @@ export async function registerDashboard(
       registerAuditRoutes(scope, runtime);
       registerPaymentRoutes(scope, runtime);
       registerWebhookRoutes(scope, runtime);
+      registerCreditRoutes(scope, runtime);
     },
     { prefix: base },
   );

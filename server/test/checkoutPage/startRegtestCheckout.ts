@@ -33,7 +33,9 @@ const MERCHANT_SEED = 'c4a1'.repeat(32);
  * wallet is replaced by the xpub of `MERCHANT_SEED`. Resolves once the watcher is active at the
  * node's tip, so nothing sent afterwards can be missed.
  */
-export async function startRegtestCheckout(options: { clock?: Clock } = {}): Promise<RegtestCheckout> {
+export async function startRegtestCheckout(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<RegtestCheckout> {
   const node = await startLitecoind();
   let test: TestGateway | undefined;
   try {
@@ -41,6 +43,7 @@ export async function startRegtestCheckout(options: { clock?: Clock } = {}): Pro
       ...(options.clock ? { clock: options.clock } : {}),
       watchers: true,
       env: {
+        ...options.env,
         CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
         CAIRN_CHAIN_LTC_REGTEST_POLL_MS: '200',
       },

@@ -266,7 +266,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await page.locator('form[action$="/settings"] input[name="_csrf"]').evaluate((input) => {
         (input as HTMLInputElement).value = 'forged';
       });
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
       await capture(page, watch, 'form-refused', viewport);
 

@@ -347,3 +347,56 @@ describe('the webhook delivery inspector', () => {
     expect((await dash.post(`/dashboard/webhooks/${target}/redeliver`)).status).toBe(404);
   });
 });
+
+describe('home: what needs the merchant now', () => {
+  it('warns of low and used-up credit and of a wallet whose setup failed, and counts today per mode', async () => {
+    const gateway = w.test.running.gateway;
+    const balance = async () =>
+      (
+        await sql<{ b: string }>(
+          w.test,
+          `select coalesce(sum(amount_usd), 0)::text as b from credit_ledger where business_id = ? and mode = 'test'`,
+          [w.test.businessId],
+        )
+      )[0]!.b;
+    const adjust = (amount: string) =>
+      sql(w.test, `insert into credit_ledger values (?, ?, 'test', 'adjustment', ?::numeric, null, ?)`, [
+        randomUUID(),
+        w.test.businessId,
+        amount,
+        gateway.clock.now(),
+      ]);
+    const home = async () => text((await dash.get('/dashboard/')).body);
+    expect(await home()).not.toMatch(/Prepaid Credit \(test\) is (running low|used up)/);
+    // Down to $3: under the $5 floor.
+    const start = await balance();
+    await adjust(`-${start}`);
+    await adjust('3');
+    expect(await home()).toMatch(/Prepaid Credit \(test\) is running low\s*: \$3\.00 left/);
+    await adjust('-3');
+    expect(await home()).toMatch(
+      /Prepaid Credit \(test\) is used up\s*\(\$0\.00\): new test-mode payments are refused/,
+    );
+    const credit = text((await dash.get('/dashboard/credit')).body);
+    expect(credit).toContain('Used up');
+    expect(credit).toContain(`cairn credit:top-up --business ${w.test.businessId} --mode test --usd 50`);
+    await adjust(start);
+
+    await sql(
+      w.test,
+      `update wallets set onboarding_status = 'failed', onboarding_error = 'the gas wallet has no funds'
+        where business_id = ? and mode = 'test' and chain_id = 'LTC_TESTNET'`,
+      [w.test.businessId],
+    );
+    expect(await home()).toMatch(/LTC_TESTNET wallet setup failed\s*: the gas wallet has no funds\./);
+    await sql(
+      w.test,
+      `update wallets set onboarding_status = null, onboarding_error = null where chain_id = 'LTC_TESTNET'`,
+    );
+
+    // Today's figures (UTC), per mode: created and confirmed, summed per currency.
+    const today = await home();
+    expect(today).toMatch(/Today, test mode \$\d+\.\d\d \d+ confirmed · \d+ created/);
+    expect(today).toMatch(/Today, live mode \$0\.00 0 confirmed · \d+ created/);
+  });
+});

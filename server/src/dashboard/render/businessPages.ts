@@ -1,32 +1,84 @@
 import type { Mode } from '@cairn/contract';
+import type { HomeFacts } from '../../businesses/loadHomeFacts.js';
 import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../businesses/paymentPreferences.js';
 import { formatFiat } from '../../checkoutPage/formatFiat.js';
-import { html } from '../../checkoutPage/html.js';
+import { html, type SafeHtml } from '../../checkoutPage/html.js';
+import { type CreditOutlook, LOW_CREDIT_DAYS } from '../../credit/creditOutlook.js';
 import type { DashboardPaths } from '../dashboardPaths.js';
 import type { Viewer } from '../Viewer.js';
 import type { FormState } from './accountPages.js';
-import { csrfField, field } from './forms.js';
+import { csrfField, field, formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import { statusBadge } from './paymentPages.js';
 
-/** What the overview shows for the current business and mode. */
+/** What the home page shows for the current business and mode. */
 export interface OverviewFacts {
   readonly mode: Mode;
-  readonly creditUsd: string;
   readonly wallets: number;
   readonly activeKeys: number;
   readonly webhookEndpoints: number;
   readonly apiBaseUrl: string;
+  readonly home: HomeFacts;
+}
+
+function creditWarning(paths: DashboardPaths, credit: CreditOutlook): SafeHtml | '' {
+  const balance = formatFiat(credit.balanceUsd, 'USD', 'en-US');
+  if (credit.state === 'exhausted')
+    return html`<li><strong>Prepaid Credit (${credit.mode}) is used up</strong> (${balance}): new ${credit.mode}-mode payments are refused until it is topped up. <a href="${paths.credit}">How to top up</a></li>`;
+  if (credit.state === 'low')
+    return html`<li><strong>Prepaid Credit (${credit.mode}) is running low</strong>: ${balance} left, ${formatFiat(credit.recentFeesUsd, 'USD', 'en-US')} of fees in the last ${LOW_CREDIT_DAYS} days. <a href="${paths.credit}">Top it up</a> before it runs out.</li>`;
+  return '';
 }
 
 export function overviewPage(paths: DashboardPaths, viewer: Viewer, facts: OverviewFacts): Page {
+  const { home } = facts;
   const step = (done: boolean, text: ReturnType<typeof html>) =>
     html`<li>${done ? html`<span class="done">Done:</span> ` : ''}${text}</li>`;
+  const setUp = facts.wallets > 0 && facts.activeKeys > 0 && facts.webhookEndpoints > 0;
+  const waiting = (status: 'underpaid' | 'refund_requested') => home.attentionCounts[status] ?? 0;
+  const items: (SafeHtml | string)[] = [
+    waiting('underpaid') > 0
+      ? html`<li><a href="${paths.payments}?status=underpaid"><strong>${waiting('underpaid')} underpaid payment${waiting('underpaid') === 1 ? '' : 's'}</strong></a>: accept the shortfall, or wait for the customer to pay the rest.</li>`
+      : '',
+    waiting('refund_requested') > 0
+      ? html`<li><a href="${paths.payments}?status=refund_requested"><strong>${waiting('refund_requested')} refund request${waiting('refund_requested') === 1 ? '' : 's'}</strong></a>: send the refund from your wallet, then record it on the payment.</li>`
+      : '',
+    ...home.failingEndpoints.map(
+      (e) =>
+        html`<li><strong>Webhook endpoint failing</strong>: <code>${e.url}</code> (key <code>${e.key_hint}</code>) answered ${e.last_status_code ? `HTTP ${e.last_status_code}` : (e.last_error_class ?? 'nothing')} at ${formatTime(e.last_attempt_at)}${e.retrying > 0 ? `; ${e.retrying} deliver${e.retrying === 1 ? 'y is' : 'ies are'} being retried` : ''}. <a href="${paths.webhooks}?key=${e.api_key_id}">See the deliveries</a></li>`,
+    ),
+    ...home.failedWallets.map(
+      (w) =>
+        html`<li><strong>${w.chain_id} wallet setup failed</strong>${w.onboarding_error ? html`: ${w.onboarding_error}` : ''}. Payments cannot use it until the setup succeeds (it is retried). <a href="${paths.wallets}">Wallets</a></li>`,
+    ),
+    creditWarning(paths, home.credit),
+  ].filter((item) => item !== '');
+  const attentionList = home.attention.map(
+    (p) =>
+      html`<tr><td><a href="${paths.payment(p.id)}">${p.order_id ?? p.id.slice(0, 8)}</a></td><td>${statusBadge(p.status)}</td><td class="num">${formatFiat(p.fiat_amount, p.fiat_currency, 'en-US')}</td><td>${formatTime(p.updated_at)}</td></tr>`,
+  );
+  const totals = home.today.map(
+    (t) => html`<div class="figure card"><span class="muted">Today, ${t.mode} mode</span>
+<strong>${t.confirmedAmounts.length > 0 ? t.confirmedAmounts.map((a) => formatFiat(a.amount, a.currency, 'en-US')).join(' + ') : formatFiat('0', 'USD', 'en-US')}</strong>
+<span>${t.confirmed} confirmed · ${t.created} created</span></div>`,
+  );
   return {
-    title: 'Overview',
+    title: 'Home',
     section: 'overview',
     main: html`<h1>${viewer.business?.name ?? ''}</h1>
-<div class="two-col">
-<section class="card" aria-labelledby="start-heading">
+<section class="card${items.length > 0 ? ' attention' : ''}" aria-labelledby="attention-heading">
+<h2 id="attention-heading">Needs your attention (${facts.mode} mode)</h2>
+${items.length > 0 ? html`<ul>${items}</ul>` : html`<p>Nothing right now.</p>`}
+${attentionList.length > 0 ? html`<div class="table-wrap" tabindex="0"><table><caption>Payments waiting for you</caption><thead><tr><th scope="col">Payment</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Changed</th></tr></thead><tbody>${attentionList}</tbody></table></div>` : ''}
+</section>
+<section aria-labelledby="today-heading"><h2 id="today-heading" class="visually-hidden-label">Today (UTC)</h2>
+<div class="figures">${totals}
+<div class="figure card"><span class="muted">Prepaid Credit, ${facts.mode} mode</span><strong>${formatFiat(home.credit.balanceUsd, 'USD', 'en-US')}</strong><a href="${paths.credit}">Ledger and top-up</a></div>
+</div></section>
+${
+  setUp
+    ? ''
+    : html`<section class="card" aria-labelledby="start-heading">
 <h2 id="start-heading">Get paid in ${facts.mode} mode</h2>
 <ol class="steps">
 ${step(facts.wallets > 0, html`<a href="${paths.newWallet}">Add a wallet</a>: where customers’ payments land. Cairn never holds keys that can spend.`)}
@@ -34,13 +86,8 @@ ${step(facts.activeKeys > 0, html`<a href="${paths.newKey}">Create an API key</a
 ${step(facts.webhookEndpoints > 0, html`<a href="${paths.keys}">Set a webhook endpoint</a> on the key, to hear about every payment change.`)}
 <li>Create a payment from your server with the key: <code>POST ${facts.apiBaseUrl}/v1/payments</code> (or the <code>@cairn/sdk</code> package).</li>
 </ol>
-</section>
-<section class="card" aria-labelledby="credit-heading">
-<h2 id="credit-heading">Prepaid Credit (${facts.mode} mode)</h2>
-<p><strong>${formatFiat(facts.creditUsd, 'USD', 'en-US')}</strong></p>
-<p class="muted">Platform fees are paid from it. ${facts.mode === 'test' ? 'Test mode credit is for trying things out.' : ''}</p>
-</section>
-</div>`,
+</section>`
+}`,
   };
 }
 

@@ -97,7 +97,7 @@ ${field({ name: 'to', label: 'Created to', type: 'date', value: filters.to, hint
 ${
   page.rows.length === 0
     ? html`<div class="card"><p>${anyFilter || input.paged ? 'No payments match.' : html`No ${input.mode}-mode payments yet. Your server creates them with an API key.`}</p></div>`
-    : html`<div class="card table-wrap"><table>
+    : html`<div class="card table-wrap" tabindex="0"><table>
 <caption class="visually-hidden-label">${input.mode === 'test' ? 'Test' : 'Live'}-mode payments, newest first</caption>
 <thead><tr><th scope="col">Created</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Order</th><th scope="col">Customer</th><th scope="col">Paid with</th></tr></thead>
 <tbody>${rows}</tbody></table></div>`
@@ -254,14 +254,14 @@ ${picked ? html`<dt>Deposit address</dt><dd><code id="deposit-address">${p.chain
 ${picked ? html`<dt>Received</dt><dd id="amount-received">${received}</dd><dt>Due</dt><dd id="amount-due">${due}</dd>` : ''}
 ${p.amount_received_after_close !== '0' ? html`<dt>Received after close</dt><dd>${coinAmount(p.amount_received_after_close, picked, p.selected_coin_symbol)}</dd>` : ''}
 </dl>
-<div class="table-wrap"><table><caption>Options offered (rate locked ${formatTime(p.chain_options[0]?.exchange_rate_locked_at)})</caption>
+<div class="table-wrap" tabindex="0"><table><caption>Options offered (rate locked ${formatTime(p.chain_options[0]?.exchange_rate_locked_at)})</caption>
 <thead><tr><th scope="col">Coin</th><th scope="col">Amount</th><th scope="col">Rate</th></tr></thead><tbody>${options}</tbody></table></div>
 </section>
 </div>
 <section class="card" aria-labelledby="transfers-heading">
 <h2 id="transfers-heading">On-chain transfers</h2>
-${transfers.length > 0 ? html`<div class="table-wrap"><table><thead><tr><th scope="col">Transaction</th><th scope="col">Amount</th><th scope="col">Confirmations</th><th scope="col">State</th><th scope="col">Seen</th></tr></thead><tbody>${transfers}</tbody></table></div>` : html`<p>None yet.</p>`}
-${refunds.length > 0 ? html`<h3>Refunds you recorded</h3><div class="table-wrap"><table><thead><tr><th scope="col">Transaction</th><th scope="col">Amount</th><th scope="col">Recorded</th></tr></thead><tbody>${refunds}</tbody></table></div>` : ''}
+${transfers.length > 0 ? html`<div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">Transaction</th><th scope="col">Amount</th><th scope="col">Confirmations</th><th scope="col">State</th><th scope="col">Seen</th></tr></thead><tbody>${transfers}</tbody></table></div>` : html`<p>None yet.</p>`}
+${refunds.length > 0 ? html`<h3>Refunds you recorded</h3><div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">Transaction</th><th scope="col">Amount</th><th scope="col">Recorded</th></tr></thead><tbody>${refunds}</tbody></table></div>` : ''}
 </section>
 <section class="card" aria-labelledby="timeline-heading">
 <h2 id="timeline-heading">Timeline</h2>

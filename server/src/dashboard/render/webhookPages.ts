@@ -73,8 +73,8 @@ export function webhooksPage(
 ${d.redelivery_of ? html`<dt>Redelivery of</dt><dd><code>${d.redelivery_of}</code></dd>` : ''}
 </dl>
 ${d.last_error ? html`<p class="error-text">${d.last_error}</p>` : ''}
-<details><summary>Latest response body${d.last_response_body ? ` (${new TextEncoder().encode(d.last_response_body).length} bytes, at most 1 KiB kept)` : ''}</summary><pre class="body">${d.last_response_body || '(empty)'}</pre></details>
-<details><summary>Signed request body (<code>${d.event_id}</code>)</summary><pre class="body">${d.request_body}</pre>${d.last_signature ? html`<p>X-Webhook-Signature: <code>${d.last_signature}</code></p>` : ''}</details>
+<details><summary>Latest response body${d.last_response_body ? ` (${new TextEncoder().encode(d.last_response_body).length} bytes, at most 1 KiB kept)` : ''}</summary><pre class="body" tabindex="0">${d.last_response_body || '(empty)'}</pre></details>
+<details><summary>Signed request body (<code>${d.event_id}</code>)</summary><pre class="body" tabindex="0">${d.request_body}</pre>${d.last_signature ? html`<p>X-Webhook-Signature: <code>${d.last_signature}</code></p>` : ''}</details>
 ${d.status === 'pending' ? '' : buttonForm({ action: paths.redeliver(d.id), csrf, label: 'Redeliver', style: 'secondary', hidden: { back: query() } })}
 </article>`,
   );

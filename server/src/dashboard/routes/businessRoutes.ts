@@ -2,10 +2,10 @@ import type { Mode } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { updateSession } from '../../accounts/dashboardSessions.js';
 import { recordAudit } from '../../audit/recordAudit.js';
+import { loadHomeFacts } from '../../businesses/loadHomeFacts.js';
 import { PAYMENT_PREFERENCE_BOUNDS, parsePercent } from '../../businesses/paymentPreferences.js';
 import { setPaymentPreferences } from '../../businesses/setPaymentPreferences.js';
 import { createBusiness } from '../../credit/createBusiness.js';
-import { loadCreditBalance } from '../../credit/loadCreditBalance.js';
 import { ApiKey, Business, Wallet, WebhookEndpoint } from '../../db/entities/index.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { redirectNotice } from '../Notice.js';
@@ -34,9 +34,9 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
     if (!viewer) return reply;
     const em = gateway.orm.em.fork();
     const scopeOf = { businessId: viewer.business.id, mode: viewer.mode };
-    const [creditUsd, wallets, activeKeys, webhookEndpoints] = await Promise.all([
-      loadCreditBalance(gateway.orm, viewer.business.id, viewer.mode),
-      em.count(Wallet, scopeOf),
+    const [home, wallets, activeKeys, webhookEndpoints] = await Promise.all([
+      loadHomeFacts(gateway.orm, { ...scopeOf, now: gateway.clock.now() }),
+      em.count(Wallet, { ...scopeOf, removedAt: null }),
       em.fork().count(ApiKey, { ...scopeOf, status: 'active' }),
       em.fork().count(WebhookEndpoint, scopeOf),
     ]);
@@ -44,7 +44,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
     return rt.send(request, reply, {
       ...overviewPage(paths, viewer, {
         mode: viewer.mode,
-        creditUsd,
+        home,
         wallets,
         activeKeys,
         webhookEndpoints,
