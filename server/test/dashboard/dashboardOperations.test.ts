@@ -135,6 +135,19 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
     }
   }
 
+  /** A refused form at phone width: `act` fills and sends it again in a fresh phone page. */
+  async function capturePhone(state: string, url: string, act: (page: Page) => Promise<void>) {
+    const phone = await signedIn('phone');
+    try {
+      const phoneWatch = watchPage(phone.page);
+      await phone.page.goto(url);
+      await act(phone.page);
+      await check(phone.page, phoneWatch, state, 'phone');
+    } finally {
+      await phone.context.close();
+    }
+  }
+
   const badge = (page: Page, status: string) =>
     page.locator(`#payment-status[data-status="${status}"]`).waitFor(LIVE);
 
@@ -142,7 +155,7 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
     const { context, page } = await signedIn('desktop');
     const watch = watchPage(page);
     await page.goto(`${base}/`);
-    await check(page, watch, 'home', 'desktop');
+    await capture(page, watch, 'home');
 
     const payment = await createCheckoutPayment(chain.test, { order_id: 'mug-1001' });
     const api = clientFor(chain.test.baseUrl, chain.test.apiKey);
@@ -227,6 +240,12 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
     );
     expect(await page.getByLabel('Transaction id of the refund').inputValue()).toBe(refund.txId);
     await check(page, watch, 'payment-refund-refused', 'desktop');
+    await capturePhone('payment-refund-refused', `${base}/payments/${payment.id}`, async (phone) => {
+      await phone.getByLabel('Transaction id of the refund').fill(refund.txId);
+      await phone.getByLabel('Amount refunded (LTC)').fill('5');
+      await phone.getByRole('button', { name: 'Record refund' }).click();
+      await phone.locator('#f-amount-error').waitFor();
+    });
     await page.getByLabel('Amount refunded (LTC)').fill(formatUnits(refund.amount, 8));
     await page.getByRole('button', { name: 'Record refund' }).click();
     await badge(page, 'refunded');
@@ -316,6 +335,11 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await page.locator('#f-underpayment_tolerance-error').waitFor();
     await check(page, watch, 'settings-preferences-refused', 'desktop');
+    await capturePhone('settings-preferences-refused', `${base}/settings`, async (phone) => {
+      await phone.getByLabel('Underpayment tolerance (%)').fill('25');
+      await phone.getByRole('button', { name: 'Save preferences' }).click();
+      await phone.locator('#f-underpayment_tolerance-error').waitFor();
+    });
     await page.getByLabel('Underpayment tolerance (%)').fill('2');
     await page.getByLabel('Overpayment threshold (%)').fill('1.5');
     await page.getByRole('button', { name: 'Save preferences' }).click();
