@@ -9,10 +9,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import {
   chromiumAvailable,
-  expectOnlyOrigins,
   launchChromium,
   screenshotDirFor,
-  snap,
   VIEWPORTS,
   type ViewportName,
   watchPage,
@@ -20,7 +18,7 @@ import {
 import { freePort } from '../harness/freePort.js';
 import { startOidcProvider, type TestOidcProvider } from '../harness/startOidcProvider.js';
 import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
-import { expectNoSeriousAxeViolations } from './axe.js';
+import { checkDashboardPage } from './checkDashboardPage.js';
 import { linkIn } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
@@ -111,14 +109,12 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
     state: string,
     viewport: ViewportName,
   ) {
-    await expectNoSeriousAxeViolations(page, `${state} (${viewport})`);
-    expectOnlyOrigins(watch.requests, [gw.baseUrl, devGw.baseUrl, oidc.issuer]);
-    // A refused form's 4xx is logged by the browser as a failed load: expected; anything else is not.
-    const errors = watch.errors.filter(
-      (e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e),
-    );
-    expect(errors, `console errors on ${state}`).toEqual([]);
-    await snap(page, state, viewport, SCREENS);
+    await checkDashboardPage(page, watch, {
+      state,
+      viewport,
+      origins: [gw.baseUrl, devGw.baseUrl, oidc.issuer],
+      dir: SCREENS,
+    });
   }
 
   async function newPage(viewport: ViewportName) {

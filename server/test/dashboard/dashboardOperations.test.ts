@@ -17,10 +17,8 @@ import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
 import { clientFor, newKey } from '../api/apiHelpers.js';
 import {
   chromiumAvailable,
-  expectOnlyOrigins,
   launchChromium,
   screenshotDirFor,
-  snap,
   VIEWPORTS,
   type ViewportName,
   watchPage,
@@ -31,7 +29,7 @@ import { refundFromDeposit } from '../checkoutPage/refundFromDeposit.js';
 import { type RegtestCheckout, startRegtestCheckout } from '../checkoutPage/startRegtestCheckout.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { type Receiver, startReceiver } from '../webhooks/webhookHarness.js';
-import { expectNoSeriousAxeViolations } from './axe.js';
+import { checkDashboardPage } from './checkDashboardPage.js';
 
 const chromiumReady = chromiumAvailable();
 const litecoindReady = litecoindAvailable('merchant dashboard operations in a real browser');
@@ -107,20 +105,8 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
   }
 
   /** Checks the page (axe, only the gateway's origin, no console errors) and captures it. */
-  async function check(
-    page: Page,
-    watch: ReturnType<typeof watchPage>,
-    state: string,
-    viewport: ViewportName,
-  ) {
-    await expectNoSeriousAxeViolations(page, `${state} (${viewport})`);
-    expectOnlyOrigins(watch.requests, [chain.test.baseUrl]);
-    const errors = watch.errors.filter(
-      (e) => !/^Failed to load resource: the server responded with a status of 4\d\d/.test(e),
-    );
-    expect(errors, `console errors on ${state}`).toEqual([]);
-    await snap(page, state, viewport, SCREENS);
-  }
+  const check = (page: Page, watch: ReturnType<typeof watchPage>, state: string, viewport: ViewportName) =>
+    checkDashboardPage(page, watch, { state, viewport, origins: [chain.test.baseUrl], dir: SCREENS });
 
   /** Captures `page` at desktop, and `phoneUrl` (default: the same URL) freshly opened at phone width. */
   async function capture(page: Page, watch: ReturnType<typeof watchPage>, state: string, phoneUrl?: string) {
