@@ -53,17 +53,13 @@ export function searchKind(query: string): 'id' | 'email' | 'order_id' {
  * The dashboard's payments list: newest first, keyset-paged on (created_at, id) so a page deep in a
  * million payments costs what the first does (each filter has an index that keeps that order:
  * `payments_list_idx`, `payments_status_list_idx`, `payments_customer_email_idx`,
- * `payments_order_id_idx`), always within one business and mode. A cursor of another business or
+ * `payments_order_list_idx`), always within one business and mode. A cursor of another business or
  * mode matches nothing and yields an empty page.
  */
 export async function searchPayments(em: EntityManager, search: PaymentSearch): Promise<PaymentListPage> {
   const limit = Math.min(Math.max(search.limit ?? 25, 1), 100);
   const where = ['p.business_id = ?', 'p.mode = ?'];
   const params: unknown[] = [search.businessId, search.mode];
-  if (search.statuses && search.statuses.length > 0) {
-    where.push(`p.status in (${search.statuses.map(() => '?').join(', ')})`);
-    params.push(...search.statuses);
-  }
   const query = search.query?.trim();
   if (query) {
     const kind = searchKind(query);
@@ -86,17 +82,28 @@ export async function searchPayments(em: EntityManager, search: PaymentSearch): 
       where c.id = ?::uuid and c.business_id = ? and c.mode = ?)`);
     params.push(search.after, search.businessId, search.mode);
   }
-  params.push(limit + 1);
-  const rows = await em.getConnection().execute<PaymentListRow[]>(
-    `select p.id, p.status, p.fiat_amount::text as fiat_amount, p.fiat_currency, p.order_id,
-            p.customer_email, p.selected_chain_id, p.selected_coin_symbol, p.overpaid, p.revived,
+  const select = (extra: string) => `select p.id, p.status, p.fiat_amount::text as fiat_amount, p.fiat_currency,
+            p.order_id, p.customer_email, p.selected_chain_id, p.selected_coin_symbol, p.overpaid, p.revived,
             p.created_at
        from payments p
-      where ${where.join(' and ')}
+      where ${[...where, ...(extra ? [extra] : [])].join(' and ')}
       order by p.created_at desc, p.id desc
-      limit ?`,
-    params,
-  );
+      limit ?`;
+  const statuses = search.statuses ?? [];
+  let sql: string;
+  let values: unknown[];
+  if (statuses.length <= 1) {
+    sql = select(statuses.length === 1 ? 'p.status = ?' : '');
+    values = [...params, ...statuses, limit + 1];
+  } else {
+    // Several statuses: one keyset scan of `payments_status_list_idx` per status, merged. A single
+    // `status in (...)` cannot take its order from that index, and walking `payments_list_idx` instead
+    // costs as much as the rows skipped when the statuses lie far back in time.
+    sql = `select * from (${statuses.map((_) => `(${select('p.status = ?')})`).join(' union all ')}) u
+      order by u.created_at desc, u.id desc limit ?`;
+    values = [...statuses.flatMap((status) => [...params, status, limit + 1]), limit + 1];
+  }
+  const rows = await em.getConnection().execute<PaymentListRow[]>(sql, values);
   const page = rows.slice(0, limit);
   return { rows: page, next: rows.length > limit ? (page.at(-1)?.id ?? null) : null };
 }

@@ -120,7 +120,13 @@ describe('the payments list', () => {
     expect(cancelled.body).toContain('value="cancelled" checked');
     // Several statuses at once.
     const two = await dash.get('/dashboard/payments?status=cancelled&status=pending');
-    expect(paymentIdsOn(two.body)).toHaveLength(25);
+    const twoFirst = paymentIdsOn(two.body);
+    expect(twoFirst).toHaveLength(25);
+    const twoNext = /<a rel="next" href="([^"]+)"/.exec(two.body)![1]!.replaceAll('&amp;', '&');
+    expect(twoNext).toContain('status=cancelled&status=pending&after=');
+    const twoSecond = paymentIdsOn((await dash.get(twoNext)).body);
+    // Every one of the 30 (cancelled or pending) exactly once, newest first across both pages.
+    expect([...twoFirst, ...twoSecond]).toEqual([...created].reverse());
     const today = await dash.get('/dashboard/payments?from=2026-05-04&to=2026-05-04');
     expect(paymentIdsOn(today.body).length).toBeGreaterThan(0);
     const before = await dash.get('/dashboard/payments?to=2026-05-03');
