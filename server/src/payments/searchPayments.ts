@@ -82,8 +82,8 @@ export async function searchPayments(em: EntityManager, search: PaymentSearch): 
       where c.id = ?::uuid and c.business_id = ? and c.mode = ?)`);
     params.push(search.after, search.businessId, search.mode);
   }
-  const select = (extra: string) => `select p.id, p.status, p.fiat_amount::text as fiat_amount, p.fiat_currency,
-            p.order_id, p.customer_email, p.selected_chain_id, p.selected_coin_symbol, p.overpaid, p.revived,
+  const select = (extra: string) => `select p.id, p.status, p.fiat_amount::text as fiat_amount,
+            p.fiat_currency, p.order_id, p.customer_email, p.selected_chain_id, p.selected_coin_symbol, p.overpaid, p.revived,
             p.created_at
        from payments p
       where ${[...where, ...(extra ? [extra] : [])].join(' and ')}
