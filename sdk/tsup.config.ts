@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,13 +26,30 @@ const contractSource = join(
  * 2. `@ts-rest/core` resolves to src/bundling/tsRestCore.ts, which reproduces the `initContract` the
  *    contract calls at load time; the real module embeds zod 3 with side effects (~13 kB gzipped).
  *    src/bundling/tsRestCore.test.ts checks that it builds the same routers as ts-rest itself.
+ * 3. The schemas' `description` texts (for the OpenAPI document and editors, never read at run time)
+ *    are emptied in the bundled contract sources: about 10 kB minified, 2 to 3 kB gzipped. The types
+ *    (`dist/index.d.ts`) keep them.
  */
+/** `description: '<text>'` (any string literal, over lines) becomes `description: ''`. */
+export function withoutDescriptions(source: string): string {
+  return source.replace(
+    /\bdescription:(\s*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`)/g,
+    "description:$1''",
+  );
+}
+
 const contractBundling: Plugin = {
   name: 'cairn-contract-bundling',
   setup(build) {
     const shim = fileURLToPath(new URL('./src/bundling/tsRestCore.ts', import.meta.url));
     build.onResolve({ filter: /^@ts-rest\/core$/ }, () => ({ path: shim }));
     build.onResolve({ filter: /^@cairn\/contract$/ }, () => ({ path: contractSource }));
+    const contractDir = dirname(contractSource);
+    build.onLoad({ filter: /\.ts$/ }, async (args) => {
+      if (!args.path.startsWith(contractDir) || args.path.endsWith('.test.ts')) return undefined;
+      const source = await readFile(args.path, 'utf8');
+      return { contents: withoutDescriptions(source), loader: 'ts' };
+    });
   },
 };
 

@@ -97,6 +97,10 @@ export function buildOpenApiDocument(): JsonSchema {
           description: 'Create, read, list and cancel payments; accept shortfalls; record refunds.',
         },
         { name: 'checkout', description: 'The customer-side actions of the hosted checkout.' },
+        {
+          name: 'events',
+          description: 'Every event sent (or due) to the webhook endpoints, to reconcile with.',
+        },
       ],
       security: [{ bearerAuth: [] }],
     },
@@ -108,7 +112,13 @@ export function buildOpenApiDocument(): JsonSchema {
           : null,
       operationMapper: (operation, route) => ({
         ...operation,
-        tags: [route.path.startsWith('/api/v1/checkout') ? 'checkout' : 'payments'],
+        tags: [
+          route.path.startsWith('/api/v1/checkout')
+            ? 'checkout'
+            : route.path.startsWith('/api/v1/events')
+              ? 'events'
+              : 'payments',
+        ],
         responses: Object.fromEntries(
           Object.entries(operation.responses ?? {}).map(([status, response]) => [
             status,

@@ -3,10 +3,12 @@ import * as z from 'zod';
 import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';
+import { EventListSchema, ListEventsQuerySchema } from './schemas/listEvents.js';
 import { ListPaymentsQuerySchema, PaymentListSchema } from './schemas/listPayments.js';
 import { PaymentSchema, RefundSchema } from './schemas/payment.js';
 import { PaymentId } from './schemas/primitives.js';
 import { RecordRefundRequestSchema } from './schemas/refundRequest.js';
+import { EventIdSchema, WebhookEventSchema } from './webhookEvents.js';
 
 const c = initContract();
 
@@ -99,6 +101,24 @@ export const apiContract = c.router(
       summary: 'Record a refund',
       description:
         'Records a refund the merchant already sent on-chain for a payment in `refund_requested`, `underpaid` or `expired_underpaid`. The payment becomes `refunded` and `payment.refunded` is sent. On a closed payment that received funds after its close (`amount_received_after_close`, reported by `payment.received_after_close`), records a refund of those funds, at most what arrived after the close less earlier such refunds: the status does not change and no event is sent.',
+    },
+    listEvents: {
+      method: 'GET',
+      path: '/events',
+      query: ListEventsQuerySchema,
+      responses: { 200: EventListSchema },
+      summary: 'List events',
+      description:
+        'Lists the events of the calling key’s business and mode, newest first, with cursor pagination (`limit`, `starting_after`) and filters. Each is exactly the body its webhook deliveries carry (same `evt_` id), including events written while no endpoint was set or whose deliveries failed: reconcile with it. Events are kept as long as their payment (never deleted by Cairn).',
+    },
+    retrieveEvent: {
+      method: 'GET',
+      path: '/events/:id',
+      pathParams: z.object({ id: EventIdSchema }),
+      responses: { 200: data(WebhookEventSchema) },
+      summary: 'Retrieve an event',
+      description:
+        'Returns one event (`evt_<uuid>`) of the calling key’s business and mode, as its webhook body; other ids give 404 NOT_FOUND.',
     },
     retrieveCheckout: {
       method: 'GET',

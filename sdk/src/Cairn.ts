@@ -3,6 +3,7 @@ import { modeOfApiKey } from './apiKey.js';
 import { checkNumberOption } from './checkNumberOption.js';
 import { type ClientConfig, request, type SendRequest } from './request.js';
 import { type CheckoutResource, createCheckoutResource } from './resources/checkout.js';
+import { createEventsResource, type EventsResource } from './resources/events.js';
 import { createPaymentsResource, type PaymentsResource } from './resources/payments.js';
 import { type RetryOptions, RetryPolicy } from './retryPolicy.js';
 import type { FetchFunction } from './sendAttempt.js';
@@ -62,6 +63,8 @@ export class Cairn {
   readonly payments: PaymentsResource;
   /** Checkout: read it, select the chain and coin. */
   readonly checkout: CheckoutResource;
+  /** Events: every event of the key's mode as its webhook body, to reconcile missed deliveries. */
+  readonly events: EventsResource;
   /** `test` for a `pk_test_` key, `live` for a `pk_live_` key. */
   readonly mode: Mode;
   /** The gateway origin requests go to (without a trailing slash). */
@@ -106,6 +109,7 @@ export class Cairn {
     const send: SendRequest = (route, input, requestOptions) => request(config, route, input, requestOptions);
     this.payments = createPaymentsResource(send);
     this.checkout = createCheckoutResource(send);
+    this.events = createEventsResource(send);
     Object.defineProperty(this, Symbol.for('nodejs.util.inspect.custom'), { value: () => this.toString() });
     if (!options.dangerouslyAllowBrowser) warnIfBrowser();
   }

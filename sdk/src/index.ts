@@ -2,12 +2,15 @@ export type {
   ChainId,
   ChainOption,
   Checkout,
+  EventList,
   FieldError,
   Mode,
   Payment,
   PaymentList,
   PaymentStatus,
   Refund,
+  WebhookEvent,
+  WebhookEventName,
 } from '@cairn/contract';
 export type {
   CreatePaymentParams,
@@ -41,6 +44,7 @@ export { generateIdempotencyKey } from './idempotencyKey.js';
 export { type Page, PagePromise } from './paginate.js';
 export type { RequestOptions } from './request.js';
 export type { CheckoutResource } from './resources/checkout.js';
+export type { EventsResource, ListEventsParams } from './resources/events.js';
 export type { PaymentsResource } from './resources/payments.js';
 export { NON_RETRYABLE_CONFLICT_CODES, type RetryOptions } from './retryPolicy.js';
 export type { FetchFunction } from './sendAttempt.js';

@@ -22,9 +22,11 @@ import {
   type Mode,
   type Payment,
   type PaymentStatus,
+  parseEventTypeFilter,
   parseStatusFilter,
   parseToken,
   type Refund,
+  type WebhookEvent,
 } from '@cairn/contract';
 import { initServer, type RequestValidationError } from '@ts-rest/fastify';
 import Fastify, { type FastifyRequest } from 'fastify';
@@ -254,6 +256,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     [keys.otherMerchantTest, { apiKey: keys.otherMerchantTest, mode: 'test', owner: 'merchant-2:test' }],
   ]);
   const payments = new Map<string, StoredPayment>();
+  /** Every event written, oldest first, as the gateway's outbox keeps them (no endpoint needed). */
+  const events: { owner: string; event: WebhookEvent }[] = [];
   const idempotency = new Map<string, StoredResponse>();
   const requestAccounts = new WeakMap<FastifyRequest, Account>();
   const requests: RecordedRequest[] = [];
@@ -336,8 +340,31 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     return stored && stored.owner === account(request).owner ? stored : undefined;
   };
   const notFound = (request: FastifyRequest) => fail(404, 'NOT_FOUND', 'No such payment', request);
+  const EVENT_FOR: Partial<Record<PaymentStatus, string>> = {
+    awaiting_payment: 'payment.awaiting',
+    payment_detected: 'payment.detected',
+    confirmed: 'payment.confirmed',
+    underpaid: 'payment.underpaid',
+    refunded: 'payment.refunded',
+    cancelled: 'payment.cancelled',
+  };
   const update = (stored: StoredPayment, change: Partial<Payment>) => {
+    const before = stored.payment.status;
     stored.payment = { ...stored.payment, ...change, updated_at: now() };
+    const name = EVENT_FOR[stored.payment.status];
+    if (name && stored.payment.status !== before) {
+      const payment = stored.payment;
+      const data =
+        name === 'payment.cancelled'
+          ? { payment, cancelled_by: payment.cancelled_by ?? 'merchant' }
+          : name === 'payment.underpaid'
+            ? { payment, amount_due: payment.amount_due }
+            : { payment };
+      events.push({
+        owner: stored.owner,
+        event: { id: `evt_${randomUUID()}`, event: name, created_at: now(), data } as WebhookEvent,
+      });
+    }
     return stored.payment;
   };
 
@@ -560,6 +587,51 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         return { status: 201 as const, body: { data: refund } };
       }),
 
+    listEvents: async ({ query, request }) => {
+      const types = parseEventTypeFilter(query.type);
+      const owner = account(request).owner;
+      const matching = events
+        .filter((e) => e.owner === owner)
+        .map((e) => e.event)
+        .filter((e) => types === undefined || types.includes(e.event))
+        .filter(
+          (e) =>
+            query.payment_id === undefined || ('payment' in e.data && e.data.payment.id === query.payment_id),
+        )
+        .filter((e) => query.created_gte === undefined || e.created_at >= query.created_gte)
+        .filter((e) => query.created_lt === undefined || e.created_at < query.created_lt)
+        .reverse();
+      let start = 0;
+      if (query.starting_after !== undefined) {
+        const index = matching.findIndex((e) => e.id === query.starting_after);
+        if (index === -1) {
+          return {
+            status: 422 as const,
+            body: errorBody('VALIDATION_ERROR', 'Unknown cursor', request.id, [
+              { field: 'starting_after', message: 'no such event in this list' },
+            ]),
+          };
+        }
+        start = index + 1;
+      }
+      const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+      const page = matching.slice(start, start + limit);
+      const hasMore = start + limit < matching.length;
+      return {
+        status: 200 as const,
+        body: {
+          data: page,
+          has_more: hasMore,
+          next_starting_after: hasMore ? (page.at(-1)?.id ?? null) : null,
+        },
+      };
+    },
+    retrieveEvent: async ({ params, request }) => {
+      const owner = account(request).owner;
+      const found = events.find((e) => e.owner === owner && e.event.id === params.id);
+      if (!found) return { status: 404 as const, body: errorBody('NOT_FOUND', 'No such event', request.id) };
+      return { status: 200 as const, body: { data: found.event } };
+    },
     retrieveCheckout: async ({ params, request }) => {
       const stored = find(request, params.id);
       return stored

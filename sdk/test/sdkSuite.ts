@@ -257,6 +257,47 @@ export function runSdkSuite(
       });
     });
 
+    describe('events', () => {
+      it('lists the events of a payment newest first, pages them, and retrieves one by id', async () => {
+        const first = await create();
+        const second = await create();
+        await cairn.payments.cancel(first.id);
+        await cairn.payments.cancel(second.id);
+        const page = await cairn.events.list({ payment_id: first.id });
+        expect(page.data.map((e) => e.event)).toEqual(['payment.cancelled']);
+        const event = page.data[0]!;
+        expect(event.id).toMatch(/^evt_[0-9a-f-]{36}$/);
+        expect(event.event === 'payment.cancelled' && event.data.payment.id).toBe(first.id);
+        expect(event.event === 'payment.cancelled' && event.data.cancelled_by).toBe('merchant');
+        expect(await cairn.events.retrieve(event.id)).toEqual(event);
+
+        // Both, newest first, one per page with for await; the type filter keeps them.
+        const ids: string[] = [];
+        for await (const e of cairn.events.list({ type: ['payment.cancelled'], limit: 1 })) {
+          ids.push(e.id);
+          if (ids.length === 2) break;
+        }
+        const [secondEvent] = (await cairn.events.list({ payment_id: second.id })).data;
+        expect(ids).toEqual([secondEvent!.id, event.id]);
+        const other = await cairn.events.list({ payment_id: first.id, type: 'payment.confirmed' });
+        expect(other.data).toEqual([]);
+      });
+
+      it('throws NotFoundError for an unknown or malformed event id', async () => {
+        await expectError(cairn.events.retrieve(`evt_${MISSING_ID}`), sdk.NotFoundError, 'NOT_FOUND', 404);
+        await expectError(cairn.events.retrieve('evt_nope'), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+
+      it('does not show an event to a key of the other mode', async () => {
+        const payment = await create();
+        await cairn.payments.cancel(payment.id);
+        const [event] = (await cairn.events.list({ payment_id: payment.id })).data;
+        const other = new sdk.Cairn({ apiKey: target.otherModeKey, baseUrl: target.baseUrl });
+        await expectError(other.events.retrieve(event!.id), sdk.NotFoundError, 'NOT_FOUND', 404);
+        expect((await other.events.list({ payment_id: payment.id })).data).toEqual([]);
+      });
+    });
+
     describe('payments.acceptShortfall', () => {
       it('refuses a payment that is not underpaid (INVALID_PAYMENT_STATE)', async () => {
         await expectError(

@@ -19,7 +19,7 @@ const statusList = z
  * `limit` as the query string carries it: plain decimal digits only. `z.coerce.number()` read `1e2`,
  * `0x64`, ` 100` or `100.0` as 100. Described as an integer, as the value it stands for.
  */
-const limit = z
+export const ListLimit = z
   .string()
   .refine((v) => /^(0|[1-9][0-9]{0,8})$/.test(v), {
     message: 'must be a whole number written in decimal digits, such as 20',
@@ -31,7 +31,7 @@ const limit = z
 
 export const ListPaymentsQuerySchema = z
   .object({
-    limit: limit.optional().meta({
+    limit: ListLimit.optional().meta({
       description: `Page size, 1 to ${LIST_LIMIT_MAX} (default ${LIST_LIMIT_DEFAULT}).`,
     }),
     starting_after: PaymentId.optional().meta({

@@ -13,6 +13,7 @@ import { Migration20261124020000_gasless } from '../../migrations/Migration20261
 import { Migration20261125010000_dashboard } from '../../migrations/Migration20261125010000_dashboard.js';
 import { Migration20261125020000_creditBalances } from '../../migrations/Migration20261125020000_creditBalances.js';
 import { Migration20261125030000_dashboardPayments } from '../../migrations/Migration20261125030000_dashboardPayments.js';
+import { Migration20261125040000_events } from '../../migrations/Migration20261125040000_events.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -38,6 +39,7 @@ export const MIGRATIONS = [
     name: 'Migration20261125030000_dashboardPayments',
     class: Migration20261125030000_dashboardPayments,
   },
+  { name: 'Migration20261125040000_events', class: Migration20261125040000_events },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -15,6 +15,7 @@ import { retrieveCheckout } from '../checkout/retrieveCheckout.js';
 import { selectChain } from '../checkout/selectChain.js';
 import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { ApiError } from '../errors/ApiError.js';
+import { listEvents, retrieveEvent } from '../events/listEvents.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
 import { type InlineClaim, withInlineIdempotency } from '../idempotency/withInlineIdempotency.js';
@@ -196,6 +197,14 @@ export async function registerApiRoutes(
           status: 201 as const,
           body: { data: await recordRefund(gateway, authOf(request), params.id, body, tx) },
         })),
+      listEvents: async ({ query, request }) => ({
+        status: 200 as const,
+        body: await listEvents(gateway, authOf(request), query),
+      }),
+      retrieveEvent: async ({ params, request }) => ({
+        status: 200 as const,
+        body: { data: await retrieveEvent(gateway, authOf(request), params.id) },
+      }),
       retrieveCheckout: async ({ params, request }) => ({
         status: 200,
         body: { data: await retrieveCheckout(gateway, authOf(request), params.id) },

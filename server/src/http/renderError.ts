@@ -29,7 +29,7 @@ function fieldsOf(error: { issues?: readonly Issue[] } | null, prefix = ''): Fie
 /** Turns ts-rest's request validation failure into our error: bad ids are 404, the rest 422. */
 export function fromValidationError(error: RequestValidationError): ApiError {
   if (error.pathParams)
-    return new ApiError('NOT_FOUND', 'No such resource: the id is not a valid payment id.');
+    return new ApiError('NOT_FOUND', 'No such resource: the id in the path is not a valid id of its kind.');
   const fields = [
     ...fieldsOf(error.body as { issues?: readonly Issue[] } | null),
     ...fieldsOf(error.query as { issues?: readonly Issue[] } | null),

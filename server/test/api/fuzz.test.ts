@@ -30,6 +30,12 @@ beforeAll(async () => {
   const live = await createPaymentVia(clientFor(test.baseUrl, test.liveKey)).catch(() => undefined);
   realIds = [pending.id, awaiting.payment_id, underpaid.payment_id, confirmed.payment_id];
   if (live) realIds.push(live.id);
+  // Real event ids too (as `evt_<uuid>` they reach the events service).
+  const events = await test.running.gateway.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ id: string }[]>('select id from outbox_events order by seq limit 4');
+  realIds.push(...events.map((e) => e.id));
 });
 afterAll(async () => {
   await test?.stop();
@@ -197,7 +203,40 @@ const query = fc
   )
   .map((entries) => new URLSearchParams(entries as Record<string, string>).toString());
 
+const eventQuery = fc
+  .dictionary(
+    fc.constantFrom('limit', 'type', 'payment_id', 'starting_after', 'created_gte', 'created_lt', 'x'),
+    fc.oneof(
+      printableString(20),
+      fc.constantFrom(
+        '1',
+        '100',
+        '101',
+        'payment.confirmed,payment.awaiting',
+        'payment.nope',
+        '2026-01-01T00:00:00Z',
+      ),
+      id,
+      id.map((i) => `evt_${i}`),
+    ),
+    { maxKeys: 3 },
+  )
+  .map((entries) => new URLSearchParams(entries as Record<string, string>).toString());
+
 const route = fc.oneof(
+  fc.record({
+    method: fc.constant('GET'),
+    path: eventQuery.map((q) => `/events${q ? `?${q}` : ''}`),
+    body: fc.constant(undefined),
+  }),
+  fc.record({
+    method: fc.constant('GET'),
+    path: fc.oneof(
+      id.map((i) => `/events/evt_${i}`),
+      id.map((i) => `/events/${i}`),
+    ),
+    body: fc.constant(undefined),
+  }),
   fc.record({ method: fc.constant('POST'), path: fc.constant('/payments'), body: body(createBody) }),
   fc.record({
     method: fc.constant('GET'),
