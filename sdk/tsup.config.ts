@@ -26,9 +26,9 @@ const contractSource = join(
  * 2. `@ts-rest/core` resolves to src/bundling/tsRestCore.ts, which reproduces the `initContract` the
  *    contract calls at load time; the real module embeds zod 3 with side effects (~13 kB gzipped).
  *    src/bundling/tsRestCore.test.ts checks that it builds the same routers as ts-rest itself.
- * 3. The schemas' `description` texts (for the OpenAPI document and editors, never read at run time)
- *    are emptied in the bundled contract sources: about 10 kB minified, 2 to 3 kB gzipped. The types
- *    (`dist/index.d.ts`) keep them.
+ * 3. Every `description: '<literal>'` in the bundled contract sources is emptied: the schemas' texts
+ *    (for the OpenAPI document and editors) and the error table's, none of which the SDK reads at run
+ *    time. About 10 kB minified, 2 to 3 kB gzipped. The types (`dist/index.d.ts`) keep them.
  */
 /** `description: '<text>'` (any string literal, over lines) becomes `description: ''`. */
 export function withoutDescriptions(source: string): string {
