@@ -10,6 +10,7 @@ export * from './schemas/errorBody.js';
 export * from './schemas/invoice.js';
 export * from './schemas/listEvents.js';
 export * from './schemas/listPayments.js';
+export * from './schemas/metadata.js';
 export * from './schemas/payment.js';
 export * from './schemas/primitives.js';
 export * from './schemas/refundRequest.js';

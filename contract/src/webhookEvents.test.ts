@@ -38,6 +38,7 @@ const payment = {
   refund_address: null,
   transactions: [],
   refunds: [],
+  metadata: {},
 };
 
 const envelope = (event: string, data: unknown) => ({

@@ -483,6 +483,7 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           refund_address: null,
           transactions: [],
           refunds: [],
+          metadata: body.metadata ?? {},
         };
         payments.set(id, { owner, seq: seq++, payment });
         return { status: 201 as const, body: { data: payment } };

@@ -118,6 +118,14 @@ export function runSdkSuite(
         expect(Date.parse(payment.expires_at)).toBeGreaterThan(Date.parse(payment.created_at));
       });
 
+      it('stores metadata as given and returns it (an empty object without any)', async () => {
+        const metadata = { cart_id: 'c_8812', 'customer.ref': 'u-551' };
+        const payment = await create({ metadata });
+        expect(payment.metadata).toEqual(metadata);
+        expect((await cairn.payments.retrieve(payment.id)).metadata).toEqual(metadata);
+        expect((await create()).metadata).toEqual({});
+      });
+
       it('offers only the accepted set when restrict_to_accepted is true', async () => {
         const payment = await create({ accepted_tokens: [tokenOf(options[0]!)], restrict_to_accepted: true });
         expect(payment.restrict_to_accepted).toBe(true);

@@ -157,6 +157,7 @@ function paymentTemplate(businessUrl: string) {
     ],
     transactions: [],
     refunds: [],
+    metadata: { cart_id: 'c_8812' },
   };
 }
 

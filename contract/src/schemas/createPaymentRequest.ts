@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { COIN_SYMBOLS } from '../chainRegistry.js';
 import { isIsoCurrency, minorUnitsOf } from '../fiatCurrency.js';
+import { MetadataSchema } from './metadata.js';
 import { ChainIdSchema, CoinSymbol, MerchantUrl, TokenNotation } from './primitives.js';
 
 /** Maximum length of `description` (SPEC.md, Limits). */
@@ -69,6 +70,7 @@ export const CreatePaymentRequestSchema = z
     cancel_url: MerchantUrl.optional().meta({
       description: 'Where the checkout sends the customer after cancelling.',
     }),
+    metadata: MetadataSchema.optional(),
   })
   .strict()
   .superRefine((body, ctx) => {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CANCELLED_BY, FAILURE_REASONS, PAYMENT_STATUSES } from '../paymentStatus.js';
 import { ChainOptionSchema } from './chainOption.js';
+import { MetadataSchema } from './metadata.js';
 import {
   AtomicAmount,
   ChainIdSchema,
@@ -123,6 +124,7 @@ export const PaymentSchema = z
     }),
     transactions: z.array(PaymentTransactionSchema),
     refunds: z.array(RefundSchema),
+    metadata: MetadataSchema,
   })
   .meta({ id: 'Payment', description: 'A payment: a fiat amount payable in one of several chain options.' });
 

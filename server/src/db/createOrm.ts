@@ -14,6 +14,7 @@ import { Migration20261125010000_dashboard } from '../../migrations/Migration202
 import { Migration20261125020000_creditBalances } from '../../migrations/Migration20261125020000_creditBalances.js';
 import { Migration20261125030000_dashboardPayments } from '../../migrations/Migration20261125030000_dashboardPayments.js';
 import { Migration20261125040000_events } from '../../migrations/Migration20261125040000_events.js';
+import { Migration20261125050000_metadata } from '../../migrations/Migration20261125050000_metadata.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -40,6 +41,7 @@ export const MIGRATIONS = [
     class: Migration20261125030000_dashboardPayments,
   },
   { name: 'Migration20261125040000_events', class: Migration20261125040000_events },
+  { name: 'Migration20261125050000_metadata', class: Migration20261125050000_metadata },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

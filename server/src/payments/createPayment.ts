@@ -153,6 +153,7 @@ async function createOnce(
     orderId: body.order_id ?? null,
     description: body.description ?? null,
     customerEmail: body.customer_email ?? null,
+    metadata: body.metadata ?? {},
     successUrl: body.success_url ?? null,
     cancelUrl: body.cancel_url ?? null,
     acceptedChains: [...accepted.acceptedChains],

@@ -132,5 +132,6 @@ export function serializePayment(config: Config, aggregate: PaymentAggregate): P
       received_after_close: t.closing === 'reported',
     })),
     refunds: refunds.map(serializeRefund),
+    metadata: payment.metadata ?? {},
   };
 }

@@ -474,3 +474,46 @@ describe('invalid bodies are 422 VALIDATION_ERROR naming the field', () => {
     expect(list.body.data).toEqual([]);
   });
 });
+
+describe('metadata', () => {
+  it('is stored as given, returned by retrieve and list, and echoed in the webhook payload', async () => {
+    const metadata = { cart_id: 'c_8812', 'customer.ref': 'u-551', note: 'é'.repeat(500), empty: '' };
+    const orderId = `meta-${randomUUID()}`;
+    const created = await createPaymentVia(client, { metadata, order_id: orderId });
+    expect(created.metadata).toEqual(metadata);
+    expect((await client.get(`/payments/${created.id}`)).body.data.metadata).toEqual(metadata);
+    const listed = await client.get(`/payments?order_id=${orderId}`);
+    expect(listed.body.data.map((p: { metadata: unknown }) => p.metadata)).toEqual([metadata]);
+    const selected = await client.post(`/checkout/${created.id}/select-chain`, {
+      chain_id: 'BTC_TESTNET',
+      coin_symbol: 'BTC',
+    });
+    expect(selected.status).toBe(200);
+    const [event] = await outboxOf(test, created.id);
+    expect(event!.payload.data.payment.metadata).toEqual(metadata);
+    // Without metadata: an empty object, never null.
+    expect((await createPaymentVia(client)).metadata).toEqual({});
+  });
+
+  it('refuses non-string values, long or empty keys, long values and more than 50 keys, naming metadata', async () => {
+    const refused = async (metadata: unknown) =>
+      expectError(await client.post('/payments', validBody({ metadata })), 'VALIDATION_ERROR');
+    await refused({ n: 1 });
+    await refused({ nested: { a: 'b' } });
+    await refused({ '': 'x' });
+    await refused({ ['k'.repeat(41)]: 'x' });
+    await refused({ k: 'v'.repeat(501) });
+    await refused({ 'tab\tkey': 'x' });
+    await refused(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`k${i}`, 'v'])));
+    await refused(['a']);
+    const response = await client.post('/payments', validBody({ metadata: { k: 'v'.repeat(501) } }));
+    expect(response.body.error.fields.map((f: { field: string }) => f.field)[0]).toMatch(/^metadata/);
+    expect(
+      (
+        await createPaymentVia(client, {
+          metadata: Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v'])),
+        })
+      ).metadata,
+    ).toHaveProperty('k49', 'v');
+  });
+});

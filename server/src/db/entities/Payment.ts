@@ -50,6 +50,8 @@ export const Payment = defineEntity({
     /** Where the customer asked to be refunded (validated for the selected chain on the checkout). */
     refundAddress: p.text().nullable(),
     refundRequestedAt: p.datetime().nullable(),
+    /** The merchant's own string keys and values, echoed in responses and webhooks. */
+    metadata: p.json<Record<string, string>>(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
