@@ -154,7 +154,7 @@ describe('the payments list', () => {
 
 describe('the payment page and its actions', () => {
   it('shows an underpaid payment with its transfer, explorer link and timeline; accepting the shortfall confirms it', async () => {
-    const checkout = await awaitingPayment(api, { order_id: 'under-1' });
+    const checkout = await awaitingPayment(api, { order_id: 'under-1', metadata: { cart_id: 'c_<8812>' } });
     const id = checkout.payment_id as string;
     const txId = await observe(w.test, id, { fraction: [1n, 2n], depth: 2 });
     const page = await dash.get(`/dashboard/payments/${id}`);
@@ -164,6 +164,7 @@ describe('the payment page and its actions', () => {
     expect(text(page.body)).toContain('Underpayment tolerance 0.5% (as when created)');
     expect(text(page.body)).toContain('Overpayment threshold 1% (as when created)');
     expect(text(page.body)).toMatch(/2 of 2/);
+    expect(page.body).toContain('<li><code>cart_id</code>: c_&lt;8812&gt;</li>');
     expect(page.body).toContain('<code>payment.awaiting</code>');
     expect(page.body).toContain('<code>payment.underpaid</code>');
     expect(page.body).toContain(`data-live-status="/dashboard/payments/${id}/status"`);

@@ -243,6 +243,11 @@ ${p.failure_reason ? html`<dt>Failure</dt><dd><code>${p.failure_reason}</code></
 <dt>Overpaid</dt><dd>${p.overpaid ? html`<strong>Yes</strong>: more than the threshold arrived` : 'No'}</dd>
 <dt>Revived</dt><dd>${p.revived ? html`<strong>Yes</strong>: paid after it expired, so it no longer expires` : 'No'}</dd>
 <dt>Refund address</dt><dd>${p.refund_address ? html`<code>${p.refund_address}</code>` : '—'}</dd>
+<dt>Metadata</dt><dd>${
+      Object.keys(p.metadata).length > 0
+        ? html`<ul class="metadata">${Object.entries(p.metadata).map(([key, value]) => html`<li><code>${key}</code>: ${value}</li>`)}</ul>`
+        : '—'
+    }</dd>
 </dl>
 </section>
 <section class="card" aria-labelledby="amounts-heading">
