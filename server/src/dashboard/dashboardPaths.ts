@@ -44,6 +44,7 @@ export function dashboardPaths(base: string) {
       `${base}/payments/${id}/${action}`,
     paymentPreferences: `${base}/settings/payment-preferences`,
     webhooks: `${base}/webhooks`,
+    events: `${base}/events`,
     redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,
     credit: `${base}/credit`,
   };

@@ -64,6 +64,11 @@ export async function startRegtestCheckout(
       () => watcher.status().role === 'active' && watcher.status().cursorHeight === tip,
       `the LTC_REGTEST watcher to become active at height ${tip}`,
     );
+    // Offered to payments once that sync has been reported (a moment after the cursor moves).
+    await waitUntil(
+      () => gateway.chainAvailability.isOffered('LTC_REGTEST'),
+      'LTC_REGTEST to be offered to payments',
+    );
     const started = test;
     return {
       test: started,

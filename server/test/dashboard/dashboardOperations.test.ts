@@ -305,6 +305,10 @@ describe.runIf(chromiumReady && litecoindReady)('merchant dashboard operations i
     expect(await newest.textContent()).toContain('Delivered');
     expect(await newest.textContent()).toContain('Redelivery of');
     await capture(page, watch, 'webhooks-redelivered');
+    await page.getByRole('link', { name: 'All events' }).click();
+    await page.getByRole('heading', { name: 'Events', exact: true }).waitFor();
+    expect(await page.locator('article.delivery').first().textContent()).toContain('payment.awaiting');
+    await capture(page, watch, 'events');
     const hooks = receiver.requests.filter((r) => r.path === '/shop-hook');
     expect(hooks).toHaveLength(3);
     expect(new Set(hooks.map((h) => h.body)).size).toBe(1);

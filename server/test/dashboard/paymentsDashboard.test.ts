@@ -343,6 +343,31 @@ describe('the webhook delivery inspector', () => {
     expect(paymentPage).toMatch(/payment\.awaiting · Webhook delivered \(HTTP 200\), 1 attempt/);
   });
 
+  it('lists every event, delivered or not, with its body, filtered by type and payment', async () => {
+    const payment = await createPaymentVia(api);
+    await api.delete(`/payments/${payment.id}`);
+    const page = await dash.get(`/dashboard/events?payment=${payment.id}`);
+    expect(page.status).toBe(200);
+    const [event] = (await api.get(`/events?payment_id=${payment.id}`)).body.data;
+    expect(event.event).toBe('payment.cancelled');
+    expect(page.body).toContain(`<code>${event.id}</code>`);
+    // The body as stored (the bytes deliveries sign), pretty-printed: the same object the API returns.
+    const shown = /<pre class="body" tabindex="0">([^<]+)<\/pre>/.exec(page.body)![1]!;
+    const unescapeHtml = (t: string) =>
+      t
+        .replaceAll('&quot;', '"')
+        .replaceAll('&#39;', "'")
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&#96;', '`')
+        .replaceAll('&amp;', '&');
+    expect(JSON.parse(unescapeHtml(shown))).toEqual(event);
+    const other = await dash.get(`/dashboard/events?payment=${payment.id}&type=payment.confirmed`);
+    expect(other.body).toContain('No events match.');
+    const all = await dash.get('/dashboard/events?type=payment.cancelled');
+    expect(all.body).toContain(`<code>${event.id}</code>`);
+  });
+
   it('never redelivers another business’s delivery', async () => {
     const [theirs] = await sql<{ id: string }>(
       w.test,

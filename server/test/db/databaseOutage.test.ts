@@ -115,6 +115,11 @@ suite('the database going away for 20 seconds', () => {
       async () => watcher.status().role === 'active' && watcher.status().cursorHeight === tip,
       `the LTC_REGTEST watcher to be active at height ${tip}`,
     );
+    // The chain is offered once that sync has been reported (a moment after the cursor moves).
+    await waitUntil(
+      async () => test.running.gateway.chainAvailability.isOffered('LTC_REGTEST'),
+      'LTC_REGTEST to be offered to payments',
+    );
   });
 
   afterAll(async () => {

@@ -83,7 +83,7 @@ ${d.status === 'pending' ? '' : buttonForm({ action: paths.redeliver(d.id), csrf
     title: 'Webhooks',
     section: 'webhooks',
     main: html`<h1>Webhook deliveries</h1>
-<p class="muted">Every event sent to your ${input.mode}-mode endpoints, newest first. Endpoints are set on each <a href="${paths.keys}">API key</a>.</p>
+<p class="muted">Every event sent to your ${input.mode}-mode endpoints, newest first. Endpoints are set on each <a href="${paths.keys}">API key</a>. <a href="${paths.events}">All events</a>, delivered or not.</p>
 <form class="card filters" method="get" action="${paths.webhooks}" aria-label="Filter deliveries">
 <div class="field-row">
 ${select('status', 'Status', filters.status, Object.entries(STATUS_LABELS))}

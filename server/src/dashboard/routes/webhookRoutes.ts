@@ -2,11 +2,13 @@ import { WEBHOOK_EVENT_NAMES } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
 import { ApiKey } from '../../db/entities/index.js';
 import { ApiError } from '../../errors/ApiError.js';
+import { listEvents } from '../../events/listEvents.js';
 import type { DeliveryStatus } from '../../webhooks/deliveryTypes.js';
 import { listDeliveries } from '../../webhooks/listDeliveries.js';
 import { redeliverWebhook } from '../../webhooks/redeliverWebhook.js';
 import { WebhookError } from '../../webhooks/WebhookError.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
+import { type EventFilters, eventsPage } from '../render/eventsPage.js';
 import { type DeliveryFilters, webhooksPage } from '../render/webhookPages.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -15,7 +17,10 @@ const PAGE = 20;
 
 type Query = { Querystring: Record<string, string | undefined> };
 
-/** The read-only delivery inspector of SPEC.md (with redeliver, the service `webhooks:redeliver` uses). */
+/**
+ * The read-only delivery inspector of SPEC.md (with redeliver, the service `webhooks:redeliver` uses)
+ * and the events list (the events API's service).
+ */
 export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
 
@@ -56,6 +61,42 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
         keys: keys.map((k) => ({ id: k.id, hint: k.keyHint, label: k.label })),
         next: rows.length > PAGE ? (deliveries.at(-1)?.id ?? null) : null,
         paged: before !== undefined,
+        mode: viewer.mode,
+      }),
+    );
+  });
+
+  scope.get<Query>('/events', async (request, reply) => {
+    const viewer = rt.requireBusiness(request, reply);
+    if (!viewer) return reply;
+    const q = request.query;
+    const filters: EventFilters = {
+      type: (WEBHOOK_EVENT_NAMES as readonly string[]).includes(q.type ?? '') ? (q.type as string) : '',
+      payment: UUID.test(q.payment?.trim() ?? '') ? (q.payment as string).trim() : '',
+    };
+    const after = /^evt_[0-9a-f-]{36}$/.test(q.after ?? '') ? q.after : undefined;
+    const scopeOf = { businessId: viewer.business.id, mode: viewer.mode };
+    let page: Awaited<ReturnType<typeof listEvents>>;
+    try {
+      page = await listEvents(gateway, scopeOf, {
+        limit: PAGE,
+        ...(filters.type ? { type: filters.type } : {}),
+        ...(filters.payment ? { payment_id: filters.payment } : {}),
+        ...(after ? { starting_after: after } : {}),
+      });
+    } catch (error) {
+      // A cursor of another business or mode (a hand-edited link): the first page.
+      if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') throw error;
+      return rt.redirect(reply, paths.events);
+    }
+    return rt.send(
+      request,
+      reply,
+      eventsPage(paths, {
+        filters,
+        events: page.data,
+        next: page.next_starting_after,
+        paged: after !== undefined,
         mode: viewer.mode,
       }),
     );
