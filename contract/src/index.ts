@@ -12,6 +12,7 @@ export * from './schemas/listEvents.js';
 export * from './schemas/listPayments.js';
 export * from './schemas/metadata.js';
 export * from './schemas/payment.js';
+export * from './schemas/paymentLink.js';
 export * from './schemas/primitives.js';
 export * from './schemas/refundRequest.js';
 export * from './tokenNotation.js';

@@ -6,7 +6,13 @@ import { ErrorBodySchema } from './schemas/errorBody.js';
 import { EventListSchema, ListEventsQuerySchema } from './schemas/listEvents.js';
 import { ListPaymentsQuerySchema, PaymentListSchema } from './schemas/listPayments.js';
 import { PaymentSchema, RefundSchema } from './schemas/payment.js';
-import { PaymentId } from './schemas/primitives.js';
+import {
+  CreatePaymentLinkRequestSchema,
+  ListPaymentLinksQuerySchema,
+  PaymentLinkListSchema,
+  PaymentLinkSchema,
+} from './schemas/paymentLink.js';
+import { PaymentId, PaymentLinkId } from './schemas/primitives.js';
 import { RecordRefundRequestSchema } from './schemas/refundRequest.js';
 import { EventIdSchema, WebhookEventSchema } from './webhookEvents.js';
 
@@ -101,6 +107,45 @@ export const apiContract = c.router(
       summary: 'Record a refund',
       description:
         'Records a refund the merchant already sent on-chain for a payment in `refund_requested`, `underpaid` or `expired_underpaid`. The payment becomes `refunded` and `payment.refunded` is sent. On a closed payment that received funds after its close (`amount_received_after_close`, reported by `payment.received_after_close`), records a refund of those funds, at most what arrived after the close less earlier such refunds: the status does not change and no event is sent.',
+    },
+    createPaymentLink: {
+      method: 'POST',
+      path: '/payment-links',
+      headers: IdempotencyHeaders,
+      body: CreatePaymentLinkRequestSchema,
+      responses: { 201: data(PaymentLinkSchema) },
+      summary: 'Create a payment link',
+      description:
+        'Creates a reusable link for a fixed fiat amount. Its `url` shows the amount and a Pay button; each press creates a payment of the calling key (its webhooks go to that key’s endpoint, with `payment_link_id` set and the link’s metadata copied) and opens its checkout. The accepted set is checked as when creating a payment. No webhook is sent.',
+    },
+    retrievePaymentLink: {
+      method: 'GET',
+      path: '/payment-links/:id',
+      pathParams: z.object({ id: PaymentLinkId }),
+      responses: { 200: data(PaymentLinkSchema) },
+      summary: 'Retrieve a payment link',
+      description:
+        'Returns a payment link of the calling key’s business and mode; other ids give 404 NOT_FOUND.',
+    },
+    listPaymentLinks: {
+      method: 'GET',
+      path: '/payment-links',
+      query: ListPaymentLinksQuerySchema,
+      responses: { 200: PaymentLinkListSchema },
+      summary: 'List payment links',
+      description:
+        'Lists the payment links of the calling key’s business and mode, newest first, with cursor pagination. List a link’s payments with `GET /payments?payment_link_id=`.',
+    },
+    deactivatePaymentLink: {
+      method: 'POST',
+      path: '/payment-links/:id/deactivate',
+      pathParams: z.object({ id: PaymentLinkId }),
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(PaymentLinkSchema) },
+      summary: 'Deactivate a payment link',
+      description:
+        'Stops the link creating payments: its page then says it is no longer available. Payments it created are unaffected. Deactivating an inactive link returns it unchanged. There is no reactivation: create a new link.',
     },
     listEvents: {
       method: 'GET',

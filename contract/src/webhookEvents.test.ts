@@ -39,6 +39,7 @@ const payment = {
   transactions: [],
   refunds: [],
   metadata: {},
+  payment_link_id: null,
 };
 
 const envelope = (event: string, data: unknown) => ({

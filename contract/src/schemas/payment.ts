@@ -8,6 +8,7 @@ import {
   CoinSymbol,
   DecimalString,
   PaymentId,
+  PaymentLinkId,
   Timestamp,
   TokenNotation,
 } from './primitives.js';
@@ -125,6 +126,9 @@ export const PaymentSchema = z
     transactions: z.array(PaymentTransactionSchema),
     refunds: z.array(RefundSchema),
     metadata: MetadataSchema,
+    payment_link_id: PaymentLinkId.nullable().meta({
+      description: 'The payment link whose page created this payment; null for payments created by the API.',
+    }),
   })
   .meta({ id: 'Payment', description: 'A payment: a fiat amount payable in one of several chain options.' });
 

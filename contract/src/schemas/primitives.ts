@@ -56,6 +56,12 @@ export const PaymentId = z.uuid({ version: 'v4' }).meta({
   example: '5b0c2a1e-8f3d-4c6b-9a7e-2d1f0e9c8b7a',
 });
 
+/** A payment link id (UUID v4). */
+export const PaymentLinkId = z.uuid({ version: 'v4' }).meta({
+  description: 'Payment link identifier (UUID v4).',
+  example: '0f3c9a7e-2b1d-4e8f-9a6c-5d4b3a2f1e0d',
+});
+
 /** A merchant-supplied URL: absolute http(s), at most 2048 characters. */
 export const MerchantUrl = z
   .url({ protocol: /^https?$/, hostname: z.regexes.hostname })

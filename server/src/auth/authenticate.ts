@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyStatus, IApiKey } from '../db/entities/index.js';
 import { type PreparedStatement, queryPrepared } from '../db/queryPrepared.js';
@@ -62,14 +62,21 @@ interface ApiKeyRow {
  * also reads the business's settings and wallet chains of the key's mode (two index lookups), so that
  * creating a payment needs no second read before its insert.
  */
-const KEY_BY_HASH: PreparedStatement = {
-  name: 'cairn_auth_key_by_hash',
-  text: `select k.id, k.business_id, k.mode, k.label, k.key_hash, k.key_hint, k.allowed_tokens,
+const KEY_AND_BUSINESS = `select k.id, k.business_id, k.mode, k.label, k.key_hash, k.key_hint, k.allowed_tokens,
     k.allowed_ips, k.status, k.created_at, k.revoked_at, k.last_used_at,
     b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
     array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
       order by w.chain_id) as wallet_chains
-  from api_keys k join businesses b on b.id = k.business_id where k.key_hash = $1`,
+  from api_keys k join businesses b on b.id = k.business_id`;
+
+const KEY_BY_HASH: PreparedStatement = {
+  name: 'cairn_auth_key_by_hash',
+  text: `${KEY_AND_BUSINESS} where k.key_hash = $1`,
+};
+
+const KEY_BY_ID: PreparedStatement = {
+  name: 'cairn_auth_key_by_id',
+  text: `${KEY_AND_BUSINESS} where k.id = $1`,
 };
 
 const toAuthContext = (row: ApiKeyRow): AuthContext => {
@@ -99,6 +106,20 @@ const toAuthContext = (row: ApiKeyRow): AuthContext => {
     }),
   });
 };
+
+/**
+ * The context of an active key read by its id, as {@link authenticate} builds it (no IP check: for
+ * work done on the key's behalf by a customer, such as a payment link's page); undefined when the key
+ * is unknown, revoked or deactivated. Given `tx`, read in that transaction.
+ */
+export async function loadActiveKey(
+  orm: MikroORM,
+  apiKeyId: string,
+  tx?: EntityManager,
+): Promise<AuthContext | undefined> {
+  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_ID, [apiKeyId], tx);
+  return row?.status === 'active' ? toAuthContext(row) : undefined;
+}
 
 /** 403 unless the key's caller IP allowlist admits the request's address. */
 export function checkCallerIp(auth: AuthContext, request: FastifyRequest): void {

@@ -143,6 +143,20 @@ export const messages = {
   failureUnknown: 'unknown reason',
   pendingStatus: 'Waiting for your choice.',
 
+  // Payment link page
+  linkPay: 'Pay',
+  linkHint: 'You choose the coin and network on the next page.',
+  linkNotFoundTitle: 'Payment link not found',
+  linkNotFoundBody: 'There is no payment link at this address. Check the link you were given.',
+  linkInactiveTitle: 'This payment link is no longer active',
+  linkInactiveBody: 'The merchant has stopped taking payments through this link. Ask them for a new one.',
+  linkSoldOutTitle: 'Sold out',
+  linkSoldOutBody:
+    'This payment link has reached its limit. A place may free up if an open payment expires unpaid; otherwise ask the merchant.',
+  linkUnavailableTitle: 'Payments are not possible right now',
+  linkUnavailableBody:
+    'This merchant cannot take a payment through this link at the moment. Please try again later or contact the merchant.',
+
   // Errors and notices
   notFoundTitle: 'Payment not found',
   notFoundBody:

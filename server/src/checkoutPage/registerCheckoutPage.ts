@@ -12,6 +12,9 @@ import { ApiError } from '../errors/ApiError.js';
 import { prepareGaslessAuthorization } from '../gasless/prepareGaslessAuthorization.js';
 import { submitGaslessAuthorization } from '../gasless/submitGaslessAuthorization.js';
 import type { Gateway } from '../gateway.js';
+import { loadLinkPage } from '../paymentLinks/loadLinkPage.js';
+import { payFromLink } from '../paymentLinks/payFromLink.js';
+import { linkAvailability } from '../paymentLinks/paymentLinkRow.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
 import { loadCheckoutAssets } from './checkoutAssets.js';
@@ -25,6 +28,7 @@ import { parseFormBody } from './parseFormBody.js';
 import { renderCancelPage } from './renderCancelPage.js';
 import { renderCheckoutPage } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
+import { type LinkPageView, renderLinkPage } from './renderLinkPage.js';
 import { renderMessagePage } from './renderMessagePage.js';
 import { renderQrSvg } from './renderQrSvg.js';
 import { requestRefund } from './requestRefund.js';
@@ -157,9 +161,19 @@ export async function registerCheckoutPage(
         },
       };
 
+      const linkLimit = {
+        rateLimit: {
+          max: gateway.config.CAIRN_LINK_PAYMENTS_PER_MINUTE,
+          timeWindow: 60_000,
+          keyGenerator: (request: FastifyRequest) => `link|${request.ip}`,
+        },
+      };
+
       scope.setErrorHandler((error, request, reply) => {
         const id = (request.params as { id?: string } | undefined)?.id;
-        const back = id && isPaymentId(id) ? checkoutPaths(base, id).page : undefined;
+        const onLink = request.routeOptions.url?.startsWith(`${base}/links/`) === true;
+        const back =
+          id && isPaymentId(id) ? (onLink ? `${base}/links/${id}` : checkoutPaths(base, id).page) : undefined;
         if (error instanceof ApiError && error.code === 'NOT_FOUND') {
           return sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody);
         }
@@ -207,6 +221,98 @@ export async function registerCheckoutPage(
           .header('cache-control', 'public, max-age=31536000, immutable')
           .type(asset.contentType)
           .send(asset.body);
+      });
+
+      // Payment links: GET shows the link, POST (the Pay button) creates a payment and opens it.
+      const linkPage =
+        (id: string, page: Omit<LinkPageView, 'payAction'>, status: number) => (reply: FastifyReply) =>
+          sendHtml(
+            reply,
+            status,
+            renderLinkPage(
+              { ...page, payAction: `${base}/links/${id}/pay` },
+              { messages: m, assets, assetBase },
+            ),
+          );
+      const linkRefusals = {
+        inactive: { status: 410, title: m.linkInactiveTitle, body: m.linkInactiveBody, canRetry: false },
+        key_inactive: { status: 410, title: m.linkInactiveTitle, body: m.linkInactiveBody, canRetry: false },
+        sold_out: { status: 409, title: m.linkSoldOutTitle, body: m.linkSoldOutBody, canRetry: false },
+      } as const;
+      const linkNotFound = (reply: FastifyReply) =>
+        sendMessage(reply, 404, m.linkNotFoundTitle, m.linkNotFoundBody);
+
+      scope.get<IdParams>('/links/:id', async (request, reply) => {
+        const { id } = request.params;
+        const found = isPaymentId(id) ? await loadLinkPage(gateway.orm.em.fork(), id) : undefined;
+        if (!found) return linkNotFound(reply);
+        const { link, businessName } = found;
+        const availability = linkAvailability(link);
+        const refusal = availability === 'available' ? undefined : linkRefusals[availability];
+        return linkPage(
+          id,
+          {
+            businessName,
+            mode: link.mode,
+            fiatAmount: link.fiat_amount,
+            fiatCurrency: link.fiat_currency,
+            description: link.description,
+            ...(refusal ? { refusal } : {}),
+          },
+          refusal?.status ?? 200,
+        )(reply);
+      });
+
+      scope.post<IdParams>('/links/:id/pay', { config: linkLimit }, async (request, reply) => {
+        const { id } = request.params;
+        if (!isPaymentId(id)) return linkNotFound(reply);
+        let outcome: Awaited<ReturnType<typeof payFromLink>>;
+        try {
+          outcome = await payFromLink(gateway, id);
+        } catch (error) {
+          if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
+          // The key cannot create this payment now (no chain, no rate, no credit...): the customer
+          // is told to come back later; the merchant sees why in the log.
+          request.log.warn({ err: error, paymentLinkId: id }, 'payment link could not create a payment');
+          const found = await loadLinkPage(gateway.orm.em.fork(), id);
+          if (!found) return linkNotFound(reply);
+          const { link, businessName } = found;
+          return linkPage(
+            id,
+            {
+              businessName,
+              mode: link.mode,
+              fiatAmount: link.fiat_amount,
+              fiatCurrency: link.fiat_currency,
+              description: link.description,
+              refusal: { title: m.linkUnavailableTitle, body: m.linkUnavailableBody, canRetry: true },
+            },
+            error.status >= 500 ? 503 : 409,
+          )(reply);
+        }
+        if (outcome.kind === 'not_found') return linkNotFound(reply);
+        if (outcome.kind !== 'payment') {
+          const { link } = outcome;
+          const found = await loadLinkPage(gateway.orm.em.fork(), id);
+          const refusal = linkRefusals[outcome.kind];
+          return linkPage(
+            id,
+            {
+              businessName: found?.businessName ?? '',
+              mode: link.mode,
+              fiatAmount: link.fiat_amount,
+              fiatCurrency: link.fiat_currency,
+              description: link.description,
+              refusal,
+            },
+            refusal.status,
+          )(reply);
+        }
+        request.log.info(
+          { paymentLinkId: id, paymentId: outcome.payment.id },
+          'payment link created a payment',
+        );
+        return reply.redirect(checkoutPaths(base, outcome.payment.id).page, 303);
       });
 
       scope.get<IdParams>('/:id', async (request, reply) => {

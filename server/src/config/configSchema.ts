@@ -72,6 +72,11 @@ export const CONFIG_VARIABLES = {
     doc: 'Customer actions on the hosted checkout (pick a coin, cancel, request a refund) per minute, per payment and IP address, for each action.',
     default: '10',
   },
+  CAIRN_LINK_PAYMENTS_PER_MINUTE: {
+    schema: z.coerce.number().int().min(1).default(10),
+    doc: 'Payments one IP address may create per minute by pressing Pay on payment links (all links together).',
+    default: '10',
+  },
   CAIRN_CHECKOUT_STATUS_POLL_MS: {
     schema: z.coerce.number().int().min(50).max(60_000).default(1000),
     doc: 'How often open checkout pages are checked for status changes (one query for all of them) before server-sent events push the change.',

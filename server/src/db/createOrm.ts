@@ -15,6 +15,7 @@ import { Migration20261125020000_creditBalances } from '../../migrations/Migrati
 import { Migration20261125030000_dashboardPayments } from '../../migrations/Migration20261125030000_dashboardPayments.js';
 import { Migration20261125040000_events } from '../../migrations/Migration20261125040000_events.js';
 import { Migration20261125050000_metadata } from '../../migrations/Migration20261125050000_metadata.js';
+import { Migration20261125060000_paymentLinks } from '../../migrations/Migration20261125060000_paymentLinks.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -42,6 +43,7 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261125040000_events', class: Migration20261125040000_events },
   { name: 'Migration20261125050000_metadata', class: Migration20261125050000_metadata },
+  { name: 'Migration20261125060000_paymentLinks', class: Migration20261125060000_paymentLinks },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -19,6 +19,10 @@ import { listEvents, retrieveEvent } from '../events/listEvents.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
 import { type InlineClaim, withInlineIdempotency } from '../idempotency/withInlineIdempotency.js';
+import { createPaymentLink } from '../paymentLinks/createPaymentLink.js';
+import { deactivatePaymentLink } from '../paymentLinks/deactivatePaymentLink.js';
+import { retrievePaymentLink } from '../paymentLinks/findPaymentLink.js';
+import { listPaymentLinks } from '../paymentLinks/listPaymentLinks.js';
 import { acceptShortfall } from '../payments/acceptShortfall.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { createPayment } from '../payments/createPayment.js';
@@ -196,6 +200,24 @@ export async function registerApiRoutes(
         idempotent(request, reply, async (tx) => ({
           status: 201 as const,
           body: { data: await recordRefund(gateway, authOf(request), params.id, body, tx) },
+        })),
+      createPaymentLink: async ({ body, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 201 as const,
+          body: { data: await createPaymentLink(gateway, authOf(request), body, tx) },
+        })),
+      retrievePaymentLink: async ({ params, request }) => ({
+        status: 200 as const,
+        body: { data: await retrievePaymentLink(gateway, authOf(request), params.id) },
+      }),
+      listPaymentLinks: async ({ query, request }) => ({
+        status: 200 as const,
+        body: await listPaymentLinks(gateway, authOf(request), query),
+      }),
+      deactivatePaymentLink: async ({ params, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 200 as const,
+          body: { data: await deactivatePaymentLink(gateway, authOf(request), params.id, tx) },
         })),
       listEvents: async ({ query, request }) => ({
         status: 200 as const,

@@ -60,6 +60,8 @@ function sameCaller(a: AuthContext, b: AuthContext): boolean {
  * is provisional, the key is read again (`auth.recheck`, 401/403 as authentication would say) and
  * the payment computed again from what the database says now.
  *
+ * `paymentLinkId` records the payment link whose page created the payment (see `payFromLink`).
+ *
  * With `idempotency`, the same statement records the Idempotency-Key with the 201 response
  * (`{ data: payment }`), or does nothing and throws `IdempotencyKeyTaken` if the key is recorded
  * already (see `withInlineIdempotency`). Given `tx` (a transaction), the payment is inserted in it.
@@ -70,11 +72,12 @@ export async function createPayment(
   body: CreatePaymentRequest,
   idempotency?: InlineClaim,
   tx?: EntityManager,
+  paymentLinkId?: string,
 ): Promise<PaymentBody> {
   let caller = auth;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOnce(gateway, caller, body, idempotency, tx);
+      return await createOnce(gateway, caller, body, idempotency, tx, paymentLinkId);
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) throw error;
       // The database is unreachable: reading the key again would only wait for it a second time. The
@@ -102,6 +105,7 @@ async function createOnce(
   body: CreatePaymentRequest,
   idempotency: InlineClaim | undefined,
   tx: EntityManager | undefined,
+  paymentLinkId: string | undefined,
 ): Promise<PaymentBody> {
   validateAcceptedSet(body, auth.mode);
   const restrict = body.restrict_to_accepted ?? false;
@@ -154,6 +158,7 @@ async function createOnce(
     description: body.description ?? null,
     customerEmail: body.customer_email ?? null,
     metadata: body.metadata ?? {},
+    paymentLinkId: paymentLinkId ?? null,
     successUrl: body.success_url ?? null,
     cancelUrl: body.cancel_url ?? null,
     acceptedChains: [...accepted.acceptedChains],

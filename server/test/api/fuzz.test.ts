@@ -36,6 +36,9 @@ beforeAll(async () => {
     .getConnection()
     .execute<{ id: string }[]>('select id from outbox_events order by seq limit 4');
   realIds.push(...events.map((e) => e.id));
+  // And a payment link, among the first eight ids the fuzzer picks from.
+  const link = await client.post('/payment-links', { fiat_amount: '5.00', fiat_currency: 'USD' });
+  realIds.splice(1, 0, link.body.data.id);
 });
 afterAll(async () => {
   await test?.stop();
@@ -135,6 +138,26 @@ const createBody = nearValid(
     customer_email: fc.constantFrom('buyer@example.com', 'a@b.co'),
     success_url: fc.constantFrom('https://shop.example/thanks', 'http://localhost:3000/x'),
     cancel_url: fc.oneof(fc.constant('https://shop.example/cart'), fc.webUrl()),
+  },
+  ['fiat_amount', 'fiat_currency'],
+);
+const linkBody = nearValid(
+  {
+    fiat_amount: fc.constantFrom('25.00', '0.01', '10', '1.5'),
+    fiat_currency: fc.constantFrom('USD', 'EUR', 'JPY'),
+    accepted_tokens: fc.subarray(['BTC_TESTNET:BTC', 'LTC_REGTEST:LTC', 'ETH_SEPOLIA:USDC']),
+    accepted_chains: fc.subarray(['BTC_TESTNET', 'BTC']),
+    restrict_to_accepted: fc.boolean(),
+    description: fc.oneof(
+      { weight: 3, arbitrary: fc.string({ unit: 'grapheme', maxLength: 50 }) },
+      { weight: 1, arbitrary: nastyString(60) },
+    ),
+    max_uses: fc.oneof(fc.integer({ min: -2, max: 2_000_000 }), fc.constant(1.5)),
+    success_url: fc.constantFrom('https://shop.example/thanks', 'javascript:alert(1)'),
+    metadata: fc.oneof(
+      fc.constant({ ref: 'a' }),
+      fc.dictionary(printableString(45), printableString(10), { maxKeys: 3 }),
+    ),
   },
   ['fiat_amount', 'fiat_currency'],
 );
@@ -238,6 +261,26 @@ const route = fc.oneof(
     body: fc.constant(undefined),
   }),
   fc.record({ method: fc.constant('POST'), path: fc.constant('/payments'), body: body(createBody) }),
+  fc.record({ method: fc.constant('POST'), path: fc.constant('/payment-links'), body: body(linkBody) }),
+  fc.record({
+    method: fc.constant('GET'),
+    path: fc.oneof(
+      id.map((i) => `/payment-links/${i}`),
+      fc
+        .dictionary(
+          fc.constantFrom('limit', 'starting_after', 'active', 'x'),
+          fc.oneof(printableString(12), fc.constantFrom('true', 'false', '2', '101'), id),
+          { maxKeys: 3 },
+        )
+        .map((q) => `/payment-links?${new URLSearchParams(q as Record<string, string>).toString()}`),
+    ),
+    body: fc.constant(undefined),
+  }),
+  fc.record({
+    method: fc.constant('POST'),
+    path: id.map((i) => `/payment-links/${i}/deactivate`),
+    body: noBody,
+  }),
   fc.record({
     method: fc.constant('GET'),
     path: query.map((q) => `/payments${q ? `?${q}` : ''}`),

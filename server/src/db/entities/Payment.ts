@@ -52,6 +52,8 @@ export const Payment = defineEntity({
     refundRequestedAt: p.datetime().nullable(),
     /** The merchant's own string keys and values, echoed in responses and webhooks. */
     metadata: p.json<Record<string, string>>(),
+    /** The payment link whose page created the payment; null for payments created by the API. */
+    paymentLinkId: p.uuid().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },

@@ -1,0 +1,50 @@
+import type { CreatePaymentRequest, Payment } from '@cairn/contract';
+import { loadActiveKey } from '../auth/authenticate.js';
+import type { Gateway } from '../gateway.js';
+import { createPayment } from '../payments/createPayment.js';
+import { findPaymentLinkRow } from './findPaymentLink.js';
+import { linkAvailability, type PaymentLinkRow } from './paymentLinkRow.js';
+
+/** What pressing Pay on a link's page gave: a payment to check out, or why the link cannot. */
+export type PayFromLinkOutcome =
+  | { readonly kind: 'payment'; readonly payment: Payment }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'inactive' | 'sold_out'; readonly link: PaymentLinkRow }
+  /** The link's API key was revoked or deactivated: its payments would have nowhere to report. */
+  | { readonly kind: 'key_inactive'; readonly link: PaymentLinkRow };
+
+/** The payment a link creates: its amount, description, accepted set, URLs and metadata. */
+export function paymentRequestOf(link: PaymentLinkRow): CreatePaymentRequest {
+  return {
+    fiat_amount: link.fiat_amount,
+    fiat_currency: link.fiat_currency,
+    ...(link.description === null ? {} : { description: link.description }),
+    accepted_chains: link.accepted_chains as CreatePaymentRequest['accepted_chains'],
+    accepted_coins: link.accepted_coins,
+    accepted_tokens: link.accepted_tokens,
+    restrict_to_accepted: link.restrict_to_accepted,
+    ...(link.success_url === null ? {} : { success_url: link.success_url }),
+    ...(link.cancel_url === null ? {} : { cancel_url: link.cancel_url }),
+    metadata: typeof link.metadata === 'string' ? JSON.parse(link.metadata) : link.metadata,
+  };
+}
+
+/**
+ * A customer pressed Pay on the link's page: creates a payment of the link's API key, with
+ * `payment_link_id` set, through the same service as POST /api/v1/payments (pricing, accepted set,
+ * Prepaid Credit, key checks; its ApiErrors are thrown as they are). The link's row is locked for the
+ * whole creation, so concurrent presses are counted one after the other and `max_uses` is never
+ * exceeded; a deactivation waits for a creation under way and is seen by the next one.
+ */
+export async function payFromLink(gateway: Gateway, linkId: string): Promise<PayFromLinkOutcome> {
+  return gateway.orm.em.fork().transactional(async (tx) => {
+    const link = await findPaymentLinkRow(tx, undefined, linkId, true);
+    if (!link) return { kind: 'not_found' };
+    const availability = linkAvailability(link);
+    if (availability !== 'available') return { kind: availability, link };
+    const auth = await loadActiveKey(gateway.orm, link.api_key_id, tx);
+    if (!auth) return { kind: 'key_inactive', link };
+    const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, link.id);
+    return { kind: 'payment', payment };
+  });
+}
