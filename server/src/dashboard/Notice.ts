@@ -34,6 +34,11 @@ export const REDIRECT_NOTICES = {
     kind: 'warn',
     text: 'That delivery is still being retried; it can be sent again once it is delivered or gives up.',
   },
+  'link-created': { kind: 'ok', text: 'Payment link created: share its address below.' },
+  'link-deactivated': {
+    kind: 'ok',
+    text: 'Link deactivated: its page no longer takes payments. Payments made through it are not affected.',
+  },
   'wallet-removed': { kind: 'ok', text: 'Wallet removed.' },
   'key-deactivated': {
     kind: 'ok',

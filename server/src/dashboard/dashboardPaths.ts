@@ -43,6 +43,9 @@ export function dashboardPaths(base: string) {
     paymentAction: (id: string, action: 'cancel' | 'accept-shortfall' | 'refunds') =>
       `${base}/payments/${id}/${action}`,
     paymentPreferences: `${base}/settings/payment-preferences`,
+    links: `${base}/links`,
+    link: (id: string) => `${base}/links/${id}`,
+    linkDeactivate: (id: string) => `${base}/links/${id}/deactivate`,
     webhooks: `${base}/webhooks`,
     events: `${base}/events`,
     redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,

@@ -27,6 +27,7 @@ import { registerCreditRoutes } from './routes/creditRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
+import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
@@ -319,6 +320,7 @@ export async function registerDashboard(
       registerPaymentRoutes(scope, runtime);
       registerWebhookRoutes(scope, runtime);
       registerCreditRoutes(scope, runtime);
+      registerPaymentLinkRoutes(scope, runtime);
     },
     { prefix: base },
   );

@@ -9,6 +9,7 @@ import { csrfField, renderNotice } from './forms.js';
 export type Section =
   | 'overview'
   | 'payments'
+  | 'links'
   | 'webhooks'
   | 'credit'
   | 'wallets'
@@ -34,6 +35,7 @@ const SECTIONS: readonly {
 }[] = [
   { id: 'overview', label: 'Home', path: 'home' },
   { id: 'payments', label: 'Payments', path: 'payments' },
+  { id: 'links', label: 'Payment links', path: 'links' },
   { id: 'webhooks', label: 'Webhooks', path: 'webhooks' },
   { id: 'credit', label: 'Prepaid Credit', path: 'credit' },
   { id: 'wallets', label: 'Wallets', path: 'wallets' },
