@@ -55,6 +55,15 @@ export const ERROR_CODES = {
     status: 409,
     description: 'The operation is not allowed in the payment’s current status.',
   },
+  INVALID_INVOICE_STATE: {
+    status: 409,
+    description:
+      'The invoice operation is not allowed in its current status (send a void or paid invoice, remind a draft, void a paid one or one whose payment has received funds).',
+  },
+  INVOICE_NUMBER_TAKEN: {
+    status: 409,
+    description: 'Another invoice of this business and mode already has this number.',
+  },
   CHAIN_UNAVAILABLE: {
     status: 503,
     description: 'The chain is temporarily unavailable; pick another option or retry later.',

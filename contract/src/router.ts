@@ -3,6 +3,12 @@ import * as z from 'zod';
 import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';
+import {
+  CreateInvoiceRequestSchema,
+  InvoiceListSchema,
+  InvoiceSchema,
+  ListInvoicesQuerySchema,
+} from './schemas/invoice.js';
 import { EventListSchema, ListEventsQuerySchema } from './schemas/listEvents.js';
 import { ListPaymentsQuerySchema, PaymentListSchema } from './schemas/listPayments.js';
 import { PaymentSchema, RefundSchema } from './schemas/payment.js';
@@ -12,7 +18,7 @@ import {
   PaymentLinkListSchema,
   PaymentLinkSchema,
 } from './schemas/paymentLink.js';
-import { PaymentId, PaymentLinkId } from './schemas/primitives.js';
+import { InvoiceId, PaymentId, PaymentLinkId } from './schemas/primitives.js';
 import { RecordRefundRequestSchema } from './schemas/refundRequest.js';
 import { EventIdSchema, WebhookEventSchema } from './webhookEvents.js';
 
@@ -146,6 +152,66 @@ export const apiContract = c.router(
       summary: 'Deactivate a payment link',
       description:
         'Stops the link creating payments: its page then says it is no longer available. Payments it created are unaffected. Deactivating an inactive link returns it unchanged. There is no reactivation: create a new link.',
+    },
+    createInvoice: {
+      method: 'POST',
+      path: '/invoices',
+      headers: IdempotencyHeaders,
+      body: CreateInvoiceRequestSchema,
+      responses: { 201: data(InvoiceSchema), 409: ErrorBodySchema },
+      summary: 'Create an invoice',
+      description:
+        'Creates a `draft` invoice of the calling key: line items in one fiat currency (each amount rounded half-up to the currency’s decimals, the total their sum), a due date, the recipient and an optional reminder schedule. Nothing is sent until `send`. A number already used in this business and mode gives 409 INVOICE_NUMBER_TAKEN.',
+    },
+    retrieveInvoice: {
+      method: 'GET',
+      path: '/invoices/:id',
+      pathParams: z.object({ id: InvoiceId }),
+      responses: { 200: data(InvoiceSchema) },
+      summary: 'Retrieve an invoice',
+      description: 'Returns an invoice of the calling key’s business and mode; other ids give 404 NOT_FOUND.',
+    },
+    listInvoices: {
+      method: 'GET',
+      path: '/invoices',
+      query: ListInvoicesQuerySchema,
+      responses: { 200: InvoiceListSchema },
+      summary: 'List invoices',
+      description:
+        'Lists the invoices of the calling key’s business and mode, newest first, with cursor pagination and filters (status, overdue, recipient, number, creation time).',
+    },
+    sendInvoice: {
+      method: 'POST',
+      path: '/invoices/:id/send',
+      pathParams: z.object({ id: InvoiceId }),
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(InvoiceSchema), 409: ErrorBodySchema },
+      summary: 'Send an invoice',
+      description:
+        'Emails the recipient a link to the invoice page (`hosted_url`) and sends `invoice.sent`. A draft becomes `open` and its reminder schedule starts; sending an open invoice again emails it again. Paid, refunded or void invoices give 409 INVALID_INVOICE_STATE.',
+    },
+    remindInvoice: {
+      method: 'POST',
+      path: '/invoices/:id/remind',
+      pathParams: z.object({ id: InvoiceId }),
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(InvoiceSchema), 409: ErrorBodySchema },
+      summary: 'Remind the recipient',
+      description:
+        'Emails the recipient a reminder now and sends `invoice.reminder`. Only an `open` invoice can be reminded (else 409 INVALID_INVOICE_STATE).',
+    },
+    voidInvoice: {
+      method: 'POST',
+      path: '/invoices/:id/void',
+      pathParams: z.object({ id: InvoiceId }),
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(InvoiceSchema), 409: ErrorBodySchema },
+      summary: 'Void an invoice',
+      description:
+        'Voids a draft or open invoice: its page stops taking payment, reminders stop, and a payment of it not yet paid (pending or awaiting_payment) is cancelled. An invoice whose payment has received funds, or that is paid or refunded, gives 409 INVALID_INVOICE_STATE. Voiding a void invoice returns it unchanged. No event is sent (SPEC.md names none).',
     },
     listEvents: {
       method: 'GET',

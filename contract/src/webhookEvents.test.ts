@@ -40,6 +40,7 @@ const payment = {
   refunds: [],
   metadata: {},
   payment_link_id: null,
+  invoice_id: null,
 };
 
 const envelope = (event: string, data: unknown) => ({

@@ -6,7 +6,7 @@ import {
   WebhookEventSchema,
 } from '../webhookEvents.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
-import { PaymentId, Timestamp } from './primitives.js';
+import { InvoiceId, PaymentId, Timestamp } from './primitives.js';
 
 const eventTypeList = z
   .string()
@@ -29,6 +29,9 @@ export const ListEventsQuerySchema = z
     }),
     type: eventTypeList.optional(),
     payment_id: PaymentId.optional().meta({ description: 'Only the events of this payment.' }),
+    invoice_id: InvoiceId.optional().meta({
+      description: "Only the events of this invoice: its invoice.* events and its payments' events.",
+    }),
     created_gte: Timestamp.optional().meta({ description: 'Only events created at or after this time.' }),
     created_lt: Timestamp.optional().meta({ description: 'Only events created before this time.' }),
   })

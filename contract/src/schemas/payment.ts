@@ -7,6 +7,7 @@ import {
   ChainIdSchema,
   CoinSymbol,
   DecimalString,
+  InvoiceId,
   PaymentId,
   PaymentLinkId,
   Timestamp,
@@ -128,6 +129,9 @@ export const PaymentSchema = z
     metadata: MetadataSchema,
     payment_link_id: PaymentLinkId.nullable().meta({
       description: 'The payment link whose page created this payment; null for payments created by the API.',
+    }),
+    invoice_id: InvoiceId.nullable().meta({
+      description: 'The invoice this payment pays (created by Pay on the invoice page); null otherwise.',
     }),
   })
   .meta({ id: 'Payment', description: 'A payment: a fiat amount payable in one of several chain options.' });

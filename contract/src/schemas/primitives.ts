@@ -62,6 +62,12 @@ export const PaymentLinkId = z.uuid({ version: 'v4' }).meta({
   example: '0f3c9a7e-2b1d-4e8f-9a6c-5d4b3a2f1e0d',
 });
 
+/** An invoice id (UUID v4). */
+export const InvoiceId = z.uuid({ version: 'v4' }).meta({
+  description: 'Invoice identifier (UUID v4).',
+  example: '7d2e4c1a-9b3f-4e8d-a6c5-1f0e9d8c7b6a',
+});
+
 /** A merchant-supplied URL: absolute http(s), at most 2048 characters. */
 export const MerchantUrl = z
   .url({ protocol: /^https?$/, hostname: z.regexes.hostname })

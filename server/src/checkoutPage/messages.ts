@@ -157,6 +157,33 @@ export const messages = {
   linkUnavailableBody:
     'This merchant cannot take a payment through this link at the moment. Please try again later or contact the merchant.',
 
+  // Invoice page
+  invoiceTitle: (number: string) => `Invoice ${number}`,
+  invoiceFrom: 'From',
+  invoiceTo: 'To',
+  invoiceDue: 'Due',
+  invoiceOverdue: 'Overdue',
+  invoiceItem: 'Item',
+  invoiceQuantity: 'Quantity',
+  invoiceUnitPrice: 'Unit price',
+  invoiceAmount: 'Amount',
+  invoiceTotal: 'Total',
+  invoicePay: 'Pay',
+  invoicePayHint: 'You choose the coin and network on the next page.',
+  invoicePrint: 'Printable view',
+  invoiceBack: 'Back to the invoice',
+  invoicePaidTitle: 'Paid',
+  invoicePaidBody: (date: string) => `This invoice was paid on ${date}. Thank you.`,
+  invoiceRefundedTitle: 'Refunded',
+  invoiceRefundedBody: 'The payment of this invoice was refunded.',
+  invoiceVoidTitle: 'This invoice is void',
+  invoiceVoidBody: 'The merchant cancelled this invoice. Nothing is owed on it.',
+  invoiceNotFoundTitle: 'Invoice not found',
+  invoiceNotFoundBody: 'There is no invoice at this address. Check the link in your email.',
+  invoiceUnavailableTitle: 'Payment is not possible right now',
+  invoiceUnavailableBody:
+    'This invoice cannot be paid online at the moment. Please try again later or contact the merchant.',
+
   // Errors and notices
   notFoundTitle: 'Payment not found',
   notFoundBody:

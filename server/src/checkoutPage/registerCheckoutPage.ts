@@ -12,6 +12,10 @@ import { ApiError } from '../errors/ApiError.js';
 import { prepareGaslessAuthorization } from '../gasless/prepareGaslessAuthorization.js';
 import { submitGaslessAuthorization } from '../gasless/submitGaslessAuthorization.js';
 import type { Gateway } from '../gateway.js';
+import { findInvoiceRow } from '../invoices/findInvoice.js';
+import { type InvoiceRow, isOverdue, lineItemsOf } from '../invoices/invoiceRow.js';
+import { markInvoiceViewed } from '../invoices/markInvoiceViewed.js';
+import { payInvoice } from '../invoices/payInvoice.js';
 import { loadLinkPage } from '../paymentLinks/loadLinkPage.js';
 import { payFromLink } from '../paymentLinks/payFromLink.js';
 import { linkAvailability } from '../paymentLinks/paymentLinkRow.js';
@@ -28,6 +32,7 @@ import { parseFormBody } from './parseFormBody.js';
 import { renderCancelPage } from './renderCancelPage.js';
 import { renderCheckoutPage } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
+import { type InvoicePageView, renderInvoicePage } from './renderInvoicePage.js';
 import { type LinkPageView, renderLinkPage } from './renderLinkPage.js';
 import { renderMessagePage } from './renderMessagePage.js';
 import { renderQrSvg } from './renderQrSvg.js';
@@ -171,9 +176,18 @@ export async function registerCheckoutPage(
 
       scope.setErrorHandler((error, request, reply) => {
         const id = (request.params as { id?: string } | undefined)?.id;
-        const onLink = request.routeOptions.url?.startsWith(`${base}/links/`) === true;
+        const url = request.routeOptions.url ?? '';
+        const owner = url.startsWith(`${base}/links/`)
+          ? 'links/'
+          : url.startsWith(`${base}/invoices/`)
+            ? 'invoices/'
+            : '';
         const back =
-          id && isPaymentId(id) ? (onLink ? `${base}/links/${id}` : checkoutPaths(base, id).page) : undefined;
+          id && isPaymentId(id)
+            ? owner
+              ? `${base}/${owner}${id}`
+              : checkoutPaths(base, id).page
+            : undefined;
         if (error instanceof ApiError && error.code === 'NOT_FOUND') {
           return sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody);
         }
@@ -313,6 +327,104 @@ export async function registerCheckoutPage(
           'payment link created a payment',
         );
         return reply.redirect(checkoutPaths(base, outcome.payment.id).page, 303);
+      });
+
+      // Invoices: the page (the recipient's first open sends invoice.viewed), its printable view, and
+      // Pay, which opens the invoice's payment (or a new one) on the checkout.
+      const invoicePaths = (id: string) => ({
+        page: `${base}/invoices/${id}`,
+        pay: `${base}/invoices/${id}/pay`,
+        print: `${base}/invoices/${id}/print`,
+      });
+      const invoiceNotFound = (reply: FastifyReply) =>
+        sendMessage(reply, 404, m.invoiceNotFoundTitle, m.invoiceNotFoundBody);
+      const invoiceState = (row: InvoiceRow): InvoicePageView['state'] => {
+        if (row.status === 'paid')
+          return {
+            title: m.invoicePaidTitle,
+            body: m.invoicePaidBody(new Date(row.paid_at!).toISOString().slice(0, 10)),
+            canRetry: false,
+          };
+        if (row.status === 'refunded')
+          return { title: m.invoiceRefundedTitle, body: m.invoiceRefundedBody, canRetry: false };
+        if (row.status === 'void')
+          return { title: m.invoiceVoidTitle, body: m.invoiceVoidBody, canRetry: false };
+        return undefined;
+      };
+      const invoicePage = async (
+        reply: FastifyReply,
+        row: InvoiceRow,
+        options: { print?: boolean; state?: InvoicePageView['state']; status?: number } = {},
+      ) => {
+        const [business] = await gateway.orm.em
+          .fork()
+          .getConnection()
+          .execute<{ name: string }[]>('select name from businesses where id = ?', [row.business_id]);
+        const state = options.state ?? invoiceState(row);
+        return sendHtml(
+          reply,
+          options.status ?? (row.status === 'void' ? 410 : 200),
+          renderInvoicePage(
+            {
+              businessName: business?.name ?? '',
+              mode: row.mode,
+              number: row.number,
+              recipientName: row.recipient_name,
+              recipientEmail: row.recipient_email,
+              currency: row.fiat_currency,
+              lines: lineItemsOf(row),
+              total: row.total,
+              dueDate: row.due_date,
+              overdue: isOverdue(row, gateway.clock.now()),
+              memo: row.memo,
+              paths: invoicePaths(row.id),
+              ...(state ? { state } : {}),
+              ...(options.print ? { print: true } : {}),
+            },
+            { messages: m, assets, assetBase },
+          ),
+        );
+      };
+
+      scope.get<IdParams>('/invoices/:id', async (request, reply) => {
+        const { id } = request.params;
+        const row = isPaymentId(id) ? await markInvoiceViewed(gateway, gateway.orm.em.fork(), id) : undefined;
+        return row ? invoicePage(reply, row) : invoiceNotFound(reply);
+      });
+
+      scope.get<IdParams>('/invoices/:id/print', async (request, reply) => {
+        const { id } = request.params;
+        const row = isPaymentId(id) ? await markInvoiceViewed(gateway, gateway.orm.em.fork(), id) : undefined;
+        return row ? invoicePage(reply, row, { print: true }) : invoiceNotFound(reply);
+      });
+
+      scope.post<IdParams>('/invoices/:id/pay', { config: linkLimit }, async (request, reply) => {
+        const { id } = request.params;
+        if (!isPaymentId(id)) return invoiceNotFound(reply);
+        let outcome: Awaited<ReturnType<typeof payInvoice>>;
+        try {
+          outcome = await payInvoice(gateway, id);
+        } catch (error) {
+          if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
+          request.log.warn({ err: error, invoiceId: id }, 'invoice could not create a payment');
+          const row = await findInvoiceRow(gateway.orm.em.fork(), undefined, id);
+          if (!row) return invoiceNotFound(reply);
+          return invoicePage(reply, row, {
+            state: { title: m.invoiceUnavailableTitle, body: m.invoiceUnavailableBody, canRetry: true },
+            status: error.status >= 500 ? 503 : 409,
+          });
+        }
+        if (outcome.kind === 'not_found') return invoiceNotFound(reply);
+        if (outcome.kind === 'key_inactive') {
+          return invoicePage(reply, outcome.invoice, {
+            state: { title: m.invoiceUnavailableTitle, body: m.invoiceUnavailableBody, canRetry: false },
+            status: 409,
+          });
+        }
+        // Paid, refunded or void: the page says which.
+        if (outcome.kind === 'closed') return reply.redirect(invoicePaths(id).page, 303);
+        request.log.info({ invoiceId: id, paymentId: outcome.paymentId }, 'invoice payment opened');
+        return reply.redirect(checkoutPaths(base, outcome.paymentId).page, 303);
       });
 
       scope.get<IdParams>('/:id', async (request, reply) => {

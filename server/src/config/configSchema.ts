@@ -74,7 +74,7 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_LINK_PAYMENTS_PER_MINUTE: {
     schema: z.coerce.number().int().min(1).default(10),
-    doc: 'Payments one IP address may create per minute by pressing Pay on payment links (all links together).',
+    doc: 'Presses of Pay on payment link and invoice pages one IP address may make per minute (all links and invoices together).',
     default: '10',
   },
   CAIRN_CHECKOUT_STATUS_POLL_MS: {

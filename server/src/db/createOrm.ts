@@ -16,6 +16,7 @@ import { Migration20261125030000_dashboardPayments } from '../../migrations/Migr
 import { Migration20261125040000_events } from '../../migrations/Migration20261125040000_events.js';
 import { Migration20261125050000_metadata } from '../../migrations/Migration20261125050000_metadata.js';
 import { Migration20261125060000_paymentLinks } from '../../migrations/Migration20261125060000_paymentLinks.js';
+import { Migration20261125070000_invoices } from '../../migrations/Migration20261125070000_invoices.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -44,6 +45,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125040000_events', class: Migration20261125040000_events },
   { name: 'Migration20261125050000_metadata', class: Migration20261125050000_metadata },
   { name: 'Migration20261125060000_paymentLinks', class: Migration20261125060000_paymentLinks },
+  { name: 'Migration20261125070000_invoices', class: Migration20261125070000_invoices },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -33,6 +33,10 @@ export async function listEvents(
     where.push('o.payment_id = ?');
     params.push(query.payment_id);
   }
+  if (query.invoice_id !== undefined) {
+    where.push('o.invoice_id = ?');
+    params.push(query.invoice_id);
+  }
   if (query.created_gte !== undefined) {
     where.push('o.created_at >= ?');
     params.push(new Date(query.created_gte));

@@ -19,6 +19,12 @@ import { listEvents, retrieveEvent } from '../events/listEvents.js';
 import type { Gateway } from '../gateway.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../idempotency/withIdempotency.js';
 import { type InlineClaim, withInlineIdempotency } from '../idempotency/withInlineIdempotency.js';
+import { createInvoice } from '../invoices/createInvoice.js';
+import { retrieveInvoice } from '../invoices/findInvoice.js';
+import { listInvoices } from '../invoices/listInvoices.js';
+import { remindInvoice } from '../invoices/remindInvoice.js';
+import { sendInvoice } from '../invoices/sendInvoice.js';
+import { voidInvoice } from '../invoices/voidInvoice.js';
 import { createPaymentLink } from '../paymentLinks/createPaymentLink.js';
 import { deactivatePaymentLink } from '../paymentLinks/deactivatePaymentLink.js';
 import { retrievePaymentLink } from '../paymentLinks/findPaymentLink.js';
@@ -218,6 +224,34 @@ export async function registerApiRoutes(
         idempotent(request, reply, async (tx) => ({
           status: 200 as const,
           body: { data: await deactivatePaymentLink(gateway, authOf(request), params.id, tx) },
+        })),
+      createInvoice: async ({ body, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 201 as const,
+          body: { data: await createInvoice(gateway, authOf(request), body, tx) },
+        })),
+      retrieveInvoice: async ({ params, request }) => ({
+        status: 200 as const,
+        body: { data: await retrieveInvoice(gateway, authOf(request), params.id) },
+      }),
+      listInvoices: async ({ query, request }) => ({
+        status: 200 as const,
+        body: await listInvoices(gateway, authOf(request), query),
+      }),
+      sendInvoice: async ({ params, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 200 as const,
+          body: { data: await sendInvoice(gateway, authOf(request), params.id, tx) },
+        })),
+      remindInvoice: async ({ params, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 200 as const,
+          body: { data: await remindInvoice(gateway, authOf(request), params.id, tx) },
+        })),
+      voidInvoice: async ({ params, request, reply }) =>
+        idempotent(request, reply, async (tx) => ({
+          status: 200 as const,
+          body: { data: await voidInvoice(gateway, authOf(request), params.id, tx) },
         })),
       listEvents: async ({ query, request }) => ({
         status: 200 as const,

@@ -44,7 +44,9 @@ export async function payFromLink(gateway: Gateway, linkId: string): Promise<Pay
     if (availability !== 'available') return { kind: availability, link };
     const auth = await loadActiveKey(gateway.orm, link.api_key_id, tx);
     if (!auth) return { kind: 'key_inactive', link };
-    const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, link.id);
+    const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, {
+      paymentLinkId: link.id,
+    });
     return { kind: 'payment', payment };
   });
 }

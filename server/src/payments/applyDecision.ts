@@ -3,6 +3,7 @@ import type { ChainId } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CreditLedgerEntry, type IPayment, OutboxEvent, Transfer } from '../db/entities/index.js';
 import type { Gateway } from '../gateway.js';
+import { followInvoicePayment } from '../invoices/followInvoicePayment.js';
 import type { Decision, EmittedEvent } from '../lifecycle/types.js';
 import { formatUnits } from '../money/index.js';
 import { cancelTimers, scheduleTimer } from './jobs.js';
@@ -73,7 +74,7 @@ async function markTransfers(em: EntityManager, payment: IPayment, decision: OkD
 /**
  * Applies a lifecycle decision inside the caller's transaction: the status and patch, the transfers'
  * closing marks, one outbox row per emitted event (the webhook body, signed and delivered later), fee
- * ledger entries and timers. The payment row must already be locked by the caller. `updated_at` moves
+ * ledger entries and timers, and the invoice the payment pays (`followInvoicePayment`). The payment row must already be locked by the caller. `updated_at` moves
  * when the status, a stored field or a transfer mark changes, or an event is sent.
  */
 export async function applyDecision(
@@ -157,6 +158,7 @@ export async function applyDecision(
       apiKeyId: payment.apiKeyId,
       mode: payment.mode,
       paymentId: payment.id,
+      invoiceId: payment.invoiceId ?? null,
       event: emitted.name,
       payload: {
         id: `evt_${id}`,
@@ -168,5 +170,6 @@ export async function applyDecision(
     });
   }
   await em.flush();
+  await followInvoicePayment(gateway, em, payment, decision.emitted);
   return aggregate;
 }

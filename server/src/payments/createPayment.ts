@@ -22,6 +22,12 @@ import { validateAcceptedSet } from './validateAcceptedSet.js';
 
 const MINUTE = 60_000;
 
+/** What created a payment on the merchant's behalf, recorded on it (nothing for the API). */
+export interface PaymentOrigin {
+  readonly paymentLinkId?: string;
+  readonly invoiceId?: string;
+}
+
 const insufficientCredit = (mode: AuthContext['mode']) =>
   new ApiError(
     'INSUFFICIENT_CREDIT',
@@ -60,7 +66,8 @@ function sameCaller(a: AuthContext, b: AuthContext): boolean {
  * is provisional, the key is read again (`auth.recheck`, 401/403 as authentication would say) and
  * the payment computed again from what the database says now.
  *
- * `paymentLinkId` records the payment link whose page created the payment (see `payFromLink`).
+ * `origin` records what created the payment on the merchant's behalf: a payment link's page
+ * (`payFromLink`) or an invoice's (`payInvoice`).
  *
  * With `idempotency`, the same statement records the Idempotency-Key with the 201 response
  * (`{ data: payment }`), or does nothing and throws `IdempotencyKeyTaken` if the key is recorded
@@ -72,12 +79,12 @@ export async function createPayment(
   body: CreatePaymentRequest,
   idempotency?: InlineClaim,
   tx?: EntityManager,
-  paymentLinkId?: string,
+  origin: PaymentOrigin = {},
 ): Promise<PaymentBody> {
   let caller = auth;
   for (let attempt = 1; ; attempt++) {
     try {
-      return await createOnce(gateway, caller, body, idempotency, tx, paymentLinkId);
+      return await createOnce(gateway, caller, body, idempotency, tx, origin);
     } catch (error) {
       if (error instanceof IdempotencyKeyTaken) throw error;
       // The database is unreachable: reading the key again would only wait for it a second time. The
@@ -105,7 +112,7 @@ async function createOnce(
   body: CreatePaymentRequest,
   idempotency: InlineClaim | undefined,
   tx: EntityManager | undefined,
-  paymentLinkId: string | undefined,
+  origin: PaymentOrigin,
 ): Promise<PaymentBody> {
   validateAcceptedSet(body, auth.mode);
   const restrict = body.restrict_to_accepted ?? false;
@@ -158,7 +165,8 @@ async function createOnce(
     description: body.description ?? null,
     customerEmail: body.customer_email ?? null,
     metadata: body.metadata ?? {},
-    paymentLinkId: paymentLinkId ?? null,
+    paymentLinkId: origin.paymentLinkId ?? null,
+    invoiceId: origin.invoiceId ?? null,
     successUrl: body.success_url ?? null,
     cancelUrl: body.cancel_url ?? null,
     acceptedChains: [...accepted.acceptedChains],

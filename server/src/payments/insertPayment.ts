@@ -39,11 +39,11 @@ const INSERT_PAYMENT: PreparedStatement = {
     insert into payments (id, business_id, api_key_id, mode, status, fiat_amount, fiat_currency, order_id,
       description, customer_email, success_url, cancel_url, accepted_chains, accepted_coins, accepted_tokens,
       restrict_to_accepted, underpayment_tolerance_bps, overpayment_threshold_bps, fee_usd, expires_at,
-      late_grace_ends_at, created_at, updated_at, metadata, payment_link_id)
+      late_grace_ends_at, created_at, updated_at, metadata, payment_link_id, invoice_id)
     select $1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, $6::numeric, $7::text, $8::text, $9::text,
       $10::text, $11::text, $12::text, $13::text[], $14::text[], $15::text[], $16::boolean, $17::int,
       $18::int, $19::numeric, $20::timestamptz, $21::timestamptz, $22::timestamptz, $22::timestamptz,
-      $36::jsonb, $37::uuid
+      $36::jsonb, $37::uuid, $38::uuid
     from credit where credit.ok and exists (select 1 from caller)
       and ($33::text is null or exists (select 1 from claim))
     returning id
@@ -141,6 +141,7 @@ export async function insertPayment(
       idempotency ? JSON.stringify(idempotency.responseBody) : null,
       JSON.stringify(payment.metadata),
       payment.paymentLinkId ?? null,
+      payment.invoiceId ?? null,
     ],
     tx,
   );

@@ -29,6 +29,7 @@ export async function listPayments(
   if (statuses) where.push({ status: { $in: statuses as PaymentStatus[] } });
   if (query.order_id !== undefined) where.push({ orderId: query.order_id });
   if (query.payment_link_id !== undefined) where.push({ paymentLinkId: query.payment_link_id });
+  if (query.invoice_id !== undefined) where.push({ invoiceId: query.invoice_id });
   if (query.created_gte !== undefined) where.push({ createdAt: { $gte: new Date(query.created_gte) } });
   if (query.created_lt !== undefined) where.push({ createdAt: { $lt: new Date(query.created_lt) } });
   if (query.starting_after !== undefined) {

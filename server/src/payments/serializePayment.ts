@@ -134,5 +134,6 @@ export function serializePayment(config: Config, aggregate: PaymentAggregate): P
     refunds: refunds.map(serializeRefund),
     metadata: payment.metadata ?? {},
     payment_link_id: payment.paymentLinkId ?? null,
+    invoice_id: payment.invoiceId ?? null,
   };
 }

@@ -3,6 +3,7 @@ import { Logger, type Runner, run, runMigrations } from 'graphile-worker';
 import pg from 'pg';
 import { DATABASE_TIMEOUTS } from '../db/databaseTimeouts.js';
 import type { Gateway } from '../gateway.js';
+import { INVOICE_REMINDER_TASK } from '../invoices/invoiceReminders.js';
 import { SEND_MAIL_TASK } from '../mail/mailJobs.js';
 import { sendMailTask } from '../mail/sendMailTask.js';
 import { PAYMENT_TIMER_TASK } from '../payments/jobs.js';
@@ -10,6 +11,7 @@ import {
   PRUNE_WEBHOOK_DELIVERIES_TASK,
   pruneWebhookDeliveriesTask,
 } from '../webhooks/pruneWebhookDeliveriesTask.js';
+import { invoiceReminderTask } from './invoiceReminderTask.js';
 import { paymentTimerTask } from './paymentTimerTask.js';
 import { PRUNE_ACCOUNT_RECORDS_TASK, pruneAccountRecordsTask } from './pruneAccountRecordsTask.js';
 import { pruneIdempotencyKeysTask } from './pruneIdempotencyKeysTask.js';
@@ -75,6 +77,7 @@ function startRunner(gateway: Gateway, pgPool: pg.Pool): Promise<Runner> {
     pollInterval: 1000,
     taskList: {
       [PAYMENT_TIMER_TASK]: paymentTimerTask(gateway),
+      [INVOICE_REMINDER_TASK]: invoiceReminderTask(gateway),
       prune_idempotency_keys: pruneIdempotencyKeysTask(gateway),
       [PRUNE_WEBHOOK_DELIVERIES_TASK]: pruneWebhookDeliveriesTask(gateway),
       [SEND_MAIL_TASK]: sendMailTask(gateway),

@@ -16,6 +16,8 @@ export const OutboxEvent = defineEntity({
     apiKeyId: p.uuid().nullable(),
     mode: p.string().$type<Mode>(),
     paymentId: p.uuid().nullable(),
+    /** The invoice the event is about: its invoice.* events, and the events of its payments. */
+    invoiceId: p.uuid().nullable(),
     event: p.string(),
     payload: p.json<Record<string, unknown>>(),
     createdAt: p.datetime(),

@@ -54,6 +54,8 @@ export const Payment = defineEntity({
     metadata: p.json<Record<string, string>>(),
     /** The payment link whose page created the payment; null for payments created by the API. */
     paymentLinkId: p.uuid().nullable(),
+    /** The invoice this payment pays; null otherwise. */
+    invoiceId: p.uuid().nullable(),
     createdAt: p.datetime(),
     updatedAt: p.datetime(),
   },
