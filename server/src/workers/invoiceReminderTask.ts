@@ -19,7 +19,7 @@ export function invoiceReminderTask(gateway: Gateway): Task {
     const { invoiceId } = raw as InvoiceReminderPayload;
     await gateway.orm.em.fork().transactional(async (em) => {
       const row = await findInvoiceRow(em, undefined, invoiceId, true);
-      if (!row || row.status !== 'open') return;
+      if (row?.status !== 'open') return;
       const now = gateway.clock.now().getTime();
       const due = pendingReminders(row).filter((r) => r.at.getTime() <= now);
       if (due.length > 0) {
