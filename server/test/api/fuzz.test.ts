@@ -39,6 +39,15 @@ beforeAll(async () => {
   // And a payment link, among the first eight ids the fuzzer picks from.
   const link = await client.post('/payment-links', { fiat_amount: '5.00', fiat_currency: 'USD' });
   realIds.splice(1, 0, link.body.data.id);
+  // And an invoice, sent (so send, remind and void all reach their service).
+  const invoice = await client.post('/invoices', {
+    recipient_email: 'ada@example.com',
+    fiat_currency: 'USD',
+    line_items: [{ description: 'Work', quantity: '1', unit_price: '10.00' }],
+    due_date: '2026-12-31',
+  });
+  await client.post(`/invoices/${invoice.body.data.id}/send`);
+  realIds.splice(2, 0, invoice.body.data.id);
 });
 afterAll(async () => {
   await test?.stop();
@@ -161,6 +170,30 @@ const linkBody = nearValid(
   },
   ['fiat_amount', 'fiat_currency'],
 );
+const invoiceBody = nearValid(
+  {
+    recipient_email: fc.constantFrom('ada@example.com', 'x@y.co'),
+    recipient_name: fc.oneof(fc.string({ unit: 'grapheme', maxLength: 30 }), nastyString(40)),
+    fiat_currency: fc.constantFrom('USD', 'EUR', 'JPY', 'BHD'),
+    line_items: fc.array(
+      fc.oneof(
+        fc.record({
+          description: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+          quantity: fc.constantFrom('1', '2.5', '0', '99999999', '1.00001'),
+          unit_price: fc.constantFrom('10.00', '0', '0.005', '999999999999999', '3'),
+        }),
+        fc.jsonValue({ maxDepth: 1 }),
+      ),
+      { minLength: 0, maxLength: 3 },
+    ),
+    due_date: fc.constantFrom('2026-12-31', '2026-02-30', '31/12/2026', '2027-01-01'),
+    memo: nastyString(60),
+    number: fc.oneof(printableString(20), fc.constantFrom('INV-000001', 'A/B-1')),
+    reminder_days: fc.array(fc.integer({ min: -100, max: 400 }), { maxLength: 12 }),
+    metadata: fc.constant({ ref: 'a' }),
+  },
+  ['recipient_email', 'fiat_currency', 'line_items', 'due_date'],
+);
 const selectBody = fc.oneof(
   nearValid({
     chain_id: fc.constantFrom('BTC_TESTNET', 'LTC_TESTNET', 'LTC_REGTEST', 'BTC', 'ETH_SEPOLIA'),
@@ -262,6 +295,28 @@ const route = fc.oneof(
   }),
   fc.record({ method: fc.constant('POST'), path: fc.constant('/payments'), body: body(createBody) }),
   fc.record({ method: fc.constant('POST'), path: fc.constant('/payment-links'), body: body(linkBody) }),
+  fc.record({ method: fc.constant('POST'), path: fc.constant('/invoices'), body: body(invoiceBody) }),
+  fc.record({
+    method: fc.constant('GET'),
+    path: fc.oneof(
+      id.map((i) => `/invoices/${i}`),
+      fc
+        .dictionary(
+          fc.constantFrom('limit', 'starting_after', 'status', 'overdue', 'recipient_email', 'number', 'x'),
+          fc.oneof(printableString(12), fc.constantFrom('open,paid', 'late', 'true', '2'), id),
+          { maxKeys: 3 },
+        )
+        .map((q) => `/invoices?${new URLSearchParams(q as Record<string, string>).toString()}`),
+    ),
+    body: fc.constant(undefined),
+  }),
+  fc.record({
+    method: fc.constant('POST'),
+    path: fc
+      .tuple(id, fc.constantFrom('send', 'remind', 'void'))
+      .map(([i, action]) => `/invoices/${i}/${action}`),
+    body: noBody,
+  }),
   fc.record({
     method: fc.constant('GET'),
     path: fc.oneof(
