@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { defineConfig } from 'tsup';
+import ts from 'typescript';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as {
   version: string;
@@ -26,16 +27,45 @@ const contractSource = join(
  * 2. `@ts-rest/core` resolves to src/bundling/tsRestCore.ts, which reproduces the `initContract` the
  *    contract calls at load time; the real module embeds zod 3 with side effects (~13 kB gzipped).
  *    src/bundling/tsRestCore.test.ts checks that it builds the same routers as ts-rest itself.
- * 3. Every `description: '<literal>'` in the bundled contract sources is emptied: the schemas' texts
- *    (for the OpenAPI document and editors) and the error table's, none of which the SDK reads at run
- *    time. About 10 kB minified, 2 to 3 kB gzipped. The types (`dist/index.d.ts`) keep them.
+ * 3. Every `description` and `example` property in the bundled contract sources is emptied
+ *    (`withoutDocumentation`): the schemas' texts and examples (for the OpenAPI document and editors)
+ *    and the error table's texts, none of which the SDK reads at run time. The types
+ *    (`dist/index.d.ts`) keep them.
  */
-/** `description: '<text>'` (any string literal, over lines) becomes `description: ''`. */
-export function withoutDescriptions(source: string): string {
-  return source.replace(
-    /\bdescription:(\s*)('(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*"|`(?:[^`\\$]|\\.|\$(?!\{))*`)/g,
-    "description:$1''",
-  );
+/** Properties whose values are documentation only: the OpenAPI document's texts and examples. */
+const DOCUMENTATION_PROPERTIES: Readonly<Record<string, string>> = {
+  description: "''",
+  example: 'undefined',
+};
+
+/**
+ * Empties every `description: ...` and `example: ...` property of an object literal in a contract
+ * source (found with the TypeScript parser, so any expression is handled): `description` becomes
+ * `''` and `example` `undefined`. Both only feed the OpenAPI document and editors.
+ */
+export function withoutDocumentation(source: string, fileName = 'contract.ts'): string {
+  const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
+  const edits: { start: number; end: number; text: string }[] = [];
+  const visit = (node: ts.Node) => {
+    if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
+      const replacement = DOCUMENTATION_PROPERTIES[node.name.text];
+      if (replacement !== undefined && ts.isObjectLiteralExpression(node.parent)) {
+        edits.push({
+          start: node.initializer.getStart(file),
+          end: node.initializer.getEnd(),
+          text: replacement,
+        });
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  let out = source;
+  for (const edit of edits.sort((x, y) => y.start - x.start)) {
+    out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+  }
+  return out;
 }
 
 const contractBundling: Plugin = {
@@ -48,7 +78,7 @@ const contractBundling: Plugin = {
     build.onLoad({ filter: /\.ts$/ }, async (args) => {
       if (!args.path.startsWith(contractDir) || args.path.endsWith('.test.ts')) return undefined;
       const source = await readFile(args.path, 'utf8');
-      return { contents: withoutDescriptions(source), loader: 'ts' };
+      return { contents: withoutDocumentation(source, args.path), loader: 'ts' };
     });
   },
 };

@@ -7,7 +7,10 @@
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const BUDGET_BYTES = 40 * 1024;
+// 42 KiB since payment links and invoices (ten routes whose schemas the SDK validates at run time):
+// 40 KiB before; their texts and examples are stripped from the bundle (tsup.config.ts), the rest is
+// schema code.
+const BUDGET_BYTES = 42 * 1024;
 const entry = new URL('../dist/index.js', import.meta.url).pathname;
 
 const result = await build({

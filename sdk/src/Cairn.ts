@@ -4,6 +4,8 @@ import { checkNumberOption } from './checkNumberOption.js';
 import { type ClientConfig, request, type SendRequest } from './request.js';
 import { type CheckoutResource, createCheckoutResource } from './resources/checkout.js';
 import { createEventsResource, type EventsResource } from './resources/events.js';
+import { createInvoicesResource, type InvoicesResource } from './resources/invoices.js';
+import { createPaymentLinksResource, type PaymentLinksResource } from './resources/paymentLinks.js';
 import { createPaymentsResource, type PaymentsResource } from './resources/payments.js';
 import { type RetryOptions, RetryPolicy } from './retryPolicy.js';
 import type { FetchFunction } from './sendAttempt.js';
@@ -65,6 +67,10 @@ export class Cairn {
   readonly checkout: CheckoutResource;
   /** Events: every event of the key's mode as its webhook body, to reconcile missed deliveries. */
   readonly events: EventsResource;
+  /** Payment links: reusable pages for a fixed amount (create, retrieve, list, deactivate). */
+  readonly paymentLinks: PaymentLinksResource;
+  /** Invoices: create, send, remind, void, retrieve, list. */
+  readonly invoices: InvoicesResource;
   /** `test` for a `pk_test_` key, `live` for a `pk_live_` key. */
   readonly mode: Mode;
   /** The gateway origin requests go to (without a trailing slash). */
@@ -110,6 +116,8 @@ export class Cairn {
     this.payments = createPaymentsResource(send);
     this.checkout = createCheckoutResource(send);
     this.events = createEventsResource(send);
+    this.paymentLinks = createPaymentLinksResource(send);
+    this.invoices = createInvoicesResource(send);
     Object.defineProperty(this, Symbol.for('nodejs.util.inspect.custom'), { value: () => this.toString() });
     if (!options.dangerouslyAllowBrowser) warnIfBrowser();
   }

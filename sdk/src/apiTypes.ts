@@ -32,6 +32,10 @@ export interface ListPaymentsParams {
   readonly status?: PaymentStatus | readonly PaymentStatus[] | undefined;
   /** Only payments with this merchant reference. */
   readonly order_id?: string | undefined;
+  /** Only the payments this payment link created. */
+  readonly payment_link_id?: string | undefined;
+  /** Only the payments of this invoice. */
+  readonly invoice_id?: string | undefined;
   /** Only payments created at or after this time (a `Date` or an RFC 3339 UTC timestamp). */
   readonly created_gte?: Date | string | undefined;
   /** Only payments created before this time. */

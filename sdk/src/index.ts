@@ -4,8 +4,14 @@ export type {
   Checkout,
   EventList,
   FieldError,
+  Invoice,
+  InvoiceList,
+  InvoiceStatus,
+  LineItem,
   Mode,
   Payment,
+  PaymentLink,
+  PaymentLinkList,
   PaymentList,
   PaymentStatus,
   Refund,
@@ -45,6 +51,12 @@ export { type Page, PagePromise } from './paginate.js';
 export type { RequestOptions } from './request.js';
 export type { CheckoutResource } from './resources/checkout.js';
 export type { EventsResource, ListEventsParams } from './resources/events.js';
+export type { CreateInvoiceParams, InvoicesResource, ListInvoicesParams } from './resources/invoices.js';
+export type {
+  CreatePaymentLinkParams,
+  ListPaymentLinksParams,
+  PaymentLinksResource,
+} from './resources/paymentLinks.js';
 export type { PaymentsResource } from './resources/payments.js';
 export { NON_RETRYABLE_CONFLICT_CODES, type RetryOptions } from './retryPolicy.js';
 export type { FetchFunction } from './sendAttempt.js';

@@ -80,7 +80,9 @@ describe('RetryPolicy', () => {
     expect([...NON_RETRYABLE_CONFLICT_CODES].sort()).toEqual([
       'CHAIN_ALREADY_SELECTED',
       'IDEMPOTENCY_KEY_REUSED',
+      'INVALID_INVOICE_STATE',
       'INVALID_PAYMENT_STATE',
+      'INVOICE_NUMBER_TAKEN',
       'PAYMENT_NOT_CANCELLABLE',
     ]);
     expect(response(409, 'PAYMENT_NOT_CANCELLABLE')).toBeInstanceOf(ConflictError);

@@ -25,6 +25,8 @@ export const NON_RETRYABLE_CONFLICT_CODES: readonly ConflictError['code'][] = [
   'CHAIN_ALREADY_SELECTED',
   'INVALID_PAYMENT_STATE',
   'IDEMPOTENCY_KEY_REUSED',
+  'INVALID_INVOICE_STATE',
+  'INVOICE_NUMBER_TAKEN',
 ];
 
 /** Tuning of the automatic retries. Every field is optional. */

@@ -28,8 +28,9 @@ import {
   type Refund,
   type WebhookEvent,
 } from '@cairn/contract';
-import { initServer, type RequestValidationError } from '@ts-rest/fastify';
+import { initServer, type RequestValidationError, type RouterImplementation } from '@ts-rest/fastify';
 import Fastify, { type FastifyRequest } from 'fastify';
+import { createLinkAndInvoiceRoutes } from './fixtureLinksAndInvoices.js';
 
 /** A scripted failure, consumed by the next request that matches it. */
 export type Fault = (
@@ -414,7 +415,21 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     }
   }
 
+  // Typed loosely where they are written (a fixture); checked by the contract at run time.
+  const linksAndInvoices = createLinkAndInvoiceRoutes({
+    baseUrl: () => baseUrl,
+    account,
+    fail,
+    idempotent,
+    recordEvent: (owner, event) => events.push({ owner, event }),
+    now,
+  });
+
   const router = s.router(apiContract, {
+    ...(linksAndInvoices as unknown as Pick<
+      RouterImplementation<typeof apiContract>,
+      keyof typeof linksAndInvoices
+    >),
     createPayment: async ({ body, request, reply }) =>
       idempotent(request, reply, body, () => {
         if (body.restrict_to_accepted && !hasAcceptedSet(body)) {
@@ -484,6 +499,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           transactions: [],
           refunds: [],
           metadata: body.metadata ?? {},
+          payment_link_id: null,
+          invoice_id: null,
         };
         payments.set(id, { owner, seq: seq++, payment });
         return { status: 201 as const, body: { data: payment } };
@@ -598,6 +615,12 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         .filter(
           (e) =>
             query.payment_id === undefined || ('payment' in e.data && e.data.payment.id === query.payment_id),
+        )
+        .filter(
+          (e) =>
+            query.invoice_id === undefined ||
+            ('invoice' in e.data && e.data.invoice.id === query.invoice_id) ||
+            ('payment' in e.data && e.data.payment.invoice_id === query.invoice_id),
         )
         .filter((e) => query.created_gte === undefined || e.created_at >= query.created_gte)
         .filter((e) => query.created_lt === undefined || e.created_at < query.created_lt)

@@ -306,6 +306,97 @@ export function runSdkSuite(
       });
     });
 
+    describe('paymentLinks', () => {
+      it('creates, retrieves, lists across pages and deactivates a link (twice is a no-op)', async () => {
+        const link = await cairn.paymentLinks.create({
+          fiat_amount: '12.50',
+          fiat_currency: 'EUR',
+          description: `sdk-suite ${runId}`,
+          max_uses: 3,
+          metadata: { run: runId },
+        });
+        expect(link).toMatchObject({
+          active: true,
+          fiat_amount: '12.50',
+          max_uses: 3,
+          uses: 0,
+          metadata: { run: runId },
+        });
+        expect(link.url).toMatch(new RegExp(`/links/${link.id}$`));
+        expect(await cairn.paymentLinks.retrieve(link.id)).toEqual(link);
+        const second = await cairn.paymentLinks.create({ fiat_amount: '1.00', fiat_currency: 'EUR' });
+        const seen: string[] = [];
+        for await (const l of cairn.paymentLinks.list({ limit: 1 })) {
+          seen.push(l.id);
+          if (seen.length === 2) break;
+        }
+        expect(seen).toEqual([second.id, link.id]);
+        const off = await cairn.paymentLinks.deactivate(link.id);
+        expect(off).toMatchObject({ active: false, deactivated_at: expect.any(String) });
+        expect(await cairn.paymentLinks.deactivate(link.id)).toEqual(off);
+        const inactive = await cairn.paymentLinks.list({ active: false, limit: 100 });
+        expect(inactive.data.map((l) => l.id)).toContain(link.id);
+      });
+
+      it('refuses a bad link with ValidationError and hides it from the other mode', async () => {
+        const error = await expectError(
+          cairn.paymentLinks.create({ fiat_amount: '5.00', fiat_currency: 'EUR', max_uses: 0 }),
+          sdk.ValidationError,
+          'VALIDATION_ERROR',
+          422,
+        );
+        const fields = (error as InstanceType<SdkModule['ValidationError']>).fields;
+        expect(fields.map((f) => f.field)).toContain('max_uses');
+        const link = await cairn.paymentLinks.create({ fiat_amount: '5.00', fiat_currency: 'EUR' });
+        const other = new sdk.Cairn({ apiKey: target.otherModeKey, baseUrl: target.baseUrl });
+        await expectError(other.paymentLinks.retrieve(link.id), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+    });
+
+    describe('invoices', () => {
+      const invoice = (extra: Partial<Parameters<typeof cairn.invoices.create>[0]> = {}) =>
+        cairn.invoices.create({
+          recipient_email: 'ada@example.com',
+          fiat_currency: 'USD',
+          line_items: [
+            { description: 'Design work', quantity: '3', unit_price: '19.99' },
+            { description: 'Stamps', quantity: '1.5', unit_price: '0.05' },
+          ],
+          due_date: '2030-01-31',
+          ...extra,
+        });
+
+      it('creates a draft with exact amounts, sends, reminds and voids it; its events are listed', async () => {
+        const created = await invoice({ metadata: { run: runId } });
+        expect(created).toMatchObject({ status: 'draft', total: '60.05', metadata: { run: runId } });
+        expect(created.line_items.map((l) => l.amount)).toEqual(['59.97', '0.08']);
+        expect(await cairn.invoices.retrieve(created.id)).toEqual(created);
+        await expectError(cairn.invoices.remind(created.id), sdk.ConflictError, 'INVALID_INVOICE_STATE', 409);
+        expect((await cairn.invoices.send(created.id)).status).toBe('open');
+        expect((await cairn.invoices.remind(created.id)).reminders_sent).toBe(1);
+        const events = await cairn.events.list({ invoice_id: created.id });
+        expect(events.data.map((e) => e.event)).toEqual(['invoice.reminder', 'invoice.sent']);
+        const voided = await cairn.invoices.void(created.id);
+        expect(voided.status).toBe('void');
+        await expectError(cairn.invoices.send(created.id), sdk.ConflictError, 'INVALID_INVOICE_STATE', 409);
+      });
+
+      it('refuses a taken number (INVOICE_NUMBER_TAKEN) and finds an invoice by number with for await', async () => {
+        const number = `SDK-${runId}`;
+        const first = await invoice({ number });
+        await expectError(invoice({ number }), sdk.ConflictError, 'INVOICE_NUMBER_TAKEN', 409);
+        const found: string[] = [];
+        for await (const i of cairn.invoices.list({ number })) found.push(i.id);
+        expect(found).toEqual([first.id]);
+        const drafts = await cairn.invoices.list({
+          status: ['draft'],
+          recipient_email: 'ADA@example.com',
+          limit: 100,
+        });
+        expect(drafts.data.map((i) => i.id)).toContain(first.id);
+      });
+    });
+
     describe('payments.acceptShortfall', () => {
       it('refuses a payment that is not underpaid (INVALID_PAYMENT_STATE)', async () => {
         await expectError(

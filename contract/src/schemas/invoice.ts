@@ -168,6 +168,9 @@ export const LineItemSchema = z
   })
   .meta({ id: 'LineItem', description: 'One line of an invoice, with its amount.' });
 
+/** One line of an invoice, with its amount. */
+export type LineItem = z.infer<typeof LineItemSchema>;
+
 export const InvoiceSchema = z
   .object({
     id: InvoiceId,

@@ -6,7 +6,8 @@ import type { ApiErrorCodeForStatus } from './errorCodes.js';
  *
  * The SDK retries a 409 automatically (with the same idempotency key) unless its code is a
  * deterministic business conflict that a retry cannot fix: `PAYMENT_NOT_CANCELLABLE`,
- * `CHAIN_ALREADY_SELECTED`, `INVALID_PAYMENT_STATE` and `IDEMPOTENCY_KEY_REUSED`. Those reach you at
+ * `CHAIN_ALREADY_SELECTED`, `INVALID_PAYMENT_STATE`, `IDEMPOTENCY_KEY_REUSED`, `INVALID_INVOICE_STATE`
+ * and `INVOICE_NUMBER_TAKEN`. Those reach you at
  * once; `IDEMPOTENCY_REQUEST_IN_PROGRESS` and unknown 409 codes are retried first.
  *
  * @example

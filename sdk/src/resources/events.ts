@@ -13,6 +13,8 @@ export interface ListEventsParams {
   readonly type?: WebhookEventName | readonly WebhookEventName[] | undefined;
   /** Only the events of this payment. */
   readonly payment_id?: string | undefined;
+  /** Only the events of this invoice (its own and its payments'). */
+  readonly invoice_id?: string | undefined;
   /** Only events created at or after this time (a `Date` or an RFC 3339 UTC timestamp). */
   readonly created_gte?: Date | string | undefined;
   /** Only events created before this time. */
@@ -64,6 +66,7 @@ function listQuery(params: ListEventsParams): Record<string, string | undefined>
     starting_after: params.starting_after,
     type: typeof params.type === 'string' ? params.type : params.type?.join(','),
     payment_id: params.payment_id,
+    invoice_id: params.invoice_id,
     created_gte: time(params.created_gte),
     created_lt: time(params.created_lt),
   };

@@ -127,6 +127,8 @@ function listQuery(params: ListPaymentsParams): Record<string, string | undefine
     starting_after: params.starting_after,
     status: typeof params.status === 'string' ? params.status : params.status?.join(','),
     order_id: params.order_id,
+    payment_link_id: params.payment_link_id,
+    invoice_id: params.invoice_id,
     created_gte: time(params.created_gte),
     created_lt: time(params.created_lt),
   };
