@@ -34,6 +34,10 @@ export const REDIRECT_NOTICES = {
     kind: 'warn',
     text: 'That delivery is still being retried; it can be sent again once it is delivered or gives up.',
   },
+  'invoice-created': {
+    kind: 'ok',
+    text: 'Draft invoice created. Check it, then send it to the recipient.',
+  },
   'link-created': { kind: 'ok', text: 'Payment link created: share its address below.' },
   'link-deactivated': {
     kind: 'ok',

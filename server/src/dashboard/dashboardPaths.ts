@@ -43,6 +43,11 @@ export function dashboardPaths(base: string) {
     paymentAction: (id: string, action: 'cancel' | 'accept-shortfall' | 'refunds') =>
       `${base}/payments/${id}/${action}`,
     paymentPreferences: `${base}/settings/payment-preferences`,
+    invoices: `${base}/invoices`,
+    newInvoice: `${base}/invoices/new`,
+    invoice: (id: string) => `${base}/invoices/${id}`,
+    invoicePreview: (id: string) => `${base}/invoices/${id}/preview`,
+    invoiceAction: (id: string, action: 'send' | 'remind' | 'void') => `${base}/invoices/${id}/${action}`,
     links: `${base}/links`,
     link: (id: string) => `${base}/links/${id}`,
     linkDeactivate: (id: string) => `${base}/links/${id}/deactivate`,

@@ -24,6 +24,7 @@ import { registerAccountRoutes } from './routes/accountRoutes.js';
 import { registerAuditRoutes } from './routes/auditRoutes.js';
 import { registerBusinessRoutes } from './routes/businessRoutes.js';
 import { registerCreditRoutes } from './routes/creditRoutes.js';
+import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
@@ -321,6 +322,7 @@ export async function registerDashboard(
       registerWebhookRoutes(scope, runtime);
       registerCreditRoutes(scope, runtime);
       registerPaymentLinkRoutes(scope, runtime);
+      registerInvoiceRoutes(scope, runtime);
     },
     { prefix: base },
   );

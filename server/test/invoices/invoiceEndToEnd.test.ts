@@ -3,8 +3,10 @@ import type { JobHelpers } from 'graphile-worker';
 import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createSession } from '../../src/accounts/dashboardSessions.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
+import { Business } from '../../src/db/entities/index.js';
 import { createSecretCipher } from '../../src/webhooks/createSecretCipher.js';
 import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
 import {
@@ -57,6 +59,7 @@ describe.runIf(chromiumReady && litecoindReady)('an invoice end to end on liteco
   let dispatcher: WebhookDispatcher;
   let api: Client;
   let secret: string;
+  let sessionToken: string;
   const received: { id: string; event: string; invoiceId?: string }[] = [];
 
   beforeAll(async () => {
@@ -119,12 +122,17 @@ describe.runIf(chromiumReady && litecoindReady)('an invoice end to end on liteco
     expect(invoice.hosted_url.endsWith(`/checkout/invoices/${invoice.id}`)).toBe(true);
     return `${chain.test.baseUrl}/checkout/invoices/${invoice.id}`;
   };
-  const capture = async (url: string, state: string) => {
+  const capture = async (url: string, state: string, signedIn = false) => {
     for (const viewport of ['desktop', 'phone'] as ViewportName[]) {
       const context = await browser.newContext(VIEWPORTS[viewport]);
+      if (signedIn) {
+        await context.addCookies([{ name: 'cairn_session', value: sessionToken, url: chain.test.baseUrl }]);
+      }
       const page = await context.newPage();
       const watch = watchPage(page);
       await page.goto(url);
+      // A signed-in page must be the page asked for, not the sign-in page it would redirect to.
+      if (signedIn) expect(new URL(page.url()).pathname).toBe(new URL(url).pathname);
       await checkDashboardPage(page, watch, { state, viewport, origins: [chain.test.baseUrl], dir: SCREENS });
       await context.close();
     }
@@ -267,5 +275,30 @@ describe.runIf(chromiumReady && litecoindReady)('an invoice end to end on liteco
     expect(mine.map((e) => e.event)).toEqual(['invoice.sent', 'invoice.refunded']);
     const listed = await api.get(`/events?invoice_id=${invoice.id}&type=invoice.sent,invoice.refunded`);
     expect(listed.body.data.map((e: { id: string }) => e.id).reverse()).toEqual(mine.map((e) => e.id));
+  });
+
+  it("the merchant's invoice and payment link pages in the dashboard pass axe at both widths", async () => {
+    const dashboard = `${chain.test.baseUrl}/dashboard`;
+    // Signed in now (the clock moved during the first test).
+    const gateway = chain.test.running.gateway;
+    const business = await gateway.orm.em.fork().findOneOrFail(Business, { id: chain.test.businessId });
+    ({ token: sessionToken } = await createSession(gateway.orm.em.fork(), clock, {
+      userId: business.userId,
+      lifetime: { absoluteMs: 30 * 86_400_000, idleMs: 30 * 86_400_000 },
+    }));
+    const [invoice] = (await api.get('/invoices?limit=1')).body.data;
+    await capture(`${dashboard}/invoices`, 'dashboard-invoices', true);
+    await capture(`${dashboard}/invoices/${invoice.id}`, 'dashboard-invoice', true);
+    await capture(`${dashboard}/invoices/new`, 'dashboard-invoice-new', true);
+    await capture(`${dashboard}/invoices/${invoice.id}/preview`, 'dashboard-invoice-preview', true);
+    const link = await api.post('/payment-links', {
+      fiat_amount: '15.00',
+      fiat_currency: 'USD',
+      description: 'Pottery class',
+      max_uses: 12,
+    });
+    await capture(`${dashboard}/links`, 'dashboard-links', true);
+    await capture(`${dashboard}/links/${link.body.data.id}`, 'dashboard-link', true);
+    await capture(`${chain.test.baseUrl}/checkout/links/${link.body.data.id}`, 'link-page');
   });
 });

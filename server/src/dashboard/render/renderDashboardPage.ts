@@ -9,6 +9,7 @@ import { csrfField, renderNotice } from './forms.js';
 export type Section =
   | 'overview'
   | 'payments'
+  | 'invoices'
   | 'links'
   | 'webhooks'
   | 'credit'
@@ -35,6 +36,7 @@ const SECTIONS: readonly {
 }[] = [
   { id: 'overview', label: 'Home', path: 'home' },
   { id: 'payments', label: 'Payments', path: 'payments' },
+  { id: 'invoices', label: 'Invoices', path: 'invoices' },
   { id: 'links', label: 'Payment links', path: 'links' },
   { id: 'webhooks', label: 'Webhooks', path: 'webhooks' },
   { id: 'credit', label: 'Prepaid Credit', path: 'credit' },

@@ -223,6 +223,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 const SECTION_PATHS: Readonly<Record<string, string>> = {
   overview: '/',
   payments: '/payments',
+  invoices: '/invoices',
   links: '/links',
   webhooks: '/webhooks',
   credit: '/credit',

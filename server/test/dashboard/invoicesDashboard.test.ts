@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../../src/accounts/dashboardSessions.js';
+import { ManualClock } from '../../src/clock.js';
+import { Business } from '../../src/db/entities/index.js';
+import { clientFor, otherBusiness, sql } from '../api/apiHelpers.js';
+import { getPage } from '../checkoutPage/checkoutHelpers.js';
+import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { DashboardClient } from './DashboardClient.js';
+
+// Invoices in the dashboard over HTTP (no browser): the new-invoice form (with its refusals), the
+// invoice page with Send, Remind and Void (mail, events, audit), the preview that is not the
+// recipient's view, the list's filters, and the scope of a business and mode.
+
+let test: TestGateway;
+let dash: DashboardClient;
+const clock = new ManualClock('2026-10-05T09:00:00Z');
+
+beforeAll(async () => {
+  test = await startTestGateway({ clock });
+  const em = test.running.gateway.orm.em.fork();
+  const business = await em.findOneOrFail(Business, { id: test.businessId });
+  const { token } = await createSession(em, clock, {
+    userId: business.userId,
+    lifetime: { absoluteMs: 30 * 86_400_000, idleMs: 30 * 86_400_000 },
+  });
+  dash = new DashboardClient(test.baseUrl);
+  dash.cookies.set('cairn_session', token);
+});
+afterAll(async () => {
+  await test?.stop();
+});
+
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replaceAll('&amp;', '&')
+    .replaceAll('&#39;', "'")
+    .replace(/\s+/g, ' ');
+const form = (extra: Record<string, string> = {}) => ({
+  recipient_email: 'grace@example.com',
+  recipient_name: 'Grace Hopper',
+  fiat_currency: 'eur',
+  due_date: '2026-10-20',
+  number: '',
+  memo: 'Net 15.',
+  reminder_days: '-2, 3',
+  api_key: test.apiKeyId,
+  line_0_description: 'Consulting',
+  line_0_quantity: '4',
+  line_0_unit_price: '120.00',
+  line_1_description: '',
+  line_1_quantity: '',
+  line_1_unit_price: '',
+  line_2_description: 'Travel',
+  line_2_quantity: '1',
+  line_2_unit_price: '35.50',
+  ...extra,
+});
+const mails = (kind: string) =>
+  sql<{ to_address: string }>(
+    test,
+    'select to_address from mail_messages where kind = ? order by created_at',
+    [kind],
+  );
+const eventCount = async (event: string, invoiceId: string) =>
+  (
+    await sql<{ n: number }>(
+      test,
+      'select count(*)::int as n from outbox_events where event = ? and invoice_id = ?',
+      [event, invoiceId],
+    )
+  )[0]!.n;
+
+describe('invoices in the dashboard', () => {
+  let invoicePath = '';
+  let invoiceId = '';
+
+  it('lists none at first and links to the form, which offers the active keys of the mode', async () => {
+    const list = await dash.get('/dashboard/invoices');
+    expect(list.status).toBe(200);
+    expect(text(list.body)).toContain('No test-mode invoices yet.');
+    expect(list.body).toContain('aria-current="page">Invoices');
+    const page = await dash.get('/dashboard/invoices/new');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain(`<option value="${test.apiKeyId}"`);
+    expect(page.body).toContain('name="line_4_unit_price"');
+  });
+
+  it('refuses a bad form with the reason beside each field and row, keeping what was typed', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const refused = await dash.post(
+      '/dashboard/invoices',
+      form({
+        recipient_email: 'not-an-address',
+        due_date: '2026-02-30',
+        line_2_unit_price: '35.505',
+        reminder_days: 'soon',
+      }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain('id="f-recipient_email-error"');
+    expect(text(refused.body)).toContain('Must be a real calendar date.');
+    // The error is on form row 3 (index 2), though it is the second line sent.
+    expect(refused.body).toContain('id="f-line_2_unit_price-error"');
+    expect(text(refused.body)).toContain('EUR has 2 decimal place(s); got 3');
+    expect(text(refused.body)).toContain('Enter whole numbers of days separated by commas');
+    expect(refused.body).toContain('value="35.505"');
+    const empty = await dash.post(
+      '/dashboard/invoices',
+      form({ line_0_description: '', line_0_unit_price: '', line_2_description: '', line_2_unit_price: '' }),
+    );
+    expect(empty.status).toBe(422);
+    expect(text(empty.body)).toContain('Add at least one line.');
+    expect(await sql(test, 'select id from invoices')).toEqual([]);
+  });
+
+  it('creates a draft, shows its lines, total and schedule, and audits it', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const created = await dash.post('/dashboard/invoices', form());
+    expect(created.status).toBe(303);
+    expect(created.location).toMatch(/\/dashboard\/invoices\/[0-9a-f-]{36}\?notice=invoice-created$/);
+    invoicePath = new URL(created.location!).pathname;
+    invoiceId = invoicePath.split('/').at(-1)!;
+    const page = await dash.get(`${invoicePath}?notice=invoice-created`);
+    const body = text(page.body);
+    expect(body).toContain('Draft invoice created');
+    expect(body).toContain('Invoice INV-000001');
+    expect(body).toContain('€515.50');
+    expect(body).toContain('€480.00');
+    expect(body).toContain('Grace Hopper');
+    expect(body).toContain('Schedule: 2 days before, 3 days after');
+    expect(body).toContain('A draft is not shown to anyone');
+    expect(page.body).toContain('data-status="draft"');
+    const [audit] = await sql<{ target: string }>(
+      test,
+      `select target from audit_events where action = 'invoice.created'`,
+    );
+    expect(audit!.target).toContain(invoiceId);
+  });
+
+  it('the preview shows the invoice without counting as the recipient’s view', async () => {
+    const preview = await dash.get(`${invoicePath}/preview`);
+    expect(preview.status).toBe(200);
+    expect(text(preview.body)).toContain('Consulting');
+    expect(text(preview.body)).toContain('not recorded as their view');
+    await dash.get(invoicePath);
+    const sent = await dash.post(`${invoicePath}/send`);
+    expect(sent.status).toBe(200);
+    await dash.get(`${invoicePath}/preview`);
+    expect(await eventCount('invoice.viewed', invoiceId)).toBe(0);
+    // The recipient's page does count.
+    expect((await getPage(`${test.baseUrl}/checkout/invoices/${invoiceId}`)).status).toBe(200);
+    expect(await eventCount('invoice.viewed', invoiceId)).toBe(1);
+  });
+
+  it('Send mailed the recipient; Remind mails again; both are on the page, its events and the audit log', async () => {
+    expect((await mails('invoice')).map((m) => m.to_address)).toEqual(['grace@example.com']);
+    await dash.get(invoicePath);
+    const reminded = await dash.post(`${invoicePath}/remind`);
+    expect(reminded.status).toBe(200);
+    expect(text(reminded.body)).toContain('Reminder sent to the recipient.');
+    expect(text(reminded.body)).toContain('1 sent');
+    expect((await mails('invoice_reminder')).map((m) => m.to_address)).toEqual(['grace@example.com']);
+    for (const event of ['invoice.sent', 'invoice.viewed', 'invoice.reminder'])
+      expect(reminded.body).toContain(`<code>${event}</code>`);
+    expect(reminded.body).toContain('data-copy="url-');
+    const actions = await sql<{ action: string }>(
+      test,
+      `select action from audit_events where action like 'invoice.%' order by created_at, action`,
+    );
+    expect(actions.map((a) => a.action).sort()).toEqual([
+      'invoice.created',
+      'invoice.reminded',
+      'invoice.sent',
+    ]);
+  });
+
+  it('lists and filters invoices; an overdue one is flagged', async () => {
+    // Sent, and due before today (the gateway's clock).
+    const api = clientFor(test.baseUrl, test.apiKey);
+    const late = await api.post('/invoices', {
+      recipient_email: 'late@example.com',
+      fiat_currency: 'USD',
+      line_items: [{ description: 'Old work', quantity: '1', unit_price: '9.00' }],
+      due_date: '2026-10-01',
+    });
+    await api.post(`/invoices/${late.body.data.id}/send`);
+    const list = await dash.get('/dashboard/invoices?status=open');
+    expect(list.body).toContain(`href="/dashboard/invoices/${invoiceId}"`);
+    expect(list.body).toContain(`href="/dashboard/invoices/${late.body.data.id}"`);
+    const overdue = await dash.get('/dashboard/invoices?overdue=1');
+    expect(overdue.body).toContain(`href="/dashboard/invoices/${late.body.data.id}"`);
+    expect(overdue.body).not.toContain(`href="/dashboard/invoices/${invoiceId}"`);
+    expect(text(overdue.body)).toContain('Overdue');
+    expect((await dash.get('/dashboard/invoices?status=paid')).body).not.toContain(
+      `/dashboard/invoices/${invoiceId}"`,
+    );
+  });
+
+  it('voids it; a refused action is shown with its reason', async () => {
+    await dash.get(invoicePath);
+    const voided = await dash.post(`${invoicePath}/void`);
+    expect(voided.status).toBe(200);
+    expect(text(voided.body)).toContain('Invoice voided');
+    expect(voided.body).toContain('data-status="void"');
+    expect(voided.body).not.toContain('Send again</button>');
+    // A stale form (the page was open before the void) is refused with the service's reason.
+    const stale = await dash.post(`${invoicePath}/remind`);
+    expect(stale.status).toBe(409);
+    expect(text(stale.body)).toContain('only an open invoice can be reminded');
+  });
+
+  it("keeps to the business and mode: another business's invoice and the live mode see none", async () => {
+    const stranger = await otherBusiness(test);
+    const theirs = await clientFor(test.baseUrl, stranger.key).post('/invoices', {
+      recipient_email: 'x@example.com',
+      fiat_currency: 'USD',
+      line_items: [{ description: 'x', quantity: '1', unit_price: '1.00' }],
+      due_date: '2026-12-01',
+    });
+    expect(theirs.status).toBe(201);
+    expect((await dash.get(`/dashboard/invoices/${theirs.body.data.id}`)).status).toBe(404);
+    expect((await dash.get(`/dashboard/invoices/${theirs.body.data.id}/preview`)).status).toBe(404);
+    await dash.get('/dashboard/invoices');
+    expect((await dash.post(`/dashboard/invoices/${theirs.body.data.id}/send`)).status).toBe(404);
+    expect((await mails('invoice')).map((m) => m.to_address)).not.toContain('x@example.com');
+    await dash.post('/dashboard/mode', { mode: 'live' });
+    expect(text((await dash.get('/dashboard/invoices')).body)).toContain('No live-mode invoices yet.');
+    expect((await dash.get(invoicePath)).status).toBe(404);
+    await dash.post('/dashboard/mode', { mode: 'test' });
+  });
+});
