@@ -19,29 +19,50 @@ const contractSource = join(
 );
 
 /**
- * How @cairn/contract is bundled into the SDK. Two adjustments keep the bundle inside its budget
- * (scripts/bundleSize.ts, 40 kB gzipped including zod); neither changes behaviour:
+ * How @cairn/contract is bundled into the SDK. Three adjustments keep the bundle inside its budget
+ * (scripts/bundleSize.ts, gzipped including zod); none changes behaviour:
  *
  * 1. The contract is bundled from its TypeScript sources instead of its single-file dist, so that
- *    modules the SDK does not use (webhook events, invoices) are dropped (`sideEffects: false`).
+ *    the modules and exports the SDK does not use are dropped (`sideEffects: false`).
  * 2. `@ts-rest/core` resolves to src/bundling/tsRestCore.ts, which reproduces the `initContract` the
  *    contract calls at load time; the real module embeds zod 3 with side effects (~13 kB gzipped).
  *    src/bundling/tsRestCore.test.ts checks that it builds the same routers as ts-rest itself.
- * 3. Every `description` and `example` property in the bundled contract sources is emptied
- *    (`withoutDocumentation`): the schemas' texts and examples (for the OpenAPI document and editors)
- *    and the error table's texts, none of which the SDK reads at run time. The types
- *    (`dist/index.d.ts`) keep them.
+ * 3. The documentation in the bundled contract sources is emptied (`withoutDocumentation`): the
+ *    schemas' texts and examples (for the OpenAPI document and editors), the routes' and the error
+ *    table's texts, none of which the SDK reads at run time. Schema fields that happen to be called
+ *    `description` (a payment's, a link's, a line item's) are code and stay. The types
+ *    (`dist/index.d.ts`) keep everything.
  */
-/** Properties whose values are documentation only: the OpenAPI document's texts and examples. */
+/** What `withoutDocumentation` puts in place of a documentation property's value. */
 const DOCUMENTATION_PROPERTIES: Readonly<Record<string, string>> = {
   description: "''",
   example: 'undefined',
 };
 
+/** `x.meta({ ... })`: the object literal is a zod schema's metadata, documentation only. */
+function isMetaArgument(node: ts.ObjectLiteralExpression): boolean {
+  const call = node.parent;
+  return (
+    ts.isCallExpression(call) &&
+    call.arguments[0] === node &&
+    ts.isPropertyAccessExpression(call.expression) &&
+    call.expression.name.text === 'meta'
+  );
+}
+
+/** A string literal or template: a text, never a schema. */
+function isText(node: ts.Expression): boolean {
+  return (
+    ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node) || ts.isTemplateExpression(node)
+  );
+}
+
 /**
- * Empties every `description: ...` and `example: ...` property of an object literal in a contract
- * source (found with the TypeScript parser, so any expression is handled): `description` becomes
- * `''` and `example` `undefined`. Both only feed the OpenAPI document and editors.
+ * Empties the documentation of a contract source (found with the TypeScript parser, so any
+ * expression is handled): in a schema's `.meta({ ... })`, `description` becomes `''` and `example`
+ * `undefined`; elsewhere (routes, the error table) only a `description` whose value is a string
+ * literal or template is emptied. Any other `description` is a schema field (`z.object({
+ * description: z.string() })`) and is left alone.
  */
 export function withoutDocumentation(source: string, fileName = 'contract.ts'): string {
   const file = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true);
@@ -49,7 +70,12 @@ export function withoutDocumentation(source: string, fileName = 'contract.ts'): 
   const visit = (node: ts.Node) => {
     if (ts.isPropertyAssignment(node) && ts.isIdentifier(node.name)) {
       const replacement = DOCUMENTATION_PROPERTIES[node.name.text];
-      if (replacement !== undefined && ts.isObjectLiteralExpression(node.parent)) {
+      const parent = node.parent;
+      if (
+        replacement !== undefined &&
+        ts.isObjectLiteralExpression(parent) &&
+        (isMetaArgument(parent) || (node.name.text === 'description' && isText(node.initializer)))
+      ) {
         edits.push({
           start: node.initializer.getStart(file),
           end: node.initializer.getEnd(),

@@ -23,6 +23,7 @@ if (existsSync(distEntry)) {
         close: fixture.close,
         markDetected: (id) => fixture.setStatus(id, 'payment_detected'),
         markUnderpaid: (id) => fixture.setStatus(id, 'underpaid'),
+        payLink: (id) => fixture.payLink(id),
       };
     },
     dist,

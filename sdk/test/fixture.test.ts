@@ -10,5 +10,6 @@ runSdkSuite('the test fixture', async () => {
     close: fixture.close,
     markDetected: (id) => fixture.setStatus(id, 'payment_detected'),
     markUnderpaid: (id) => fixture.setStatus(id, 'underpaid'),
+    payLink: (id) => fixture.payLink(id),
   };
 });

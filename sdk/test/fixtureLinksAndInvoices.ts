@@ -1,7 +1,8 @@
 /**
  * TEST FIXTURE: payment links and invoices for the in-memory fixture server (`fixtureServer.ts`), the
- * contract's routes with the gateway's observable behaviour kept simple: no pages, no mail, no
- * payments made from them; invoices move draft → open (send) → void. Not the gateway.
+ * contract's routes with the gateway's observable behaviour kept simple: no pages, no mail; a link's
+ * payments only come from the server's test-only `payLink` (its `uses` are counted from them), an
+ * invoice has none; invoices move draft → open (send) → void. Not the gateway.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,6 +24,18 @@ interface Owned<T> {
   value: T;
 }
 
+/** The reply, as far as these routes use it (ts-rest rc.1 types it with fastify 4's generics). */
+interface Reply {
+  header(name: string, value: string): unknown;
+}
+
+/** The arguments of a bodyless POST on one item (`/payment-links/:id/deactivate`, `/invoices/:id/send`). */
+interface IdAction {
+  readonly params: { id: string };
+  readonly request: FastifyRequest;
+  readonly reply: Reply;
+}
+
 /** What the fixture server lends these routes. */
 export interface FixtureContext {
   baseUrl(): string;
@@ -35,11 +48,13 @@ export interface FixtureContext {
   ): { status: number; body: unknown };
   idempotent<R extends { status: number; body: unknown }>(
     request: FastifyRequest,
-    reply: { header(name: string, value: string): unknown },
+    reply: Reply,
     body: unknown,
     run: () => R,
   ): Promise<R | { status: number; body: unknown }>;
   recordEvent(owner: string, event: WebhookEvent): void;
+  /** The link's payments that count against its `max_uses` (all but expired and cancelled ones). */
+  usesOf(linkId: string): number;
   now(): string;
 }
 
@@ -64,25 +79,42 @@ const fixed = (amount: bigint, minor: number) => {
   return `${digits.slice(0, -minor)}.${digits.slice(-minor)}`;
 };
 
-/** A page of `items` (newest first) after `startingAfter`, or undefined for an unknown cursor. */
+/**
+ * A page of the owner's `stored` items that `keep` accepts, newest first, after `startingAfter`; or
+ * undefined when the cursor is not an item of the owner. As the gateway does, the cursor is any item
+ * of the owner (filters aside) and the page holds what was created before it.
+ */
 function pageOf<T extends { id: string }>(
-  items: T[],
+  stored: Iterable<Owned<T>>,
+  owner: string,
+  keep: (value: T) => boolean,
   limit: number | undefined,
   startingAfter: string | undefined,
 ) {
-  let start = 0;
+  const own = [...stored].filter((item) => item.owner === owner);
+  let before = Number.POSITIVE_INFINITY;
   if (startingAfter !== undefined) {
-    const index = items.findIndex((item) => item.id === startingAfter);
-    if (index === -1) return undefined;
-    start = index + 1;
+    const cursor = own.find((item) => item.value.id === startingAfter);
+    if (cursor === undefined) return undefined;
+    before = cursor.seq;
   }
+  const matching = own
+    .filter((item) => item.seq < before && keep(item.value))
+    .sort((a, b) => b.seq - a.seq)
+    .map((item) => item.value);
   const size = limit ?? LIST_LIMIT_DEFAULT;
-  const data = items.slice(start, start + size);
-  const hasMore = start + size < items.length;
+  const data = matching.slice(0, size);
+  const hasMore = matching.length > size;
   return { data, has_more: hasMore, next_starting_after: hasMore ? data.at(-1)!.id : null };
 }
 
-/** The payment-link and invoice route handlers of the fixture server. */
+/** A stored link as the fixture keeps it (its `uses` are counted from the payments when read). */
+export type StoredLink = Owned<PaymentLink>;
+
+/**
+ * The payment-link and invoice route handlers of the fixture server (`routes`), and `link(id)` for
+ * the server's test-only "Pay on the link's page".
+ */
 export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
   const links = new Map<string, Owned<PaymentLink>>();
   const invoices = new Map<string, Owned<Invoice>>();
@@ -123,8 +155,10 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
     stored.value = { ...stored.value, ...change, updated_at: ctx.now() };
     return stored.value;
   };
+  /** A link as the API shows it: with its current `uses`. */
+  const linkView = (link: PaymentLink): PaymentLink => ({ ...link, uses: ctx.usesOf(link.id) });
 
-  return {
+  const routes = {
     createPaymentLink: async ({
       body,
       request,
@@ -132,7 +166,7 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
     }: {
       body: CreatePaymentLinkRequest;
       request: FastifyRequest;
-      reply: { header(name: string, value: string): unknown };
+      reply: Reply;
     }) =>
       ctx.idempotent(request, reply, body, () => {
         const { owner, mode } = ctx.account(request);
@@ -158,12 +192,12 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
           deactivated_at: null,
         };
         links.set(id, { owner, seq: seq++, value: link });
-        return { status: 201 as const, body: { data: link } };
+        return { status: 201 as const, body: { data: linkView(link) } };
       }),
     retrievePaymentLink: async ({ params, request }: { params: { id: string }; request: FastifyRequest }) => {
       const stored = ownLink(request, params.id);
       return stored
-        ? { status: 200 as const, body: { data: stored.value } }
+        ? { status: 200 as const, body: { data: linkView(stored.value) } }
         : notFound(request, 'payment link');
     },
     listPaymentLinks: async ({
@@ -173,27 +207,26 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
       query: { limit?: number; starting_after?: string; active?: 'true' | 'false' };
       request: FastifyRequest;
     }) => {
-      const owner = ctx.account(request).owner;
-      const matching = [...links.values()]
-        .filter((l) => l.owner === owner)
-        .filter((l) => query.active === undefined || String(l.value.active) === query.active)
-        .sort((a, b) => b.seq - a.seq)
-        .map((l) => l.value);
-      const page = pageOf(matching, query.limit, query.starting_after);
-      return page ? { status: 200 as const, body: page } : badCursor(request);
+      const page = pageOf(
+        links.values(),
+        ctx.account(request).owner,
+        (link) => query.active === undefined || String(link.active) === query.active,
+        query.limit,
+        query.starting_after,
+      );
+      return page
+        ? { status: 200 as const, body: { ...page, data: page.data.map(linkView) } }
+        : badCursor(request);
     },
-    deactivatePaymentLink: async ({
-      params,
-      request,
-    }: {
-      params: { id: string };
-      request: FastifyRequest;
-    }) => {
-      const stored = ownLink(request, params.id);
-      if (!stored) return notFound(request, 'payment link');
-      if (stored.value.active) stored.value = { ...stored.value, active: false, deactivated_at: ctx.now() };
-      return { status: 200 as const, body: { data: stored.value } };
-    },
+    deactivatePaymentLink: async ({ params, request, reply }: IdAction) =>
+      ctx.idempotent(request, reply, undefined, () => {
+        const stored = ownLink(request, params.id);
+        if (!stored) return notFound(request, 'payment link');
+        if (stored.value.active) {
+          stored.value = { ...stored.value, active: false, deactivated_at: ctx.now() };
+        }
+        return { status: 200 as const, body: { data: linkView(stored.value) } };
+      }),
 
     createInvoice: async ({
       body,
@@ -202,7 +235,7 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
     }: {
       body: CreateInvoiceRequest;
       request: FastifyRequest;
-      reply: { header(name: string, value: string): unknown };
+      reply: Reply;
     }) =>
       ctx.idempotent(request, reply, body, () => {
         const { owner, mode } = ctx.account(request);
@@ -272,49 +305,51 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
       };
       request: FastifyRequest;
     }) => {
-      const owner = ctx.account(request).owner;
       const statuses = query.status?.split(',');
-      const matching = [...invoices.values()]
-        .filter((i) => i.owner === owner)
-        .filter((i) => statuses === undefined || statuses.includes(i.value.status))
-        .filter((i) => query.number === undefined || i.value.number === query.number)
-        .filter(
-          (i) =>
-            query.recipient_email === undefined ||
-            i.value.recipient_email.toLowerCase() === query.recipient_email.toLowerCase(),
-        )
-        .sort((a, b) => b.seq - a.seq)
-        .map((i) => i.value);
-      const page = pageOf(matching, query.limit, query.starting_after);
+      const page = pageOf(
+        invoices.values(),
+        ctx.account(request).owner,
+        (invoice) =>
+          (statuses === undefined || statuses.includes(invoice.status)) &&
+          (query.number === undefined || invoice.number === query.number) &&
+          (query.recipient_email === undefined ||
+            invoice.recipient_email.toLowerCase() === query.recipient_email.toLowerCase()),
+        query.limit,
+        query.starting_after,
+      );
       return page ? { status: 200 as const, body: page } : badCursor(request);
     },
-    sendInvoice: async ({ params, request }: { params: { id: string }; request: FastifyRequest }) => {
-      const stored = ownInvoice(request, params.id);
-      if (!stored) return notFound(request, 'invoice');
-      if (stored.value.status !== 'draft' && stored.value.status !== 'open')
-        return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
-      touch(stored, { status: 'open', sent_at: ctx.now() });
-      invoiceEvent(stored, 'invoice.sent');
-      return { status: 200 as const, body: { data: stored.value } };
-    },
-    remindInvoice: async ({ params, request }: { params: { id: string }; request: FastifyRequest }) => {
-      const stored = ownInvoice(request, params.id);
-      if (!stored) return notFound(request, 'invoice');
-      if (stored.value.status !== 'open')
-        return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
-      const now = ctx.now();
-      touch(stored, { reminders_sent: stored.value.reminders_sent + 1, last_reminder_at: now });
-      invoiceEvent(stored, 'invoice.reminder');
-      return { status: 200 as const, body: { data: stored.value } };
-    },
-    voidInvoice: async ({ params, request }: { params: { id: string }; request: FastifyRequest }) => {
-      const stored = ownInvoice(request, params.id);
-      if (!stored) return notFound(request, 'invoice');
-      if (stored.value.status === 'void') return { status: 200 as const, body: { data: stored.value } };
-      if (stored.value.status !== 'draft' && stored.value.status !== 'open')
-        return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
-      touch(stored, { status: 'void', voided_at: ctx.now() });
-      return { status: 200 as const, body: { data: stored.value } };
-    },
+    sendInvoice: async ({ params, request, reply }: IdAction) =>
+      ctx.idempotent(request, reply, undefined, () => {
+        const stored = ownInvoice(request, params.id);
+        if (!stored) return notFound(request, 'invoice');
+        if (stored.value.status !== 'draft' && stored.value.status !== 'open')
+          return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
+        touch(stored, { status: 'open', sent_at: ctx.now() });
+        invoiceEvent(stored, 'invoice.sent');
+        return { status: 200 as const, body: { data: stored.value } };
+      }),
+    remindInvoice: async ({ params, request, reply }: IdAction) =>
+      ctx.idempotent(request, reply, undefined, () => {
+        const stored = ownInvoice(request, params.id);
+        if (!stored) return notFound(request, 'invoice');
+        if (stored.value.status !== 'open')
+          return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
+        const now = ctx.now();
+        touch(stored, { reminders_sent: stored.value.reminders_sent + 1, last_reminder_at: now });
+        invoiceEvent(stored, 'invoice.reminder');
+        return { status: 200 as const, body: { data: stored.value } };
+      }),
+    voidInvoice: async ({ params, request, reply }: IdAction) =>
+      ctx.idempotent(request, reply, undefined, () => {
+        const stored = ownInvoice(request, params.id);
+        if (!stored) return notFound(request, 'invoice');
+        if (stored.value.status === 'void') return { status: 200 as const, body: { data: stored.value } };
+        if (stored.value.status !== 'draft' && stored.value.status !== 'open')
+          return conflict(request, 'INVALID_INVOICE_STATE', `Invoice is ${stored.value.status}`);
+        touch(stored, { status: 'void', voided_at: ctx.now() });
+        return { status: 200 as const, body: { data: stored.value } };
+      }),
   };
+  return { routes, link: (id: string): StoredLink | undefined => links.get(id) };
 }

@@ -14,6 +14,7 @@ import {
   type ChainId,
   type ChainOption,
   type Checkout,
+  type CreatePaymentRequest,
   type ErrorBody,
   type ErrorCode,
   hasAcceptedSet,
@@ -46,6 +47,8 @@ export type Fault = (
   | { readonly kind: 'delay'; readonly ms: number }
   /** Destroy the connection without answering. */
   | { readonly kind: 'drop' }
+  /** Handle the request, then destroy the connection instead of answering: the response is lost. */
+  | { readonly kind: 'dropResponse' }
   /** Answer 200 with a body that does not match the route's response schema. */
   | { readonly kind: 'invalidBody' }
 ) & {
@@ -74,6 +77,7 @@ export const faults = {
   conflict: (code: string): Fault => ({ kind: 'status', status: 409, code }),
   delay: (ms: number): Fault => ({ kind: 'delay', ms }),
   drop: (): Fault => ({ kind: 'drop' }),
+  dropResponse: (): Fault => ({ kind: 'dropResponse' }),
   invalidBody: (): Fault => ({ kind: 'invalidBody' }),
 };
 
@@ -99,6 +103,12 @@ export interface FixtureServer {
   pendingFaults(): number;
   /** Test-only: forces a payment's status (e.g. `payment_detected`, `underpaid`). */
   setStatus(paymentId: string, status: PaymentStatus): void;
+  /**
+   * Test-only: what a customer pressing Pay on a link's page does. Creates a payment of the link (its
+   * amount, accepted set, URLs and metadata, `payment_link_id` set) and returns the payment's id;
+   * throws when the link is unknown, deactivated or sold out.
+   */
+  payLink(linkId: string): string;
   close(): Promise<void>;
 }
 
@@ -136,6 +146,8 @@ const OPTIONS: Readonly<Record<Mode, readonly (readonly [ChainId, string])[]>> =
 };
 const CANCELLABLE: readonly PaymentStatus[] = ['pending', 'awaiting_payment'];
 const REFUNDABLE: readonly PaymentStatus[] = ['refund_requested', 'underpaid', 'expired_underpaid'];
+/** Statuses that give a payment link's use back (expired unpaid, cancelled). */
+const RELEASED: readonly PaymentStatus[] = ['expired', 'cancelled'];
 
 const now = () => new Date().toISOString();
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -264,6 +276,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
   const requests: RecordedRequest[] = [];
   const queue: Fault[] = [];
   const pendingDelays = new Set<() => void>();
+  /** Requests whose response a `dropResponse` fault loses. */
+  const losingResponses = new WeakSet<FastifyRequest>();
   let seq = 0;
 
   const app = Fastify({
@@ -313,10 +327,17 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         reply.hijack();
         request.raw.socket.destroy();
         return reply;
+      case 'dropResponse':
+        losingResponses.add(request);
+        return;
       case 'invalidBody':
         reply.code(200).send({ data: { id: 'not-a-payment', status: 'teleported' } });
         return reply;
     }
+  });
+  app.addHook('onSend', async (request, _reply, payload) => {
+    if (losingResponses.delete(request)) request.raw.socket.destroy();
+    return payload;
   });
   app.setNotFoundHandler((request, reply) => {
     reply.code(404).send(errorBody('NOT_FOUND', `No route ${request.method} ${request.url}`, request.id));
@@ -415,6 +436,89 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     }
   }
 
+  /**
+   * Creates and stores a payment of `owner`: what POST /payments does, and Pay on a link's page (with
+   * `paymentLinkId`). Returns the payment, or the 422 error code that refuses it.
+   */
+  function createStoredPayment(
+    owner: string,
+    mode: Mode,
+    body: CreatePaymentRequest,
+    paymentLinkId: string | null,
+  ): Payment | { readonly code: ErrorCode; readonly message: string } {
+    if (body.restrict_to_accepted && !hasAcceptedSet(body)) {
+      return {
+        code: 'RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST',
+        message: 'restrict_to_accepted needs accepted_chains, accepted_coins or accepted_tokens',
+      };
+    }
+    const createdAt = now();
+    const acceptedChains: string[] = body.accepted_chains ?? [];
+    const acceptedCoins = body.accepted_coins ?? [];
+    const acceptedTokens = body.accepted_tokens ?? [];
+    const all = OPTIONS[mode].map(([chain, coin]) => chainOption(chain, coin, body.fiat_amount, createdAt));
+    const options = body.restrict_to_accepted
+      ? all.filter(
+          (o) =>
+            acceptedTokens.includes(tokenOf(o)) ||
+            acceptedChains.includes(o.chain_id) ||
+            acceptedCoins.includes(o.coin_symbol),
+        )
+      : all;
+    if (options.length === 0) {
+      return { code: 'COIN_NOT_OFFERED', message: 'None of the accepted chains and coins is offered' };
+    }
+    const windowMinutes = Math.max(...options.map((o) => CHAINS[o.chain_id].paymentWindowMinutes));
+    const id = randomUUID();
+    const payment: Payment = {
+      id,
+      status: 'pending',
+      mode,
+      fiat_amount: body.fiat_amount,
+      fiat_currency: body.fiat_currency,
+      checkout_url: `${baseUrl}/pay/${id}`,
+      expires_at: new Date(Date.parse(createdAt) + windowMinutes * 60_000).toISOString(),
+      created_at: createdAt,
+      updated_at: createdAt,
+      chain_options: options,
+      selected_chain_id: null,
+      selected_coin_symbol: null,
+      amount_received: '0',
+      amount_due: '0',
+      amount_received_after_close: '0',
+      overpaid: false,
+      revived: false,
+      underpayment_tolerance_bps: 50,
+      overpayment_threshold_bps: 100,
+      order_id: body.order_id ?? null,
+      description: body.description ?? null,
+      customer_email: body.customer_email ?? null,
+      success_url: body.success_url ?? null,
+      cancel_url: body.cancel_url ?? null,
+      accepted_chains: body.accepted_chains ?? [],
+      accepted_coins: acceptedCoins,
+      accepted_tokens: acceptedTokens,
+      restrict_to_accepted: body.restrict_to_accepted ?? false,
+      cancelled_by: null,
+      failure_reason: null,
+      confirmed_at: null,
+      refund_address: null,
+      transactions: [],
+      refunds: [],
+      metadata: body.metadata ?? {},
+      payment_link_id: paymentLinkId,
+      invoice_id: null,
+    };
+    payments.set(id, { owner, seq: seq++, payment });
+    return payment;
+  }
+
+  /** Payments of the link that count against its `max_uses`: all but expired and cancelled ones. */
+  const usesOf = (linkId: string) =>
+    [...payments.values()].filter(
+      (p) => p.payment.payment_link_id === linkId && !RELEASED.includes(p.payment.status),
+    ).length;
+
   // Typed loosely where they are written (a fixture); checked by the contract at run time.
   const linksAndInvoices = createLinkAndInvoiceRoutes({
     baseUrl: () => baseUrl,
@@ -423,87 +527,21 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     idempotent,
     recordEvent: (owner, event) => events.push({ owner, event }),
     now,
+    usesOf,
   });
 
   const router = s.router(apiContract, {
-    ...(linksAndInvoices as unknown as Pick<
+    ...(linksAndInvoices.routes as unknown as Pick<
       RouterImplementation<typeof apiContract>,
-      keyof typeof linksAndInvoices
+      keyof typeof linksAndInvoices.routes
     >),
     createPayment: async ({ body, request, reply }) =>
       idempotent(request, reply, body, () => {
-        if (body.restrict_to_accepted && !hasAcceptedSet(body)) {
-          return fail(
-            422,
-            'RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST',
-            'restrict_to_accepted needs accepted_chains, accepted_coins or accepted_tokens',
-            request,
-          );
-        }
         const { mode, owner } = account(request);
-        const createdAt = now();
-        const probe = {
-          accepted_chains: body.accepted_chains ?? [],
-          accepted_coins: body.accepted_coins ?? [],
-        };
-        const all = OPTIONS[mode].map(([chain, coin]) =>
-          chainOption(chain, coin, body.fiat_amount, createdAt),
-        );
-        const acceptedTokens = body.accepted_tokens ?? [];
-        const options = body.restrict_to_accepted
-          ? all.filter(
-              (o) =>
-                acceptedTokens.includes(tokenOf(o)) ||
-                (probe.accepted_chains as string[]).includes(o.chain_id) ||
-                probe.accepted_coins.includes(o.coin_symbol),
-            )
-          : all;
-        if (options.length === 0) {
-          return fail(422, 'COIN_NOT_OFFERED', 'None of the accepted chains and coins is offered', request);
-        }
-        const windowMinutes = Math.max(...options.map((o) => CHAINS[o.chain_id].paymentWindowMinutes));
-        const id = randomUUID();
-        const payment: Payment = {
-          id,
-          status: 'pending',
-          mode,
-          fiat_amount: body.fiat_amount,
-          fiat_currency: body.fiat_currency,
-          checkout_url: `${baseUrl}/pay/${id}`,
-          expires_at: new Date(Date.parse(createdAt) + windowMinutes * 60_000).toISOString(),
-          created_at: createdAt,
-          updated_at: createdAt,
-          chain_options: options,
-          selected_chain_id: null,
-          selected_coin_symbol: null,
-          amount_received: '0',
-          amount_due: '0',
-          amount_received_after_close: '0',
-          overpaid: false,
-          revived: false,
-          underpayment_tolerance_bps: 50,
-          overpayment_threshold_bps: 100,
-          order_id: body.order_id ?? null,
-          description: body.description ?? null,
-          customer_email: body.customer_email ?? null,
-          success_url: body.success_url ?? null,
-          cancel_url: body.cancel_url ?? null,
-          accepted_chains: body.accepted_chains ?? [],
-          accepted_coins: body.accepted_coins ?? [],
-          accepted_tokens: acceptedTokens,
-          restrict_to_accepted: body.restrict_to_accepted ?? false,
-          cancelled_by: null,
-          failure_reason: null,
-          confirmed_at: null,
-          refund_address: null,
-          transactions: [],
-          refunds: [],
-          metadata: body.metadata ?? {},
-          payment_link_id: null,
-          invoice_id: null,
-        };
-        payments.set(id, { owner, seq: seq++, payment });
-        return { status: 201 as const, body: { data: payment } };
+        const created = createStoredPayment(owner, mode, body, null);
+        return 'code' in created
+          ? fail(422, created.code, created.message, request)
+          : { status: 201 as const, body: { data: created } };
       }),
 
     retrievePayment: async ({ params, request }) => {
@@ -518,6 +556,10 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         .filter((p) => p.owner === owner)
         .filter((p) => statuses === undefined || statuses.includes(p.payment.status))
         .filter((p) => query.order_id === undefined || p.payment.order_id === query.order_id)
+        .filter(
+          (p) => query.payment_link_id === undefined || p.payment.payment_link_id === query.payment_link_id,
+        )
+        .filter((p) => query.invoice_id === undefined || p.payment.invoice_id === query.invoice_id)
         .filter((p) => query.created_gte === undefined || p.payment.created_at >= query.created_gte)
         .filter((p) => query.created_lt === undefined || p.payment.created_at < query.created_lt)
         .sort((a, b) => b.seq - a.seq);
@@ -758,6 +800,34 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       const stored = payments.get(paymentId);
       if (!stored) throw new Error(`fixture: no payment ${paymentId}`);
       update(stored, { status });
+    },
+    payLink: (linkId) => {
+      const stored = linksAndInvoices.link(linkId);
+      if (!stored) throw new Error(`fixture: no payment link ${linkId}`);
+      const link = stored.value;
+      if (!link.active) throw new Error(`fixture: payment link ${linkId} is deactivated`);
+      if (link.max_uses !== null && usesOf(linkId) >= link.max_uses) {
+        throw new Error(`fixture: payment link ${linkId} is sold out`);
+      }
+      const created = createStoredPayment(
+        stored.owner,
+        link.mode,
+        {
+          fiat_amount: link.fiat_amount,
+          fiat_currency: link.fiat_currency,
+          ...(link.description === null ? {} : { description: link.description }),
+          accepted_chains: link.accepted_chains,
+          accepted_coins: link.accepted_coins,
+          accepted_tokens: link.accepted_tokens,
+          restrict_to_accepted: link.restrict_to_accepted,
+          ...(link.success_url === null ? {} : { success_url: link.success_url }),
+          ...(link.cancel_url === null ? {} : { cancel_url: link.cancel_url }),
+          metadata: link.metadata,
+        },
+        link.id,
+      );
+      if ('code' in created) throw new Error(`fixture: payment link ${linkId}: ${created.code}`);
+      return created.id;
     },
     close: async () => {
       for (const release of [...pendingDelays]) release();

@@ -5,7 +5,7 @@
  *
  * ```ts
  * import { runSdkSuite } from '../../sdk/test/sdkSuite.js';
- * runSdkSuite('gateway', async () => ({ baseUrl, apiKey, otherModeKey, close, markDetected, markUnderpaid }));
+ * runSdkSuite('gateway', async () => ({ baseUrl, apiKey, otherModeKey, close, markDetected, markUnderpaid, payLink }));
  * ```
  *
  * The suite only relies on behaviour the contract documents. It creates its own payments with a
@@ -29,6 +29,11 @@ export interface SdkSuiteTarget {
   markDetected?(paymentId: string): Promise<void> | void;
   /** Moves a payment to `underpaid`. Tests needing it are skipped without it. */
   markUnderpaid?(paymentId: string): Promise<void> | void;
+  /**
+   * Does what a customer pressing Pay on a payment link's page does: creates one payment of the link
+   * and returns its id. Tests needing it are skipped without it.
+   */
+  payLink?(linkId: string): Promise<string> | string;
 }
 
 /** The SDK module under test: the sources by default, or the built package. */
@@ -316,26 +321,93 @@ export function runSdkSuite(
           metadata: { run: runId },
         });
         expect(link).toMatchObject({
+          mode: cairn.mode,
           active: true,
           fiat_amount: '12.50',
+          fiat_currency: 'EUR',
+          description: `sdk-suite ${runId}`,
           max_uses: 3,
           uses: 0,
           metadata: { run: runId },
+          deactivated_at: null,
         });
         expect(link.url).toMatch(new RegExp(`/links/${link.id}$`));
         expect(await cairn.paymentLinks.retrieve(link.id)).toEqual(link);
         const second = await cairn.paymentLinks.create({ fiat_amount: '1.00', fiat_currency: 'EUR' });
+        const third = await cairn.paymentLinks.create({ fiat_amount: '2.00', fiat_currency: 'EUR' });
+        const firstPage = await cairn.paymentLinks.list({ limit: 2 });
+        expect(firstPage.data.map((l) => l.id)).toEqual([third.id, second.id]);
+        expect(firstPage).toMatchObject({ has_more: true, next_starting_after: second.id });
         const seen: string[] = [];
-        for await (const l of cairn.paymentLinks.list({ limit: 1 })) {
+        for await (const l of cairn.paymentLinks.list({ limit: 2 })) {
           seen.push(l.id);
-          if (seen.length === 2) break;
+          if (seen.length === 3) break;
         }
-        expect(seen).toEqual([second.id, link.id]);
+        expect(seen).toEqual([third.id, second.id, link.id]);
         const off = await cairn.paymentLinks.deactivate(link.id);
-        expect(off).toMatchObject({ active: false, deactivated_at: expect.any(String) });
+        expect(off).toMatchObject({ id: link.id, active: false, deactivated_at: expect.any(String) });
         expect(await cairn.paymentLinks.deactivate(link.id)).toEqual(off);
+        expect(await cairn.paymentLinks.retrieve(link.id)).toEqual(off);
         const inactive = await cairn.paymentLinks.list({ active: false, limit: 100 });
         expect(inactive.data.map((l) => l.id)).toContain(link.id);
+        expect(inactive.data.every((l) => !l.active)).toBe(true);
+        const active = await cairn.paymentLinks.list({ active: true, limit: 100 });
+        expect(active.data.map((l) => l.id)).toEqual(expect.arrayContaining([second.id, third.id]));
+        expect(active.data.map((l) => l.id)).not.toContain(link.id);
+      });
+
+      it('throws NotFoundError for an unknown link, to retrieve and to deactivate', async () => {
+        await expectError(cairn.paymentLinks.retrieve(MISSING_ID), sdk.NotFoundError, 'NOT_FOUND', 404);
+        await expectError(cairn.paymentLinks.deactivate(MISSING_ID), sdk.NotFoundError, 'NOT_FOUND', 404);
+      });
+
+      it('returns the same link for a repeated Idempotency-Key; another body gives IDEMPOTENCY_KEY_REUSED', async () => {
+        const idempotencyKey = sdk.generateIdempotencyKey();
+        const body = { fiat_amount: '3.00', fiat_currency: 'EUR', description: `idem ${runId}` };
+        const first = await cairn.paymentLinks.create(body, { idempotencyKey });
+        expect(await cairn.paymentLinks.create(body, { idempotencyKey })).toEqual(first);
+        await expectError(
+          cairn.paymentLinks.create({ ...body, fiat_amount: '4.00' }, { idempotencyKey }),
+          sdk.ConflictError,
+          'IDEMPOTENCY_KEY_REUSED',
+          409,
+        );
+      });
+
+      it('filters payments by payment_link_id (a new link has none; other payments carry null)', async () => {
+        const link = await cairn.paymentLinks.create({ fiat_amount: '2.00', fiat_currency: 'EUR' });
+        const payment = await create();
+        expect(payment.payment_link_id).toBeNull();
+        expect((await cairn.payments.list({ payment_link_id: link.id })).data).toEqual([]);
+      });
+
+      it("lists a link's payments, which carry its id and metadata and count as its uses", async (context) => {
+        if (!target.payLink) return context.skip();
+        const link = await cairn.paymentLinks.create({
+          fiat_amount: '7.00',
+          fiat_currency: 'EUR',
+          description: `paid link ${runId}`,
+          max_uses: 5,
+          metadata: { run: runId },
+        });
+        const paid = [await target.payLink(link.id), await target.payLink(link.id)];
+        await create();
+        const payments: Awaited<ReturnType<typeof cairn.payments.retrieve>>[] = [];
+        for await (const p of cairn.payments.list({ payment_link_id: link.id, limit: 1 })) payments.push(p);
+        expect(payments.map((p) => p.id).sort()).toEqual([...paid].sort());
+        for (const payment of payments) {
+          expect(payment).toMatchObject({
+            status: 'pending',
+            payment_link_id: link.id,
+            fiat_amount: '7.00',
+            fiat_currency: 'EUR',
+            description: `paid link ${runId}`,
+            metadata: { run: runId },
+          });
+        }
+        expect((await cairn.paymentLinks.retrieve(link.id)).uses).toBe(2);
+        await cairn.payments.cancel(paid[0]!);
+        expect((await cairn.paymentLinks.retrieve(link.id)).uses).toBe(1);
       });
 
       it('refuses a bad link with ValidationError and hides it from the other mode', async () => {

@@ -1,6 +1,7 @@
 import { runSdkSuite } from '../../sdk/test/sdkSuite.js';
 import { selectChain } from '../src/checkout/selectChain.js';
 import { Payment, PaymentOption } from '../src/db/entities/index.js';
+import { payFromLink } from '../src/paymentLinks/payFromLink.js';
 import { observe } from './api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from './harness/startTestGateway.js';
 
@@ -31,5 +32,11 @@ runSdkSuite('the gateway', async () => {
     markDetected: (id) => payPart(test, id, [1n, 1n], 0),
     // Half the amount, at depth, so the merchant may accept the shortfall.
     markUnderpaid: (id) => payPart(test, id, [1n, 2n], 1000),
+    // Pay pressed on the link's page: the same service as the page's form.
+    payLink: async (id) => {
+      const outcome = await payFromLink(test.running.gateway, id);
+      if (outcome.kind !== 'payment') throw new Error(`the link refused: ${outcome.kind}`);
+      return outcome.payment.id;
+    },
   };
 });

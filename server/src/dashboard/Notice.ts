@@ -38,6 +38,9 @@ export const REDIRECT_NOTICES = {
     kind: 'ok',
     text: 'Draft invoice created. Check it, then send it to the recipient.',
   },
+  'invoice-sent': { kind: 'ok', text: 'Invoice sent: the recipient has an email with the link to pay it.' },
+  'invoice-reminded': { kind: 'ok', text: 'Reminder sent to the recipient.' },
+  'invoice-voided': { kind: 'ok', text: 'Invoice voided: its page no longer takes payment.' },
   'link-created': { kind: 'ok', text: 'Payment link created: share its address below.' },
   'link-deactivated': {
     kind: 'ok',

@@ -3,13 +3,13 @@ import { createSession } from '../../src/accounts/dashboardSessions.js';
 import { ManualClock } from '../../src/clock.js';
 import { Business } from '../../src/db/entities/index.js';
 import { clientFor, otherBusiness, sql } from '../api/apiHelpers.js';
-import { getPage } from '../checkoutPage/checkoutHelpers.js';
+import { getPage, postForm } from '../checkoutPage/checkoutHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { DashboardClient } from './DashboardClient.js';
 
 // Invoices in the dashboard over HTTP (no browser): the new-invoice form (with its refusals), the
 // invoice page with Send, Remind and Void (mail, events, audit), the preview that is not the
-// recipient's view, the list's filters, and the scope of a business and mode.
+// recipient's view, the list's filters and pages, CSRF, and the scope of a business and mode.
 
 let test: TestGateway;
 let dash: DashboardClient;
@@ -80,10 +80,14 @@ describe('invoices in the dashboard', () => {
     expect(list.status).toBe(200);
     expect(text(list.body)).toContain('No test-mode invoices yet.');
     expect(list.body).toContain('aria-current="page">Invoices');
+    expect(list.body).toContain('href="/dashboard/invoices/new"');
     const page = await dash.get('/dashboard/invoices/new');
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<option value="${test.apiKeyId}"`);
     expect(page.body).toContain('name="line_4_unit_price"');
+    expect(page.body).not.toContain('name="line_5_unit_price"');
+    expect(page.body).toContain('id="f-due_date" name="due_date" type="date"');
+    expect(page.body).toContain('name="_csrf"');
   });
 
   it('refuses a bad form with the reason beside each field and row, keeping what was typed', async () => {
@@ -111,6 +115,31 @@ describe('invoices in the dashboard', () => {
     );
     expect(empty.status).toBe(422);
     expect(text(empty.body)).toContain('Add at least one line.');
+    // A total of zero is the service's refusal, shown under the lines.
+    const zero = await dash.post(
+      '/dashboard/invoices',
+      form({ line_0_unit_price: '0', line_2_description: '', line_2_unit_price: '' }),
+    );
+    expect(zero.status).toBe(422);
+    expect(text(zero.body)).toContain('The total must be greater than zero.');
+    // A line with a description but no price is refused on its own row.
+    const noPrice = await dash.post(
+      '/dashboard/invoices',
+      form({ line_2_unit_price: '', line_2_quantity: '' }),
+    );
+    expect(noPrice.status).toBe(422);
+    expect(noPrice.body).toContain('id="f-line_2_unit_price-error"');
+    expect(noPrice.body).toContain('id="f-line_2_quantity-error"');
+    expect(noPrice.body).not.toContain('id="f-line_0_unit_price-error"');
+    expect(await sql(test, 'select id from invoices')).toEqual([]);
+  });
+
+  it('refuses a form without its CSRF token or with a forged one', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const missing = await dash.request('POST', '/dashboard/invoices', form());
+    expect(missing.status).toBe(403);
+    const forged = await dash.post('/dashboard/invoices', form({ _csrf: 'forged-token' }));
+    expect(forged.status).toBe(403);
     expect(await sql(test, 'select id from invoices')).toEqual([]);
   });
 
@@ -131,6 +160,16 @@ describe('invoices in the dashboard', () => {
     expect(body).toContain('Schedule: 2 days before, 3 days after');
     expect(body).toContain('A draft is not shown to anyone');
     expect(page.body).toContain('data-status="draft"');
+    // A draft can be sent or voided (with a confirmation), not reminded; it has a preview.
+    expect(page.body).toContain('Send to recipient</button>');
+    expect(page.body).not.toContain('Send again</button>');
+    expect(page.body).not.toContain('Send a reminder</button>');
+    expect(page.body).toMatch(
+      new RegExp(`action="/dashboard/invoices/${invoiceId}/void" data-confirm="Void this invoice\\?`),
+    );
+    expect(page.body).toContain(`href="/dashboard/invoices/${invoiceId}/preview"`);
+    expect(page.body).toContain('href="/dashboard/events"');
+    expect(body).toContain('No events yet.');
     const [audit] = await sql<{ target: string }>(
       test,
       `select target from audit_events where action = 'invoice.created'`,
@@ -143,9 +182,22 @@ describe('invoices in the dashboard', () => {
     expect(preview.status).toBe(200);
     expect(text(preview.body)).toContain('Consulting');
     expect(text(preview.body)).toContain('not recorded as their view');
+    expect(text(preview.body)).toContain('€515.50');
+    expect(text(preview.body)).toContain('Once sent, the recipient');
+    // Nothing on it acts: no Pay form to the recipient's page, no Send or Void.
+    expect(preview.body).not.toContain(`/checkout/invoices/${invoiceId}/pay`);
+    expect(preview.body).not.toContain(`action="/dashboard/invoices/${invoiceId}/`);
     await dash.get(invoicePath);
-    const sent = await dash.post(`${invoicePath}/send`);
-    expect(sent.status).toBe(200);
+    const sentPost = await dash.post(`${invoicePath}/send`);
+    expect(sentPost.status).toBe(303);
+    expect(sentPost.location).toMatch(/notice=invoice-sent$/);
+    const sent = await dash.get(new URL(sentPost.location!).pathname + new URL(sentPost.location!).search);
+    expect(text(sent.body)).toContain('Invoice sent');
+    expect(sent.body).toContain('data-status="open"');
+    expect(sent.body).toContain('Send again</button>');
+    expect(sent.body).toContain('Send a reminder</button>');
+    expect(sent.body).toContain('Void invoice</button>');
+    expect(text(sent.body)).toContain(`${test.running.gateway.config.urls.checkout}/invoices/${invoiceId}`);
     await dash.get(`${invoicePath}/preview`);
     expect(await eventCount('invoice.viewed', invoiceId)).toBe(0);
     // The recipient's page does count.
@@ -156,14 +208,28 @@ describe('invoices in the dashboard', () => {
   it('Send mailed the recipient; Remind mails again; both are on the page, its events and the audit log', async () => {
     expect((await mails('invoice')).map((m) => m.to_address)).toEqual(['grace@example.com']);
     await dash.get(invoicePath);
-    const reminded = await dash.post(`${invoicePath}/remind`);
-    expect(reminded.status).toBe(200);
+    // Without its CSRF token, or with a forged one, Remind is refused and mails nothing.
+    expect((await dash.request('POST', `${invoicePath}/remind`, {})).status).toBe(403);
+    expect((await dash.post(`${invoicePath}/remind`, { _csrf: 'forged-token' })).status).toBe(403);
+    expect(await mails('invoice_reminder')).toEqual([]);
+    const remindedPost = await dash.post(`${invoicePath}/remind`);
+    expect(remindedPost.status).toBe(303);
+    expect(remindedPost.location).toMatch(/notice=invoice-reminded$/);
+    const reminded = await dash.get(
+      new URL(remindedPost.location!).pathname + new URL(remindedPost.location!).search,
+    );
     expect(text(reminded.body)).toContain('Reminder sent to the recipient.');
     expect(text(reminded.body)).toContain('1 sent');
     expect((await mails('invoice_reminder')).map((m) => m.to_address)).toEqual(['grace@example.com']);
     for (const event of ['invoice.sent', 'invoice.viewed', 'invoice.reminder'])
       expect(reminded.body).toContain(`<code>${event}</code>`);
     expect(reminded.body).toContain('data-copy="url-');
+    // The recipient presses Pay: the invoice page links to that payment.
+    const press = await postForm(`${test.baseUrl}/checkout/invoices/${invoiceId}/pay`, {});
+    expect(press.status).toBe(303);
+    const paymentId = press.headers.get('location')!.split('/').at(-1)!;
+    const withPayment = await dash.get(invoicePath);
+    expect(withPayment.body).toContain(`href="/dashboard/payments/${paymentId}"`);
     const actions = await sql<{ action: string }>(
       test,
       `select action from audit_events where action like 'invoice.%' order by created_at, action`,
@@ -199,15 +265,61 @@ describe('invoices in the dashboard', () => {
 
   it('voids it; a refused action is shown with its reason', async () => {
     await dash.get(invoicePath);
-    const voided = await dash.post(`${invoicePath}/void`);
-    expect(voided.status).toBe(200);
+    const voidedPost = await dash.post(`${invoicePath}/void`);
+    expect(voidedPost.status).toBe(303);
+    expect(voidedPost.location).toMatch(/notice=invoice-voided$/);
+    const voided = await dash.get(
+      new URL(voidedPost.location!).pathname + new URL(voidedPost.location!).search,
+    );
     expect(text(voided.body)).toContain('Invoice voided');
     expect(voided.body).toContain('data-status="void"');
     expect(voided.body).not.toContain('Send again</button>');
+    expect(voided.body).not.toContain('Void invoice</button>');
+    // Voiding cancelled the payment the recipient opened; the invoice's events include its payment's.
+    expect(voided.body).toContain('<code>payment.cancelled</code>');
+    const [audit] = await sql<{ target: string }>(
+      test,
+      `select target from audit_events where action = 'invoice.voided'`,
+    );
+    expect(audit!.target).toContain(invoiceId);
+    // The preview shows what the recipient's page now says.
+    expect(text((await dash.get(`${invoicePath}/preview`)).body)).toContain('This invoice is void');
     // A stale form (the page was open before the void) is refused with the service's reason.
     const stale = await dash.post(`${invoicePath}/remind`);
     expect(stale.status).toBe(409);
     expect(text(stale.body)).toContain('only an open invoice can be reminded');
+    expect(stale.body).toContain('class="notice error" role="alert"');
+  });
+
+  it('pages the list newest first, keeping the filter', async () => {
+    const api = clientFor(test.baseUrl, test.apiKey);
+    const ids: string[] = [];
+    for (let i = 0; i < 21; i++) {
+      clock.advance(1000);
+      const created = await api.post('/invoices', {
+        recipient_email: `r${i}@example.com`,
+        fiat_currency: 'USD',
+        line_items: [{ description: `Item ${i}`, quantity: '1', unit_price: '2.00' }],
+        due_date: '2026-12-01',
+      });
+      expect(created.status).toBe(201);
+      ids.push(created.body.data.id);
+    }
+    // 23 drafts and others; the 21 new drafts fill the first page (20) and start the second.
+    const first = await dash.get('/dashboard/invoices?status=draft');
+    const hrefs = (body: string) =>
+      [...body.matchAll(/href="\/dashboard\/invoices\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    expect(hrefs(first.body)).toEqual(ids.slice(1).reverse());
+    const next = /<a rel="next" href="([^"]+)"/.exec(first.body)![1]!.replaceAll('&amp;', '&');
+    expect(next).toBe(`/dashboard/invoices?status=draft&after=${ids[1]}`);
+    const second = await dash.get(next);
+    expect(hrefs(second.body)).toEqual([ids[0]]);
+    expect(second.body).not.toContain('rel="next"');
+    expect(second.body).toContain('href="/dashboard/invoices?status=draft">First page');
+    // A cursor that is not an invoice of this business and mode starts over.
+    const bogus = await dash.get('/dashboard/invoices?after=00000000-0000-4000-8000-000000000000');
+    expect(bogus.status).toBe(303);
+    expect(new URL(bogus.location!).pathname).toBe('/dashboard/invoices');
   });
 
   it("keeps to the business and mode: another business's invoice and the live mode see none", async () => {
@@ -227,6 +339,9 @@ describe('invoices in the dashboard', () => {
     await dash.post('/dashboard/mode', { mode: 'live' });
     expect(text((await dash.get('/dashboard/invoices')).body)).toContain('No live-mode invoices yet.');
     expect((await dash.get(invoicePath)).status).toBe(404);
+    expect((await dash.get(`${invoicePath}/preview`)).status).toBe(404);
+    await dash.get('/dashboard/invoices');
+    expect((await dash.post(`${invoicePath}/void`)).status).toBe(404);
     await dash.post('/dashboard/mode', { mode: 'test' });
   });
 });

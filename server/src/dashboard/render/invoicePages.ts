@@ -1,6 +1,7 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type WebhookEvent } from '@cairn/contract';
 import { formatFiat } from '../../checkoutPage/formatFiat.js';
 import { html, type SafeHtml } from '../../checkoutPage/html.js';
+import { messages as checkoutMessages } from '../../checkoutPage/messages.js';
 import type { DashboardPaths } from '../dashboardPaths.js';
 import type { Notice } from '../Notice.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
@@ -280,6 +281,16 @@ export function invoicePreviewPage(
   input: { invoice: Invoice; businessName: string },
 ): Page {
   const { invoice } = input;
+  const m = checkoutMessages;
+  // What the recipient's page shows instead of its Pay button (the checkout's own words).
+  const state =
+    invoice.status === 'paid'
+      ? { title: m.invoicePaidTitle, body: m.invoicePaidBody((invoice.paid_at ?? '').slice(0, 10)) }
+      : invoice.status === 'refunded'
+        ? { title: m.invoiceRefundedTitle, body: m.invoiceRefundedBody }
+        : invoice.status === 'void'
+          ? { title: m.invoiceVoidTitle, body: m.invoiceVoidBody }
+          : undefined;
   return {
     title: `Preview of invoice ${invoice.number}`,
     section: 'invoices',
@@ -290,11 +301,15 @@ export function invoicePreviewPage(
 <dl class="facts">
 <dt>From</dt><dd>${input.businessName}</dd>
 <dt>To</dt><dd>${invoice.recipient_name ? html`${invoice.recipient_name}<br>` : ''}${invoice.recipient_email}</dd>
-<dt>Due</dt><dd>${invoice.due_date}</dd>
+<dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? html` <span class="tag warn">${m.invoiceOverdue}</span>` : ''}</dd>
 </dl>
 ${linesTable(invoice)}
 ${invoice.memo ? html`<p class="memo">${invoice.memo}</p>` : ''}
-<p class="muted">The recipient's page has a Pay button here, and a printable view.</p>
+${
+  state
+    ? html`<h2>${state.title}</h2><p>${state.body}</p>`
+    : html`<p class="muted">${invoice.status === 'draft' ? 'Once sent, the' : 'The'} recipient's page has a Pay button here, and a printable view.</p>`
+}
 </div>`,
   };
 }

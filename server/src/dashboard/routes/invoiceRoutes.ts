@@ -12,7 +12,7 @@ import { remindInvoice } from '../../invoices/remindInvoice.js';
 import { sendInvoice } from '../../invoices/sendInvoice.js';
 import { voidInvoice } from '../../invoices/voidInvoice.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
-import type { Notice } from '../Notice.js';
+import type { Notice, RedirectNotice } from '../Notice.js';
 import {
   INVOICE_FORM_LINES,
   type InvoiceFilters,
@@ -27,6 +27,8 @@ import type { BusinessViewer } from '../Viewer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 20;
+/** The invoice page's newest events (all of them are on the events page). */
+const EVENTS = 20;
 
 type Body = Record<string, string | undefined> | undefined;
 type IdParams = { Params: { id: string } };
@@ -213,7 +215,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
         'select k.label, k.key_hint, k.status from invoices i join api_keys k on k.id = i.api_key_id where i.id = ?',
         [id],
       );
-    const events = await listEvents(gateway, scopeOf(viewer), { limit: 50, invoice_id: id });
+    const events = await listEvents(gateway, scopeOf(viewer), { limit: EVENTS, invoice_id: id });
     return rt.send(
       request,
       reply,
@@ -247,18 +249,11 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
     );
   });
 
-  const actions: Record<Action, { run: typeof sendInvoice; audit: string; done: string }> = {
-    send: {
-      run: sendInvoice,
-      audit: 'invoice.sent',
-      done: 'Invoice sent: the recipient has an email with the link to pay it.',
-    },
-    remind: { run: remindInvoice, audit: 'invoice.reminded', done: 'Reminder sent to the recipient.' },
-    void: {
-      run: voidInvoice,
-      audit: 'invoice.voided',
-      done: 'Invoice voided: its page no longer takes payment.',
-    },
+  // Done: 303 back to the invoice with a notice, so reloading the page cannot send it again.
+  const actions: Record<Action, { run: typeof sendInvoice; audit: string; done: RedirectNotice }> = {
+    send: { run: sendInvoice, audit: 'invoice.sent', done: 'invoice-sent' },
+    remind: { run: remindInvoice, audit: 'invoice.reminded', done: 'invoice-reminded' },
+    void: { run: voidInvoice, audit: 'invoice.voided', done: 'invoice-voided' },
   };
   for (const [action, { run, audit, done }] of Object.entries(actions) as [
     Action,
@@ -287,7 +282,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
           status: error.status,
         });
       }
-      return showInvoice(request, reply, viewer, id, { notice: { kind: 'ok', text: done } });
+      return rt.redirect(reply, paths.invoice(id), done);
     });
   }
 }
