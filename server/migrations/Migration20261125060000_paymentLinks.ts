@@ -33,6 +33,12 @@ export class Migration20261125060000_paymentLinks extends Migration {
       alter table payments add column payment_link_id uuid references payment_links (id);
       create index payments_payment_link_idx on payments (payment_link_id, status)
         where payment_link_id is not null;
+      create table payment_link_visits (
+        token uuid primary key,
+        payment_link_id uuid not null references payment_links (id),
+        payment_id uuid not null references payments (id),
+        created_at timestamptz not null
+      );
       create index outbox_events_type_idx on outbox_events (business_id, mode, event, seq desc);
     `);
   }
@@ -40,6 +46,7 @@ export class Migration20261125060000_paymentLinks extends Migration {
   override async down(): Promise<void> {
     this.addSql(`
       drop index outbox_events_type_idx;
+      drop table payment_link_visits;
       drop index payments_payment_link_idx;
       alter table payments drop column payment_link_id;
       drop table payment_links;

@@ -36,7 +36,7 @@ runSdkSuite('the gateway', async () => {
     payLink: async (id) => {
       const outcome = await payFromLink(test.running.gateway, id);
       if (outcome.kind !== 'payment') throw new Error(`the link refused: ${outcome.kind}`);
-      return outcome.payment.id;
+      return outcome.paymentId;
     },
   };
 });

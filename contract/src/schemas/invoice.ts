@@ -196,7 +196,7 @@ export const InvoiceSchema = z
     metadata: MetadataSchema,
     payment_id: PaymentId.nullable().meta({
       description:
-        'The payment the recipient is paying with (created by Pay on the invoice page; a new one replaces an expired or cancelled one); null before.',
+        'The payment the recipient is paying with (created by Pay on the invoice page; a new one replaces one that can no longer be paid: expired with nothing received, cancelled, failed or reorged out); null before.',
     }),
     hosted_url: z.url().meta({
       description:

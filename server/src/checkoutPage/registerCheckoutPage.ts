@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { parseToken } from '@cairn/contract';
 import rateLimit from '@fastify/rate-limit';
@@ -260,9 +261,14 @@ export async function registerCheckoutPage(
         const { id } = request.params;
         const found = isPaymentId(id) ? await loadLinkPage(gateway.orm.em.fork(), id) : undefined;
         if (!found) return linkNotFound(reply);
-        const { link, businessName } = found;
+        const { link, businessName, keyActive } = found;
         const availability = linkAvailability(link);
-        const refusal = availability === 'available' ? undefined : linkRefusals[availability];
+        const refusal =
+          availability !== 'available'
+            ? linkRefusals[availability]
+            : keyActive
+              ? undefined
+              : linkRefusals.key_inactive;
         return linkPage(
           id,
           {
@@ -271,63 +277,69 @@ export async function registerCheckoutPage(
             fiatAmount: link.fiat_amount,
             fiatCurrency: link.fiat_currency,
             description: link.description,
+            visit: randomUUID(),
             ...(refusal ? { refusal } : {}),
           },
           refusal?.status ?? 200,
         )(reply);
       });
 
-      scope.post<IdParams>('/links/:id/pay', { config: linkLimit }, async (request, reply) => {
-        const { id } = request.params;
-        if (!isPaymentId(id)) return linkNotFound(reply);
-        let outcome: Awaited<ReturnType<typeof payFromLink>>;
-        try {
-          outcome = await payFromLink(gateway, id);
-        } catch (error) {
-          if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
-          // The key cannot create this payment now (no chain, no rate, no credit...): the customer
-          // is told to come back later; the merchant sees why in the log.
-          request.log.warn({ err: error, paymentLinkId: id }, 'payment link could not create a payment');
-          const found = await loadLinkPage(gateway.orm.em.fork(), id);
-          if (!found) return linkNotFound(reply);
-          const { link, businessName } = found;
-          return linkPage(
-            id,
-            {
-              businessName,
-              mode: link.mode,
-              fiatAmount: link.fiat_amount,
-              fiatCurrency: link.fiat_currency,
-              description: link.description,
-              refusal: { title: m.linkUnavailableTitle, body: m.linkUnavailableBody, canRetry: true },
-            },
-            error.status >= 500 ? 503 : 409,
-          )(reply);
-        }
-        if (outcome.kind === 'not_found') return linkNotFound(reply);
-        if (outcome.kind !== 'payment') {
-          const { link } = outcome;
-          const found = await loadLinkPage(gateway.orm.em.fork(), id);
-          const refusal = linkRefusals[outcome.kind];
-          return linkPage(
-            id,
-            {
-              businessName: found?.businessName ?? '',
-              mode: link.mode,
-              fiatAmount: link.fiat_amount,
-              fiatCurrency: link.fiat_currency,
-              description: link.description,
-              refusal,
-            },
-            refusal.status,
-          )(reply);
-        }
-        request.log.info(
-          { paymentLinkId: id, paymentId: outcome.payment.id },
-          'payment link created a payment',
-        );
-        return reply.redirect(checkoutPaths(base, outcome.payment.id).page, 303);
-      });
+      scope.post<IdParams & { Body: FormBody | undefined }>(
+        '/links/:id/pay',
+        { config: linkLimit },
+        async (request, reply) => {
+          const { id } = request.params;
+          if (!isPaymentId(id)) return linkNotFound(reply);
+          const visit = String(request.body?.visit ?? '');
+          let outcome: Awaited<ReturnType<typeof payFromLink>>;
+          try {
+            outcome = await payFromLink(gateway, id, isPaymentId(visit) ? visit : undefined);
+          } catch (error) {
+            if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
+            // The key cannot create this payment now (no chain, no rate, no credit...): the customer
+            // is told to come back later; the merchant sees why in the log.
+            request.log.warn({ err: error, paymentLinkId: id }, 'payment link could not create a payment');
+            const found = await loadLinkPage(gateway.orm.em.fork(), id);
+            if (!found) return linkNotFound(reply);
+            const { link, businessName } = found;
+            return linkPage(
+              id,
+              {
+                businessName,
+                mode: link.mode,
+                fiatAmount: link.fiat_amount,
+                fiatCurrency: link.fiat_currency,
+                description: link.description,
+                refusal: { title: m.linkUnavailableTitle, body: m.linkUnavailableBody, canRetry: true },
+              },
+              error.status >= 500 ? 503 : 409,
+            )(reply);
+          }
+          if (outcome.kind === 'not_found') return linkNotFound(reply);
+          if (outcome.kind !== 'payment') {
+            const { link } = outcome;
+            const found = await loadLinkPage(gateway.orm.em.fork(), id);
+            const refusal = linkRefusals[outcome.kind];
+            return linkPage(
+              id,
+              {
+                businessName: found?.businessName ?? '',
+                mode: link.mode,
+                fiatAmount: link.fiat_amount,
+                fiatCurrency: link.fiat_currency,
+                description: link.description,
+                refusal,
+              },
+              refusal.status,
+            )(reply);
+          }
+          request.log.info(
+            { paymentLinkId: id, paymentId: outcome.paymentId },
+            'payment link created a payment',
+          );
+          return reply.redirect(checkoutPaths(base, outcome.paymentId).page, 303);
+        },
+      );
 
       // Invoices: the page (the recipient's first open sends invoice.viewed), its printable view, and
       // Pay, which opens the invoice's payment (or a new one) on the checkout.

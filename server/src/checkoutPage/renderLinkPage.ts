@@ -14,6 +14,8 @@ export interface LinkPageView {
   readonly description: string | null;
   /** Where the Pay form posts. */
   readonly payAction: string;
+  /** This visit's token: the form sends it, so pressing Pay twice opens one payment. */
+  readonly visit?: string;
   /** Why Pay is refused, shown instead of the button (inactive, sold out, a refusal of the last press). */
   readonly refusal?: { readonly title: string; readonly body: string; readonly canRetry: boolean };
 }
@@ -47,7 +49,7 @@ ${
 <p>${refusal.body}</p>
 ${refusal.canRetry ? html`<form method="post" action="${view.payAction}"><button class="button primary" type="submit">${m.tryAgain}</button></form>` : ''}`
     : html`<h2 id="link-heading" class="sr-only">${m.linkPay}</h2>
-<form method="post" action="${view.payAction}"><button class="button primary" type="submit">${m.linkPay} ${amount}</button></form>
+<form method="post" action="${view.payAction}">${view.visit ? html`<input type="hidden" name="visit" value="${view.visit}">` : ''}<button class="button primary" type="submit">${m.linkPay} ${amount}</button></form>
 <p class="hint">${m.linkHint}</p>`
 }
 </section>`,

@@ -27,8 +27,8 @@ const INSERT_INVOICE: PreparedStatement = {
 /** The next `INV-000001`-style number of the business and mode. */
 const NEXT_NUMBER: PreparedStatement = {
   name: 'cairn_next_invoice_number',
-  text: `select coalesce(max(substring(number from '^INV-([0-9]{6,18})$')::bigint), 0) + 1 as next
-  from invoices where business_id = $1::uuid and mode = $2::text and number ~ '^INV-[0-9]{6,18}$'`,
+  text: `select (coalesce(max(substring(number from '^INV-([0-9]{6,60})$')::numeric), 0) + 1)::text as next
+  from invoices where business_id = $1::uuid and mode = $2::text and number ~ '^INV-[0-9]{6,60}$'`,
 };
 
 /** The line items with their amounts, and the total, in the currency's decimals. */

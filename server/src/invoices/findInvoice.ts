@@ -12,7 +12,8 @@ export const invoiceNotFound = (id: string) =>
 /**
  * An invoice of the scope's business and mode (any business without a scope: the invoice page, where
  * the id is the recipient's credential), or undefined. With `forUpdate`, the row stays locked until
- * `em`'s transaction ends: every change of an invoice takes this lock first.
+ * `em`'s transaction ends: every change of an invoice takes this lock (after the locks of the
+ * invoice's payments, where it takes those too: the lifecycle's order).
  */
 export async function findInvoiceRow(
   em: EntityManager,

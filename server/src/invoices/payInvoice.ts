@@ -15,13 +15,19 @@ export type PayInvoiceOutcome =
   /** The invoice's API key was revoked or deactivated. */
   | { readonly kind: 'key_inactive'; readonly invoice: InvoiceRow };
 
-/** Payment statuses in which the invoice's payment is still the one to pay (or being paid). */
+/**
+ * Payment statuses in which the invoice's payment is still the one to pay, is being paid, or holds
+ * the recipient's funds (expired short, or awaiting a refund): Pay opens it. Otherwise (expired with
+ * nothing received, cancelled, failed, reorged out) a new payment replaces it.
+ */
 const REUSABLE: readonly PaymentStatus[] = [
   'pending',
   'awaiting_payment',
   'payment_detected',
   'confirming',
   'underpaid',
+  'expired_underpaid',
+  'refund_requested',
 ];
 
 /** The payment an invoice asks for: its total, accepted set and metadata; back to the invoice after. */

@@ -1,6 +1,8 @@
 import type { Invoice, PaymentStatus } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { IPayment } from '../db/entities/index.js';
 import { inTransaction } from '../db/inTransaction.js';
+import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
@@ -10,16 +12,33 @@ import { serializeInvoice } from './invoiceRow.js';
 import { invalidInvoiceState } from './sendInvoice.js';
 import { updateInvoice } from './updateInvoice.js';
 
-/** Payment statuses an invoice can be voided with: nothing received, and none can arrive unnoticed. */
+/** Payments void cancels: nothing received yet. */
 const CANCELLABLE: readonly PaymentStatus[] = ['pending', 'awaiting_payment'];
-const NOTHING_RECEIVED: readonly PaymentStatus[] = ['cancelled', 'failed'];
+/** Payments that can no longer take or hold the recipient's money. */
+const SETTLED: readonly PaymentStatus[] = ['cancelled', 'failed', 'expired_reorged', 'refunded'];
+
+/** Why `payment` keeps the invoice from being voided at `now`, or undefined. */
+function blocker(payment: IPayment, now: Date): string | undefined {
+  if (CANCELLABLE.includes(payment.status) || SETTLED.includes(payment.status)) return undefined;
+  if (payment.status === 'expired') {
+    return payment.lateGraceEndsAt.getTime() <= now.getTime()
+      ? undefined
+      : `payment ${payment.id} expired, but a late transfer could still revive it until its late grace ends at ${payment.lateGraceEndsAt.toISOString()}; void the invoice after that`;
+  }
+  if (payment.status === 'payment_detected' || payment.status === 'confirming') {
+    return `payment ${payment.id} is ${payment.status}: wait until it confirms or fails`;
+  }
+  if (payment.status === 'confirmed') return `payment ${payment.id} is confirmed`;
+  return `payment ${payment.id} is ${payment.status}: it holds the recipient's funds; accept the shortfall or refund them first`;
+}
 
 /**
  * POST /api/v1/invoices/{id}/void: a draft or open invoice stops taking payment and reminders; its
- * payment, when not yet paid, is cancelled in the same transaction. Refused (409) once its payment
- * has seen funds, or when it expired (a late transfer could still revive it: cancel is not possible
- * then, so it can be voided once the late grace has ended). Locks the payment before the invoice, the
- * order the lifecycle takes them in when a payment of an invoice changes.
+ * payments that have received nothing are cancelled in the same transaction. Refused (409) while any
+ * payment of the invoice (not only the latest: an earlier one may have been replaced by Pay) has seen
+ * funds, or expired but could still be revived by a late transfer. Locks the invoice's payments (in
+ * id order) before the invoice, the order the lifecycle takes them in when a payment changes; a Pay
+ * press that made a new payment in between is seen and the whole check runs again.
  */
 export async function voidInvoice(
   gateway: Gateway,
@@ -27,40 +46,52 @@ export async function voidInvoice(
   id: string,
   tx?: EntityManager,
 ): Promise<Invoice> {
-  return inTransaction(gateway.orm, tx, async (em) => {
-    const peek = await findInvoiceRow(em, scope, id);
-    if (!peek) throw invoiceNotFound(id);
-    const payment = peek.payment_id ? await lockPayment(em, scope, peek.payment_id) : undefined;
-    const row = (await findInvoiceRow(em, scope, id, true))!;
-    if (row.payment_id !== peek.payment_id) {
-      // A Pay press replaced the payment between the two reads: the caller retries.
-      throw invalidInvoiceState(`Invoice ${row.number} changed while it was voided; try again.`);
+  for (let attempt = 1; ; attempt++) {
+    const outcome = await inTransaction(gateway.orm, tx, async (em) => {
+      const peek = await findInvoiceRow(em, scope, id);
+      if (!peek) throw invoiceNotFound(id);
+      const ids = await em
+        .getConnection()
+        .execute<{ id: string }[]>(
+          'select id from payments where invoice_id = ? order by id',
+          [id],
+          'all',
+          em.getTransactionContext(),
+        );
+      const payments: IPayment[] = [];
+      for (const { id: paymentId } of ids) payments.push(await lockPayment(em, scope, paymentId));
+      const row = (await findInvoiceRow(em, scope, id, true))!;
+      const [{ count }] = (await em
+        .getConnection()
+        .execute<{ count: number }[]>(
+          'select count(*)::int as count from payments where invoice_id = ?',
+          [id],
+          'all',
+          em.getTransactionContext(),
+        )) as [{ count: number }];
+      if (count !== payments.length) return 'changed' as const;
+      const now = gateway.clock.now();
+      if (row.status === 'void') return serializeInvoice(gateway.config, row, now);
+      if (row.status !== 'draft' && row.status !== 'open') {
+        throw invalidInvoiceState(`Invoice ${row.number} is ${row.status}; it cannot be voided.`);
+      }
+      const reasons = payments.map((p) => blocker(p, now)).filter((r): r is string => r !== undefined);
+      if (reasons.length > 0) {
+        throw invalidInvoiceState(`Invoice ${row.number} cannot be voided: ${reasons.join('; ')}.`);
+      }
+      for (const payment of payments) {
+        if (CANCELLABLE.includes(payment.status))
+          await cancelPayment(gateway, scope, payment.id, 'merchant', em);
+      }
+      await updateInvoice(em, row, { status: 'void', voided_at: now }, now);
+      await cancelReminders(em, row.id);
+      return serializeInvoice(gateway.config, row, now);
+    });
+    if (outcome !== 'changed') return outcome;
+    // A Pay press added a payment between the read and the locks. Within a caller's transaction (an
+    // Idempotency-Key's) the read is not repeated: the caller retries.
+    if (tx || attempt === 3) {
+      throw new ApiError('SERVICE_UNAVAILABLE', `Invoice ${id} changed while it was voided; retry.`);
     }
-    if (row.status === 'void') return serializeInvoice(gateway.config, row, gateway.clock.now());
-    if (row.status !== 'draft' && row.status !== 'open') {
-      throw invalidInvoiceState(`Invoice ${row.number} is ${row.status}; it cannot be voided.`);
-    }
-    const now = gateway.clock.now();
-    const graceOver = payment?.status === 'expired' && payment.lateGraceEndsAt.getTime() <= now.getTime();
-    if (
-      payment &&
-      !CANCELLABLE.includes(payment.status) &&
-      !NOTHING_RECEIVED.includes(payment.status) &&
-      !graceOver
-    ) {
-      throw invalidInvoiceState(
-        `The payment of invoice ${row.number} is ${payment.status}: ${
-          payment.status === 'expired'
-            ? 'a late transfer could still revive it, so the invoice cannot be voided until its late grace ends'
-            : 'it has received funds; refund it before voiding the invoice'
-        }.`,
-      );
-    }
-    if (payment && CANCELLABLE.includes(payment.status)) {
-      await cancelPayment(gateway, scope, payment.id, 'merchant', em);
-    }
-    await updateInvoice(em, row, { status: 'void', voided_at: now }, now);
-    await cancelReminders(em, row.id);
-    return serializeInvoice(gateway.config, row, now);
-  });
+  }
 }

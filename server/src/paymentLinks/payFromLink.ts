@@ -1,4 +1,4 @@
-import type { CreatePaymentRequest, Payment } from '@cairn/contract';
+import type { CreatePaymentRequest } from '@cairn/contract';
 import { loadActiveKey } from '../auth/authenticate.js';
 import type { Gateway } from '../gateway.js';
 import { createPayment } from '../payments/createPayment.js';
@@ -7,7 +7,7 @@ import { linkAvailability, type PaymentLinkRow } from './paymentLinkRow.js';
 
 /** What pressing Pay on a link's page gave: a payment to check out, or why the link cannot. */
 export type PayFromLinkOutcome =
-  | { readonly kind: 'payment'; readonly payment: Payment }
+  | { readonly kind: 'payment'; readonly paymentId: string }
   | { readonly kind: 'not_found' }
   | { readonly kind: 'inactive' | 'sold_out'; readonly link: PaymentLinkRow }
   /** The link's API key was revoked or deactivated: its payments would have nowhere to report. */
@@ -34,12 +34,29 @@ export function paymentRequestOf(link: PaymentLinkRow): CreatePaymentRequest {
  * `payment_link_id` set, through the same service as POST /api/v1/payments (pricing, accepted set,
  * Prepaid Credit, key checks; its ApiErrors are thrown as they are). The link's row is locked for the
  * whole creation, so concurrent presses are counted one after the other and `max_uses` is never
- * exceeded; a deactivation waits for a creation under way and is seen by the next one.
+ * exceeded; a deactivation waits for a creation under way and is seen by the next one. `visit` is the
+ * token the page's form carries: the same visit pressing Pay again (a double click, a resubmitted
+ * form) opens the payment it already made instead of making another.
  */
-export async function payFromLink(gateway: Gateway, linkId: string): Promise<PayFromLinkOutcome> {
+export async function payFromLink(
+  gateway: Gateway,
+  linkId: string,
+  visit?: string,
+): Promise<PayFromLinkOutcome> {
   return gateway.orm.em.fork().transactional(async (tx) => {
     const link = await findPaymentLinkRow(tx, undefined, linkId, true);
     if (!link) return { kind: 'not_found' };
+    const connection = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    if (visit) {
+      const [seen] = await connection.execute<{ payment_id: string }[]>(
+        'select payment_id from payment_link_visits where token = ? and payment_link_id = ?',
+        [visit, link.id],
+        'all',
+        ctx,
+      );
+      if (seen) return { kind: 'payment', paymentId: seen.payment_id };
+    }
     const availability = linkAvailability(link);
     if (availability !== 'available') return { kind: availability, link };
     const auth = await loadActiveKey(gateway.orm, link.api_key_id, tx);
@@ -47,6 +64,14 @@ export async function payFromLink(gateway: Gateway, linkId: string): Promise<Pay
     const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, {
       paymentLinkId: link.id,
     });
-    return { kind: 'payment', payment };
+    if (visit) {
+      await connection.execute(
+        'insert into payment_link_visits (token, payment_link_id, payment_id, created_at) values (?, ?, ?, ?) on conflict (token) do nothing',
+        [visit, link.id, payment.id, gateway.clock.now()],
+        'run',
+        ctx,
+      );
+    }
+    return { kind: 'payment', paymentId: payment.id };
   });
 }

@@ -85,6 +85,7 @@ export async function applyDecision(
 ): Promise<PaymentAggregate> {
   const now = gateway.clock.now();
   const { patch } = decision;
+  const before = payment.status;
   const marked = await markTransfers(em, payment, decision);
   const changed =
     decision.status !== payment.status ||
@@ -170,6 +171,6 @@ export async function applyDecision(
     });
   }
   await em.flush();
-  await followInvoicePayment(gateway, em, payment, decision.emitted);
+  await followInvoicePayment(gateway, em, payment, before, decision.emitted);
   return aggregate;
 }

@@ -27,7 +27,11 @@ let invoiceKey: { key: string; id: string };
 const MINUTE = 60_000;
 
 beforeAll(async () => {
-  w = await startWebhookTest({ start: '2026-09-01T08:00:00Z' });
+  // Pay presses come from one address here: the per-IP limit is raised (paymentLinks.test checks it).
+  w = await startWebhookTest({
+    start: '2026-09-01T08:00:00Z',
+    env: { CAIRN_LINK_PAYMENTS_PER_MINUTE: '1000' },
+  });
   api = clientFor(w.test.baseUrl, w.test.apiKey);
   invoiceKey = await newKey(w.test);
 });
@@ -368,7 +372,38 @@ describe('voiding', () => {
     const next = (await pay(quiet.id)).split('/').at(-1)!;
     expect(next).not.toBe(quietPayment);
     expect((await read(quiet.id)).payment_id).toBe(next);
+    // The replaced payment still blocks the void while a late transfer could revive it.
+    const stillRefused = await api.post(`/invoices/${quiet.id}/void`);
+    expectError(stillRefused, 'INVALID_INVOICE_STATE');
+    expect(stillRefused.body.error.message).toContain(quietPayment);
+    expect((await api.get(`/payments/${next}`)).body.data.status).toBe('pending');
+    // Once its late grace is over, the void goes through and cancels the new payment.
+    const grace = Date.parse((await api.get(`/payments/${quietPayment}`)).body.data.expires_at);
+    w.clock.set(new Date(grace + 7 * 86_400_000));
+    const voided = await api.post(`/invoices/${quiet.id}/void`);
+    expect(voided.status, voided.text).toBe(200);
+    expect((await api.get(`/payments/${next}`)).body.data.status).toBe('cancelled');
     w.clock.set(before);
+  });
+});
+
+describe('reorgs', () => {
+  it('a reorg that takes the paying transfer away reopens the paid invoice', async () => {
+    const invoice = await create({ reminder_days: [3] });
+    await api.post(`/invoices/${invoice.id}/send`);
+    const paymentId = (await pay(invoice.id)).split('/').at(-1)!;
+    await api.post(`/checkout/${paymentId}/select-chain`, { token: 'BTC_TESTNET:BTC' });
+    const txId = await observe(w.test, paymentId, { depth: 6 });
+    expect((await read(invoice.id)).status).toBe('paid');
+    await observe(w.test, paymentId, { depth: 6, txId, removed: true });
+    const payment = (await api.get(`/payments/${paymentId}`)).body.data;
+    expect(payment.status).not.toBe('confirmed');
+    expect(await read(invoice.id)).toMatchObject({ status: 'open', paid_at: null, payment_id: paymentId });
+    const [job] = await sql(w.test, 'select 1 from graphile_worker.jobs where key = ?', [
+      `invoice:${invoice.id}:reminder`,
+    ]);
+    expect(job).toBeDefined();
+    expect(await eventsOf(invoice.id)).toEqual(['invoice.sent', 'invoice.paid']);
   });
 });
 

@@ -282,6 +282,24 @@ describe("a link's public page", () => {
     expect((await client.get(`/payment-links/${link.id}`)).body.data).toMatchObject({ uses: 2, max_uses: 2 });
   });
 
+  it('one visit makes one payment: pressing Pay twice (a double click) opens the same one', async () => {
+    const link = await createLink({ max_uses: 1 });
+    const page = await getPage(`${test.baseUrl}/checkout/links/${link.id}`);
+    const visit = /name="visit" value="([0-9a-f-]{36})"/.exec(page.text)![1]!;
+    const post = () => {
+      presses += 1;
+      return postForm(`${test.baseUrl}/checkout/links/${link.id}/pay`, { visit });
+    };
+    const [first, second] = await Promise.all([post(), post()]);
+    expect(first.status).toBe(303);
+    expect(second.status).toBe(303);
+    expect(second.headers.get('location')).toBe(first.headers.get('location'));
+    expect(await paymentsOfLink(link.id)).toBe(1);
+    // Another visit (a new page load) is another customer: the link is sold out for them.
+    const other = await getPage(`${test.baseUrl}/checkout/links/${link.id}`);
+    expect(other.status).toBe(409);
+  });
+
   it('never exceeds max_uses when customers press Pay at the same moment', async () => {
     const link = await createLink({ max_uses: 3 });
     const answers = await Promise.all(Array.from({ length: 8 }, () => press(link.id)));
