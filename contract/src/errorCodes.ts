@@ -35,6 +35,11 @@ export const ERROR_CODES = {
     description: 'The Prepaid Credit reserve of this mode is exhausted; top it up to create payments.',
   },
   IP_NOT_ALLOWED: { status: 403, description: "The caller's IP address is not in the key's allowlist." },
+  LIVE_KEY_NOT_ALLOWED: {
+    status: 403,
+    description:
+      'A live-mode key was used where the operator allows test keys only (the MCP endpoint, unless CAIRN_MCP_ALLOW_LIVE is set).',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     description: 'The Idempotency-Key was already used with a different request body.',

@@ -7,6 +7,7 @@ import { registerDashboard } from '../dashboard/registerDashboard.js';
 import { checkDatabase } from '../db/checkDatabase.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { registerMcp } from '../mcp/registerMcp.js';
 import type { WatcherStatus } from '../watchers/ChainWatcher.js';
 import { allowedMethods } from './allowedMethods.js';
 import { clientErrorHandler } from './clientErrorHandler.js';
@@ -145,5 +146,6 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
   await registerCheckoutPage(app, gateway, options.redis ? { redis: options.redis } : {});
   await registerDashboard(app, gateway, options.redis ? { redis: options.redis } : {});
+  await registerMcp(app, gateway, options.redis ? { redis: options.redis } : {});
   return app;
 }

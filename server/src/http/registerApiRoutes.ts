@@ -46,7 +46,7 @@ const authOf = (request: FastifyRequest): AuthContext => request.auth!;
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;
 
 /** The failed-authentication throttle: in Redis when given (shared), else in memory; off at 0. */
-function authThrottle(gateway: Gateway, keyCache: KeyCache, redis: Redis | undefined): AuthThrottle {
+export function authThrottle(gateway: Gateway, keyCache: KeyCache, redis: Redis | undefined): AuthThrottle {
   const limit = gateway.config.CAIRN_AUTH_FAILURES_PER_MINUTE;
   if (limit === 0) return (_request, authenticate) => authenticate();
   const windowMs = 60_000;

@@ -1,0 +1,147 @@
+import { type ApiContract, apiContract, IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
+import * as z from 'zod';
+
+/** A merchant API route as an MCP tool: its name, its schemas and how to call it. */
+export interface ContractTool {
+  readonly name: keyof ApiContract;
+  readonly title: string;
+  readonly description: string;
+  readonly method: 'GET' | 'POST' | 'DELETE';
+  /** The route's path with `:id`-style parameters, under `/api/v1`. */
+  readonly path: string;
+  readonly pathParams: readonly string[];
+  readonly queryParams: readonly string[];
+  readonly bodyParams: readonly string[];
+  /** The tool's arguments: path parameters, query and body fields, and `idempotency_key` on a POST. */
+  readonly inputSchema: z.ZodObject;
+  /** What the tool returns as `structuredContent`: the object under `data`, or the list page. */
+  readonly outputSchema: z.ZodObject;
+  /** Whether the 2xx body wraps the result in `data`. */
+  readonly unwrapData: boolean;
+  /** Whether the route accepts an Idempotency-Key (every POST). */
+  readonly idempotent: boolean;
+}
+
+/** What an agent must know on top of the route's own description. */
+const AGENT_NOTES: Partial<Record<keyof ApiContract, string>> = {
+  createPayment:
+    'Hand `checkout_url` to the customer. Release goods only once the payment is `confirmed` (the payment.confirmed event, or retrieve_payment); never on payment_detected or confirming. Pass `idempotency_key` so a retry cannot create a second payment.',
+  retrievePayment: 'Release goods only when `status` is `confirmed`.',
+  createInvoice: 'The invoice is a draft until you call send_invoice.',
+  createPaymentLink: 'Share `url`; each customer who presses Pay on it gets a payment of their own.',
+};
+
+const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** The shape of a zod object schema (empty for anything else, such as ts-rest's no-body marker). */
+function shapeOf(schema: unknown): Record<string, z.ZodType> {
+  return schema instanceof z.ZodObject ? (schema.shape as Record<string, z.ZodType>) : {};
+}
+
+/**
+ * The query string's `limit` is a string of digits in the contract (as URLs carry it); over MCP it is
+ * a JSON integer, sent on as its digits.
+ */
+const McpLimit = z.int().min(1).max(100).optional().describe('Page size, 1 to 100 (default 20).');
+
+/**
+ * Every route of the merchant API contract as an MCP tool, generated from the contract (never a copy of
+ * its schemas): arguments from the route's path, query and body schemas, results from its 2xx
+ * response schema. The tool names are the routes' in snake case (`create_payment`).
+ */
+export function contractTools(): ContractTool[] {
+  return (Object.entries(apiContract) as [keyof ApiContract, ApiContract[keyof ApiContract]][]).map(
+    ([name, route]) => {
+      const r = route as unknown as {
+        method: 'GET' | 'POST' | 'DELETE';
+        path: string;
+        summary: string;
+        description?: string;
+        pathParams?: unknown;
+        query?: unknown;
+        body?: unknown;
+        responses: Record<number, unknown>;
+      };
+      const pathShape = shapeOf(r.pathParams);
+      const queryShape = Object.fromEntries(
+        Object.entries(shapeOf(r.query)).map(([key, field]) => [key, key === 'limit' ? McpLimit : field]),
+      );
+      const bodyShape = shapeOf(r.body);
+      const idempotent = r.method === 'POST';
+      const inputSchema = z.object({
+        ...pathShape,
+        ...queryShape,
+        ...bodyShape,
+        ...(idempotent
+          ? {
+              idempotency_key: z
+                .string()
+                .min(1)
+                .max(255)
+                .optional()
+                .describe(
+                  'Makes the call safe to retry: the same key with the same arguments returns the stored result for 24 hours.',
+                ),
+            }
+          : {}),
+      });
+      const status = Number(Object.keys(r.responses).find((s) => s.startsWith('2')));
+      const response = r.responses[status] as z.ZodObject;
+      // `{ data: X }` is unwrapped to X when X is an object (MCP's structured content must be one); a
+      // list page (`data` beside `has_more`) or a union stays as it is.
+      const shape = shapeOf(response);
+      const data = shape.data;
+      const unwrapData = Object.keys(shape).length === 1 && data instanceof z.ZodObject;
+      // A fresh object of the same shape: a schema with a registry id (Payment) would be written as a
+      // bare `$ref`, and MCP wants `type: object` at the top of an output schema.
+      const outputSchema = z.object(shapeOf(unwrapData ? data : response));
+      const note = AGENT_NOTES[name];
+      return {
+        name,
+        title: r.summary,
+        description: [r.description ?? r.summary, note].filter(Boolean).join(' '),
+        method: r.method,
+        path: r.path,
+        pathParams: Object.keys(pathShape),
+        queryParams: Object.keys(queryShape),
+        bodyParams: Object.keys(bodyShape),
+        inputSchema,
+        outputSchema,
+        unwrapData,
+        idempotent,
+      };
+    },
+  );
+}
+
+/** The MCP name of a contract route. */
+export const toolName = (route: keyof ApiContract) => snake(route);
+
+/** The request a tool call makes to the merchant API: method, URL, body and Idempotency-Key. */
+export function requestOf(
+  tool: ContractTool,
+  args: Record<string, unknown>,
+): {
+  method: ContractTool['method'];
+  url: string;
+  body?: Record<string, unknown>;
+  headers: Record<string, string>;
+} {
+  let url = tool.path;
+  for (const key of tool.pathParams) url = url.replace(`:${key}`, encodeURIComponent(String(args[key])));
+  const query = new URLSearchParams();
+  for (const key of tool.queryParams) if (args[key] !== undefined) query.set(key, String(args[key]));
+  const body = Object.fromEntries(
+    tool.bodyParams.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]),
+  );
+  const headers: Record<string, string> = {};
+  if (tool.idempotent && typeof args.idempotency_key === 'string')
+    headers[IDEMPOTENCY_KEY_HEADER] = args.idempotency_key;
+  const text = query.toString();
+  return {
+    method: tool.method,
+    url: `${url}${text ? `?${text}` : ''}`,
+    ...(tool.bodyParams.length > 0 ? { body } : {}),
+    headers,
+  };
+}
