@@ -1,5 +1,6 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { authenticate } from '../auth/authenticate.js';
@@ -14,6 +15,9 @@ import { SDK_VERSION_FOR_MCP } from './mcpVersion.js';
 /** The MCP endpoint's path under `{mcp_url}`. */
 export const MCP_PATH = '/mcp';
 
+/** One JSON Schema validator for every request's server: building one (an Ajv) per request is costly. */
+const jsonSchemaValidator = new AjvJsonSchemaValidator();
+
 /**
  * Builds the MCP server for one request (stateless: nothing is kept between requests). Each tool call
  * is a request to the merchant API on this gateway (`app.inject`) with the caller's own key and
@@ -24,7 +28,10 @@ function buildServer(
   tools: readonly ContractTool[],
   request: FastifyRequest,
 ): McpServer {
-  const server = new McpServer({ name: 'cairn', title: 'Cairn', version: SDK_VERSION_FOR_MCP });
+  const server = new McpServer(
+    { name: 'cairn', title: 'Cairn', version: SDK_VERSION_FOR_MCP },
+    { jsonSchemaValidator },
+  );
   const authorization = request.headers.authorization ?? '';
   for (const tool of tools) {
     server.registerTool(
