@@ -93,6 +93,11 @@ export const CONFIG_VARIABLES = {
     doc: 'Let live-mode keys call the MCP endpoint ({mcp_url}/mcp). Off by default: an AI agent then works with test keys only (SPEC.md, Authentication rule 5).',
     default: 'false',
   },
+  CAIRN_DOCS_URL: {
+    schema: url.optional(),
+    doc: 'Human documentation of the API, linked as `service-doc` from the API catalog (/.well-known/api-catalog). Unset: the catalog links the OpenAPI document only.',
+    default: '(none)',
+  },
   CAIRN_SITE_URL: {
     schema: url.optional(),
     doc: 'Public {site_url} (openapi.json, discovery).',

@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { registerCheckoutPage } from '../checkoutPage/registerCheckoutPage.js';
 import { registerDashboard } from '../dashboard/registerDashboard.js';
 import { checkDatabase } from '../db/checkDatabase.js';
+import { registerDiscovery } from '../discovery/registerDiscovery.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
 import { registerMcp } from '../mcp/registerMcp.js';
@@ -138,10 +139,12 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });
-  app.get('/openapi.json', async () => ({
-    ...openApiDocument,
-    servers: [{ url: gateway.config.urls.api, description: 'This gateway' }],
-  }));
+  const sitePath = new URL(gateway.config.urls.site).pathname.replace(/\/+$/, '');
+  app.get(`${sitePath}/openapi.json`, async (_request, reply) => {
+    reply.header('access-control-allow-origin', '*');
+    return { ...openApiDocument, servers: [{ url: gateway.config.urls.api, description: 'This gateway' }] };
+  });
+  registerDiscovery(app, gateway);
 
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
   await registerCheckoutPage(app, gateway, options.redis ? { redis: options.redis } : {});
