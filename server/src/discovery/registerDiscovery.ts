@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Gateway } from '../gateway.js';
 import {
@@ -7,6 +8,10 @@ import {
   SERVER_CARD_TYPE,
   serverCard,
 } from './discoveryDocuments.js';
+import { agentSkills } from './skills/agentSkills.js';
+
+/** The Agent Skills discovery index's schema (v0.2.0). */
+const SKILLS_INDEX_SCHEMA = 'https://schemas.agentskills.io/discovery/0.2.0/schema.json';
 
 const pathOf = (url: string) => new URL(url).pathname.replace(/\/+$/, '');
 
@@ -21,7 +26,8 @@ function discoveryHeaders(reply: FastifyReply, type: string): FastifyReply {
 /**
  * The discovery documents: the MCP server card at `{mcp_url}/mcp/server-card`, the origin's MCP
  * catalog at `{site_url}/.well-known/mcp/catalog.json`, the RFC 9727 API catalog at
- * `{site_url}/.well-known/api-catalog` (GET and HEAD), and the site root, whose `Link` header points
+ * `{site_url}/.well-known/api-catalog` (GET and HEAD), the agent-skills index
+ * (`{site_url}/.well-known/agent-skills/index.json`) with its three SKILL.md, and the site root, whose `Link` header points
  * at the catalog. Served on the paths of the configured URLs; when those name other hosts, the
  * operator routes them here. No OAuth metadata is served (the API takes API keys only).
  */
@@ -45,6 +51,32 @@ export function registerDiscovery(app: FastifyInstance, gateway: Gateway): void 
   app.get(`${site}/.well-known/api-catalog`, async (_request, reply) =>
     discoveryHeaders(reply, API_CATALOG_TYPE).send(linkset),
   );
+  // Agent skills: each SKILL.md as bytes, and the index with the sha256 of exactly those bytes.
+  const skills = agentSkills(`${config.urls.api}/api/v1`).map((skill) => {
+    const bytes = Buffer.from(skill.markdown);
+    return { ...skill, bytes, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
+  });
+  const skillsIndex = Buffer.from(
+    JSON.stringify({
+      $schema: SKILLS_INDEX_SCHEMA,
+      skills: skills.map((skill) => ({
+        name: skill.name,
+        type: 'skill-md',
+        description: skill.description,
+        url: `${config.urls.site}/.well-known/agent-skills/${skill.name}/SKILL.md`,
+        digest: skill.digest,
+      })),
+    }),
+  );
+  app.get(`${site}/.well-known/agent-skills/index.json`, async (_request, reply) =>
+    discoveryHeaders(reply, 'application/json').send(skillsIndex),
+  );
+  for (const skill of skills) {
+    app.get(`${site}/.well-known/agent-skills/${skill.name}/SKILL.md`, async (_request, reply) =>
+      discoveryHeaders(reply, 'text/markdown; charset=utf-8').send(skill.bytes),
+    );
+  }
+
   app.get(`${site}/`, async (_request, reply) =>
     discoveryHeaders(reply, 'application/json')
       .header('link', `<${site}/.well-known/api-catalog>; rel="api-catalog"`)
