@@ -12,6 +12,14 @@ import { renderError } from '../http/renderError.js';
 import { type ContractTool, contractTools, requestOf, toolName } from './contractTools.js';
 import { SDK_VERSION_FOR_MCP } from './mcpVersion.js';
 
+/**
+ * Whether the client asks for an SSE stream rather than a JSON body: its Accept header lists
+ * `text/event-stream` first (every client must accept both; JSON is the default).
+ */
+function prefersEventStream(accept: string | undefined): boolean {
+  return (accept ?? '').split(',')[0]?.trim().startsWith('text/event-stream') === true;
+}
+
 /** The MCP endpoint's path under `{mcp_url}`. */
 export const MCP_PATH = '/mcp';
 
@@ -112,7 +120,7 @@ export async function registerMcp(
     const server = buildServer(app, tools, request);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
-      enableJsonResponse: true,
+      enableJsonResponse: !prefersEventStream(request.headers.accept),
     });
     reply.hijack();
     reply.raw.on('close', () => {

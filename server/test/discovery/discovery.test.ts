@@ -72,6 +72,38 @@ describe('discovery documents', () => {
     expect(mcp.status).toBe(200);
   });
 
+  it('serves each document on the path of its configured URL when the MCP and site URLs are elsewhere', async () => {
+    const elsewhere = await startTestGateway({
+      env: { CAIRN_MCP_URL: 'https://agents.example/ai', CAIRN_SITE_URL: 'https://www.example/shop' },
+    });
+    try {
+      const catalog = await fetch(`${elsewhere.baseUrl}/shop/.well-known/mcp/catalog.json`);
+      const { servers } = (await catalog.json()) as { servers: { serverCard: string; url: string }[] };
+      expect(servers[0]).toMatchObject({
+        serverCard: 'https://agents.example/ai/mcp/server-card',
+        url: 'https://agents.example/ai/mcp',
+      });
+      expect((await fetch(`${elsewhere.baseUrl}/ai/mcp/server-card`)).status).toBe(200);
+      expect((await fetch(`${elsewhere.baseUrl}/shop/openapi.json`)).status).toBe(200);
+      expect((await fetch(`${elsewhere.baseUrl}/shop/.well-known/api-catalog`)).status).toBe(200);
+      expect((await fetch(`${elsewhere.baseUrl}/shop/`)).headers.get('link')).toBe(
+        '</shop/.well-known/api-catalog>; rel="api-catalog"',
+      );
+      const mcp = await fetch(`${elsewhere.baseUrl}/ai/mcp`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${elsewhere.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json, text/event-stream',
+        },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }),
+      });
+      expect(mcp.status).toBe(200);
+    } finally {
+      await elsewhere.stop();
+    }
+  });
+
   it('serves no OAuth metadata: the API takes API keys only', async () => {
     for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server']) {
       expect((await fetch(`${test.baseUrl}${path}`)).status, path).toBe(404);
