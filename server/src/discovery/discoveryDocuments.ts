@@ -67,7 +67,7 @@ export function apiCatalog(config: Pick<Config, 'urls'> & { CAIRN_DOCS_URL?: str
     linkset: [
       {
         anchor: urls.api,
-        'service-desc': [{ href: urls.openapi, type: 'application/vnd.oai.openapi+json' }],
+        'service-desc': [{ href: urls.openapi, type: 'application/json' }],
         ...(config.CAIRN_DOCS_URL
           ? { 'service-doc': [{ href: config.CAIRN_DOCS_URL, type: 'text/html' }] }
           : {}),

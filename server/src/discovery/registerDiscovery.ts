@@ -49,10 +49,12 @@ export function registerDiscovery(app: FastifyInstance, gateway: Gateway): void 
   );
   // GET answers HEAD too (fastify's exposeHeadRoutes): same headers, no body.
   app.get(`${site}/.well-known/api-catalog`, async (_request, reply) =>
-    discoveryHeaders(reply, API_CATALOG_TYPE).send(linkset),
+    discoveryHeaders(reply, API_CATALOG_TYPE)
+      .header('link', `<${site}/.well-known/api-catalog>; rel="api-catalog"`)
+      .send(linkset),
   );
   // Agent skills: each SKILL.md as bytes, and the index with the sha256 of exactly those bytes.
-  const skills = agentSkills(`${config.urls.api}/api/v1`).map((skill) => {
+  const skills = agentSkills(`${config.urls.api}/api/v1`, `${config.urls.site}/openapi.json`).map((skill) => {
     const bytes = Buffer.from(skill.markdown);
     return { ...skill, bytes, digest: `sha256:${createHash('sha256').update(bytes).digest('hex')}` };
   });

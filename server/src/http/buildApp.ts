@@ -140,10 +140,13 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     return metrics.registry.metrics();
   });
   const sitePath = new URL(gateway.config.urls.site).pathname.replace(/\/+$/, '');
-  app.get(`${sitePath}/openapi.json`, async (_request, reply) => {
+  const openApi = async (_request: unknown, reply: { header(name: string, value: string): unknown }) => {
     reply.header('access-control-allow-origin', '*');
     return { ...openApiDocument, servers: [{ url: gateway.config.urls.api, description: 'This gateway' }] };
-  });
+  };
+  // On the site's path (discovery), and at the root as before when that path is another.
+  app.get(`${sitePath}/openapi.json`, openApi);
+  if (sitePath !== '') app.get('/openapi.json', openApi);
   registerDiscovery(app, gateway);
 
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});

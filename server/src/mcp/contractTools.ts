@@ -39,6 +39,22 @@ function shapeOf(schema: unknown): Record<string, z.ZodType> {
 }
 
 /**
+ * A body's fields as tool arguments: an object's own; for a union of objects (select-chain takes
+ * `{ chain_id, coin_symbol }` or `{ token }`), every option's fields, each optional; the API then
+ * validates the body as the route does.
+ */
+function bodyShapeOf(schema: unknown): Record<string, z.ZodType> {
+  if (schema instanceof z.ZodUnion) {
+    const fields: Record<string, z.ZodType> = {};
+    for (const option of schema.options as unknown[]) {
+      for (const [key, field] of Object.entries(shapeOf(option))) fields[key] ??= field.optional();
+    }
+    return fields;
+  }
+  return shapeOf(schema);
+}
+
+/**
  * The query string's `limit` is a string of digits in the contract (as URLs carry it); over MCP it is
  * a JSON integer, sent on as its digits.
  */
@@ -66,9 +82,10 @@ export function contractTools(): ContractTool[] {
       const queryShape = Object.fromEntries(
         Object.entries(shapeOf(r.query)).map(([key, field]) => [key, key === 'limit' ? McpLimit : field]),
       );
-      const bodyShape = shapeOf(r.body);
+      const bodyShape = bodyShapeOf(r.body);
       const idempotent = r.method === 'POST';
-      const inputSchema = z.object({
+      // Strict, as the API's bodies are: an unknown (misspelt) argument is refused, never dropped.
+      const inputSchema = z.strictObject({
         ...pathShape,
         ...queryShape,
         ...bodyShape,
@@ -128,7 +145,10 @@ export function requestOf(
   headers: Record<string, string>;
 } {
   let url = tool.path;
-  for (const key of tool.pathParams) url = url.replace(`:${key}`, encodeURIComponent(String(args[key])));
+  for (const key of tool.pathParams) {
+    const value = encodeURIComponent(String(args[key]));
+    url = url.replace(`:${key}`, () => value);
+  }
   const query = new URLSearchParams();
   for (const key of tool.queryParams) if (args[key] !== undefined) query.set(key, String(args[key]));
   const body = Object.fromEntries(

@@ -1,8 +1,10 @@
+import rateLimit from '@fastify/rate-limit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
+import { hashApiKey } from '../auth/apiKeyFormat.js';
 import { authenticate } from '../auth/authenticate.js';
 import { KeyCache } from '../auth/KeyCache.js';
 import { ApiError } from '../errors/ApiError.js';
@@ -101,7 +103,8 @@ export async function registerMcp(
   const base = new URL(gateway.config.urls.mcp).pathname.replace(/\/+$/, '');
   const tools = contractTools();
   const path = `${base}${MCP_PATH}`;
-  // Wrong keys cost this endpoint the same failed-authentication budget as the API's.
+  // Wrong keys spend a failed-authentication budget of the API's size (the same budget when Redis is
+  // configured; per route otherwise).
   const keyCache = new KeyCache();
   const throttle = authThrottle(gateway, keyCache, options.redis);
 
@@ -123,31 +126,69 @@ export async function registerMcp(
       enableJsonResponse: !prefersEventStream(request.headers.accept),
     });
     reply.hijack();
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    const raw = reply.raw;
+    raw.setHeader('x-request-id', String(request.id));
+    const close = () => {
+      transport
+        .close()
+        .catch((error: unknown) => request.log.warn({ err: error }, 'mcp: transport close failed'));
+      server.close().catch((error: unknown) => request.log.warn({ err: error }, 'mcp: server close failed'));
+    };
+    raw.on('close', close);
+    try {
+      await server.connect(transport);
+      await transport.handleRequest(request.raw, raw, request.body);
+    } catch (error) {
+      // After the hijack fastify writes nothing: answer here, so the socket does not hang.
+      request.log.error({ err: error }, 'mcp: request failed');
+      if (!raw.headersSent) {
+        raw.writeHead(500, { 'content-type': 'application/json' });
+        raw.end(
+          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } }),
+        );
+      } else if (!raw.writableEnded) raw.end();
+    }
   };
 
-  app.post(path, handle);
-  // Stateless: no server-initiated stream to resume and no session to end.
-  for (const method of ['GET', 'DELETE'] as const) {
-    app.route({
-      method,
-      url: path,
-      handler: async (request, reply) => {
-        reply.header('allow', 'POST');
-        return renderError(
-          new ApiError(
-            'METHOD_NOT_ALLOWED',
-            `${method} is not allowed on ${path}: this MCP endpoint is stateless; POST JSON-RPC messages.`,
-          ),
-          request,
-          reply,
-        );
+  // The per-key rate limit of the API, on the MCP requests themselves (initialize and tools/list
+  // included; each tool call is also counted by the API it calls), keyed by the key's hash.
+  await app.register(async (scope) => {
+    await scope.register(rateLimit, {
+      max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
+      timeWindow: 60_000,
+      keyGenerator: (request) => {
+        const header = request.headers.authorization;
+        return typeof header === 'string' && header.length < 512
+          ? `key:${hashApiKey(header)}`
+          : `ip:${request.ip}`;
       },
+      enableDraftSpec: true,
+      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-mcp-rate-limit:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          'RATE_LIMITED',
+          `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}.`,
+        ),
     });
-  }
+    scope.setErrorHandler((error, request, reply) => renderError(error, request, reply));
+    scope.post(path, handle);
+    // Stateless: no server-initiated stream to resume and no session to end.
+    for (const method of ['GET', 'DELETE'] as const) {
+      scope.route({
+        method,
+        url: path,
+        handler: async (request, reply) => {
+          reply.header('allow', 'POST');
+          return renderError(
+            new ApiError(
+              'METHOD_NOT_ALLOWED',
+              `${method} is not allowed on ${path}: this MCP endpoint is stateless; POST JSON-RPC messages.`,
+            ),
+            request,
+            reply,
+          );
+        },
+      });
+    }
+  });
 }

@@ -114,6 +114,29 @@ describe('the MCP endpoint', () => {
     ]);
   });
 
+  it('selects a chain (a body that is a union) and refuses an unknown argument instead of dropping it', async () => {
+    const client = await connect(test.apiKey);
+    const created = await client.callTool({
+      name: 'create_payment',
+      arguments: { fiat_amount: '9.00', fiat_currency: 'USD' },
+    });
+    const id = (created.structuredContent as { id: string }).id;
+    const picked = await client.callTool({
+      name: 'select_chain',
+      arguments: { id, token: 'BTC_TESTNET:BTC' },
+    });
+    expect(picked.isError, JSON.stringify(picked.content)).toBeFalsy();
+    expect(picked.structuredContent).toMatchObject({
+      selected: { chain_id: 'BTC_TESTNET', coin_symbol: 'BTC' },
+    });
+    const typo = await client.callTool({
+      name: 'create_payment',
+      arguments: { fiat_amount: '9.00', fiat_currency: 'USD', restrict_to_acepted: true },
+    });
+    expect(typo.isError).toBe(true);
+    expect(JSON.stringify(typo.content)).toContain('restrict_to_acepted');
+  });
+
   it('a refused call is a tool error carrying the API code', async () => {
     const client = await connect(test.apiKey);
     const refused = await client.callTool({
@@ -177,6 +200,31 @@ describe('the MCP endpoint', () => {
     expect(limited, `statuses: ${statuses.join(',')}`).toBeDefined();
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(statuses.slice(0, -1).every((s) => s === 401)).toBe(true);
+  });
+
+  it("counts MCP requests against the key's rate limit", async () => {
+    const limited = await startTestGateway({ env: { CAIRN_RATE_LIMIT_PER_MINUTE: '3' } });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const response = await fetch(`${limited.baseUrl}/mcp`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${limited.apiKey}`,
+            'content-type': 'application/json',
+            accept: 'application/json, text/event-stream',
+          },
+          body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'tools/list', params: {} }),
+        });
+        statuses.push(response.status);
+        if (response.status === 429) {
+          expect(((await response.json()) as { error: { code: string } }).error.code).toBe('RATE_LIMITED');
+        } else await response.text();
+      }
+      expect(statuses).toEqual([200, 200, 200, 429]);
+    } finally {
+      await limited.stop();
+    }
   });
 
   it('lets live keys in when the operator allows it', async () => {

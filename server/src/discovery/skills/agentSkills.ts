@@ -17,7 +17,7 @@ const frontMatter = (name: string, description: string) =>
 const auth = `Authorization: Bearer $CAIRN_API_KEY
 Content-Type: application/json`;
 
-const commonRules = (api: string) => `## Rules
+const commonRules = (openapi: string) => `## Rules
 
 - Authenticate every call with \`Authorization: Bearer <API key>\`. A \`pk_test_\` key works on testnets
   only and is what you should use unless told otherwise; a \`pk_live_\` key moves real money.
@@ -25,11 +25,14 @@ const commonRules = (api: string) => `## Rules
 - Send an \`Idempotency-Key\` header on every POST (any unique string, reused when you retry the same
   call): a retry then returns the first result instead of acting twice.
 - Errors are \`{ "error": { "code", "message", "request_id", "fields" } }\`; branch on \`code\`.
-- The full API is described by ${api.replace(/\/api\/v1$/, '')}/openapi.json.
+- The full API is described by ${openapi}.
 `;
 
-/** The skills, with `api` the API base (`https://pay.example.com/api/v1`). */
-export function agentSkills(api: string): AgentSkill[] {
+/**
+ * The skills, with `api` the API base (`https://pay.example.com/api/v1`) and `openapi` the OpenAPI
+ * document's address.
+ */
+export function agentSkills(api: string, openapi: string): AgentSkill[] {
   const createPayment = {
     name: 'cairn-create-payment',
     description:
@@ -73,7 +76,7 @@ ${auth}
 on \`payment_detected\` or \`confirming\`. Other outcomes: \`underpaid\`, \`expired\`, \`cancelled\`,
 \`refunded\`, \`failed\`.
 
-${commonRules(api)}`,
+${commonRules(openapi)}`,
     },
     {
       ...createLink,
@@ -101,7 +104,7 @@ ${auth}
 
 Stop it with \`POST ${api}/payment-links/{id}/deactivate\`.
 
-${commonRules(api)}`,
+${commonRules(openapi)}`,
     },
     {
       ...createInvoice,
@@ -132,7 +135,7 @@ Its \`status\` becomes \`open\`, then \`paid\` when its payment confirms (the \`
 \`POST ${api}/invoices/{id}/remind\` emails a reminder now; \`POST ${api}/invoices/{id}/void\` cancels it
 while nothing was paid.
 
-${commonRules(api)}`,
+${commonRules(openapi)}`,
     },
   ];
 }
