@@ -1,8 +1,6 @@
 import { CreateInvoiceRequestSchema, INVOICE_STATUSES, type InvoiceStatus } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/recordAudit.js';
-import { loadActiveKey } from '../../auth/authenticate.js';
-import { ApiKey } from '../../db/entities/index.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { listEvents } from '../../events/listEvents.js';
 import { createInvoice } from '../../invoices/createInvoice.js';
@@ -22,8 +20,8 @@ import {
   invoicesListPage,
   newInvoicePage,
 } from '../render/invoicePages.js';
-import type { LinkKeyChoice } from '../render/paymentLinkPages.js';
 import type { BusinessViewer } from '../Viewer.js';
+import { activeKeyChoices, chosenKey } from './keyChoices.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 20;
@@ -58,16 +56,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
   const { paths, gateway } = rt;
   const scopeOf = (viewer: BusinessViewer) => ({ businessId: viewer.business.id, mode: viewer.mode });
 
-  const activeKeys = async (viewer: BusinessViewer): Promise<LinkKeyChoice[]> =>
-    (
-      await gateway.orm.em
-        .fork()
-        .find(
-          ApiKey,
-          { businessId: viewer.business.id, mode: viewer.mode, status: 'active' },
-          { orderBy: { createdAt: 'desc' } },
-        )
-    ).map((k) => ({ id: k.id, label: k.label, hint: k.keyHint }));
+  const activeKeys = (viewer: BusinessViewer) => activeKeyChoices(gateway, viewer);
 
   scope.get<{ Querystring: Record<string, string | undefined> }>('/invoices', async (request, reply) => {
     const viewer = rt.requireBusiness(request, reply);
@@ -168,11 +157,8 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
           name === 'line_items' && rows.length === 0 ? 'Add at least one line.' : capitalised(issue.message);
       }
     }
-    const auth = UUID.test(values.api_key ?? '')
-      ? await loadActiveKey(gateway.orm, values.api_key!)
-      : undefined;
-    if (!auth || auth.businessId !== viewer.business.id || auth.mode !== viewer.mode)
-      errors.api_key = 'Choose an active API key of this mode.';
+    const auth = await chosenKey(gateway, viewer, values.api_key);
+    if (!auth) errors.api_key = 'Choose an active API key of this mode.';
     const refuse = () => showForm(request, reply, viewer, { values, errors });
     if (Object.keys(errors).length > 0 || !parsed.success || !auth) return refuse();
     let invoiceId: string;

@@ -1,8 +1,6 @@
 import { CreatePaymentLinkRequestSchema, type PaymentStatus } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { recordAudit } from '../../audit/recordAudit.js';
-import { loadActiveKey } from '../../auth/authenticate.js';
-import { ApiKey } from '../../db/entities/index.js';
 import { ApiError } from '../../errors/ApiError.js';
 import { createPaymentLink } from '../../paymentLinks/createPaymentLink.js';
 import { deactivatePaymentLink } from '../../paymentLinks/deactivatePaymentLink.js';
@@ -11,12 +9,12 @@ import { listPaymentLinks } from '../../paymentLinks/listPaymentLinks.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
 import {
   type LinkFormState,
-  type LinkKeyChoice,
   type LinkPaymentRow,
   paymentLinkPage,
   paymentLinksPage,
 } from '../render/paymentLinkPages.js';
 import type { BusinessViewer } from '../Viewer.js';
+import { activeKeyChoices, chosenKey } from './keyChoices.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 20;
@@ -36,16 +34,7 @@ const FORM_FIELDS = ['fiat_amount', 'fiat_currency', 'description', 'max_uses', 
 export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
 
-  const activeKeys = async (viewer: BusinessViewer): Promise<LinkKeyChoice[]> =>
-    (
-      await gateway.orm.em
-        .fork()
-        .find(
-          ApiKey,
-          { businessId: viewer.business.id, mode: viewer.mode, status: 'active' },
-          { orderBy: { createdAt: 'desc' } },
-        )
-    ).map((k) => ({ id: k.id, label: k.label, hint: k.keyHint }));
+  const activeKeys = (viewer: BusinessViewer) => activeKeyChoices(gateway, viewer);
 
   const showList = async (
     request: FastifyRequest,
@@ -110,11 +99,8 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
       }
     }
     // The key must be an active key of this business and mode (the form offers only those).
-    const auth = UUID.test(values.api_key ?? '')
-      ? await loadActiveKey(gateway.orm, values.api_key!)
-      : undefined;
-    if (!auth || auth.businessId !== viewer.business.id || auth.mode !== viewer.mode)
-      errors.api_key = 'Choose an active API key of this mode.';
+    const auth = await chosenKey(gateway, viewer, values.api_key);
+    if (!auth) errors.api_key = 'Choose an active API key of this mode.';
     if (Object.keys(errors).length > 0 || !parsed.success || !auth) return refuse();
     let linkId: string;
     try {
