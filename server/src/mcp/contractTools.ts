@@ -134,33 +134,41 @@ export function contractTools(): ContractTool[] {
 /** The MCP name of a contract route. */
 export const toolName = (route: keyof ApiContract) => snake(route);
 
-/** The request a tool call makes to the merchant API: method, URL, body and Idempotency-Key. */
+/** The request a tool call makes to the merchant API: method, URL, parameters, body and Idempotency-Key. */
 export function requestOf(
   tool: ContractTool,
   args: Record<string, unknown>,
 ): {
   method: ContractTool['method'];
+  /** The path with its parameters and query string, as a REST client would send it. */
   url: string;
+  params: Record<string, string>;
+  /** The query as strings, as a URL carries it (a `limit` of 5 is `'5'`). */
+  query: Record<string, string>;
   body?: Record<string, unknown>;
   headers: Record<string, string>;
 } {
   let url = tool.path;
+  const params: Record<string, string> = {};
   for (const key of tool.pathParams) {
-    const value = encodeURIComponent(String(args[key]));
+    params[key] = String(args[key]);
+    const value = encodeURIComponent(params[key]);
     url = url.replace(`:${key}`, () => value);
   }
-  const query = new URLSearchParams();
-  for (const key of tool.queryParams) if (args[key] !== undefined) query.set(key, String(args[key]));
+  const query: Record<string, string> = {};
+  for (const key of tool.queryParams) if (args[key] !== undefined) query[key] = String(args[key]);
   const body = Object.fromEntries(
     tool.bodyParams.filter((k) => args[k] !== undefined).map((k) => [k, args[k]]),
   );
   const headers: Record<string, string> = {};
   if (tool.idempotent && typeof args.idempotency_key === 'string')
     headers[IDEMPOTENCY_KEY_HEADER] = args.idempotency_key;
-  const text = query.toString();
+  const text = new URLSearchParams(query).toString();
   return {
     method: tool.method,
     url: `${url}${text ? `?${text}` : ''}`,
+    params,
+    query,
     ...(tool.bodyParams.length > 0 ? { body } : {}),
     headers,
   };

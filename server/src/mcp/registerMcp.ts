@@ -1,17 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { hashApiKey } from '../auth/apiKeyFormat.js';
-import { authenticate } from '../auth/authenticate.js';
+import { type AuthContext, authenticate } from '../auth/authenticate.js';
 import { KeyCache } from '../auth/KeyCache.js';
+import { KeyUsageRecorder } from '../auth/KeyUsageRecorder.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
+import { type ApiHandlers, createApiHandlers } from '../http/apiHandlers.js';
 import { authThrottle } from '../http/registerApiRoutes.js';
 import { renderError } from '../http/renderError.js';
-import { type ContractTool, contractTools, requestOf, toolName } from './contractTools.js';
+import { callApiRoute } from './callApiRoute.js';
+import { type ContractTool, contractTools, toolName } from './contractTools.js';
 import { SDK_VERSION_FOR_MCP } from './mcpVersion.js';
 
 /**
@@ -30,19 +34,19 @@ const jsonSchemaValidator = new AjvJsonSchemaValidator();
 
 /**
  * Builds the MCP server for one request (stateless: nothing is kept between requests). Each tool call
- * is a request to the merchant API on this gateway (`app.inject`) with the caller's own key and
- * address: the same authentication, per-key rate limit, validation, idempotency and errors as REST.
+ * runs its merchant API route in process (callApiRoute) with the caller's key: the same validation,
+ * handler, idempotency and errors as REST.
  */
 function buildServer(
-  app: FastifyInstance,
+  handlers: ApiHandlers,
   tools: readonly ContractTool[],
   request: FastifyRequest,
+  auth: AuthContext,
 ): McpServer {
   const server = new McpServer(
     { name: 'cairn', title: 'Cairn', version: SDK_VERSION_FOR_MCP },
     { jsonSchemaValidator },
   );
-  const authorization = request.headers.authorization ?? '';
   for (const tool of tools) {
     server.registerTool(
       toolName(tool.name),
@@ -54,30 +58,16 @@ function buildServer(
         annotations: { readOnlyHint: tool.method === 'GET', idempotentHint: tool.method !== 'POST' },
       },
       async (args: Record<string, unknown>) => {
-        const call = requestOf(tool, args);
-        const response = await app.inject({
-          method: call.method,
-          url: call.url,
-          remoteAddress: request.ip,
-          headers: {
-            authorization,
-            ...call.headers,
-            ...(call.body ? { 'content-type': 'application/json' } : {}),
-            ...(typeof request.headers['x-request-id'] === 'string'
-              ? { 'x-request-id': request.headers['x-request-id'] }
-              : {}),
-          },
-          ...(call.body ? { payload: JSON.stringify(call.body) } : {}),
-        });
-        const body = response.json() as { data?: unknown; error?: { code: string; message: string } };
-        if (response.statusCode >= 400 || body.error) {
-          const error = body.error ?? { code: 'INTERNAL_ERROR', message: `HTTP ${response.statusCode}` };
+        const outcome = await callApiRoute({ handlers, tool, args, auth, request });
+        if (!outcome.ok) {
+          const { error } = outcome;
           return {
             isError: true,
             content: [{ type: 'text' as const, text: JSON.stringify({ error }) }],
-            _meta: { status: response.statusCode, code: error.code },
+            _meta: { status: outcome.status, code: error.code },
           };
         }
+        const body = outcome.body as { data?: unknown };
         const result = (tool.unwrapData ? body.data : body) as Record<string, unknown>;
         return {
           content: [{ type: 'text' as const, text: JSON.stringify(result) }],
@@ -89,11 +79,77 @@ function buildServer(
   return server;
 }
 
+/** The request as the SDK's web-standard transport reads it: method, URL and headers (the body is parsed). */
+function webRequestOf(request: FastifyRequest): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return new Request(`${request.protocol}://${request.host}${request.url}`, { method: 'POST', headers });
+}
+
+/** Ends a request's server and transport; a failure to close is only logged. */
+function closeAll(request: FastifyRequest, ...closables: { close(): Promise<void> }[]): void {
+  for (const closable of closables) {
+    closable.close().catch((error: unknown) => request.log.warn({ err: error }, 'mcp: close failed'));
+  }
+}
+
+/**
+ * Answers with JSON (the usual case): the SDK's web-standard streamable HTTP transport (the same
+ * checks of Accept, Content-Type, protocol version and JSON-RPC as its Node wrapper) on a Request
+ * built from fastify's, and its Response sent through fastify. The Node wrapper converts both ways
+ * through a general adapter that cost about a seventh of a call here.
+ */
+async function answerJson(server: McpServer, request: FastifyRequest, reply: FastifyReply) {
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: undefined,
+    enableJsonResponse: true,
+  });
+  try {
+    await server.connect(transport);
+    const response = await transport.handleRequest(webRequestOf(request), { parsedBody: request.body });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    return reply.send(response.body ? await response.text() : undefined);
+  } finally {
+    closeAll(request, transport, server);
+  }
+}
+
+/**
+ * Answers as an SSE stream (a client that lists `text/event-stream` first), through the SDK's Node
+ * transport on the raw request and response.
+ */
+async function answerEventStream(server: McpServer, request: FastifyRequest, reply: FastifyReply) {
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+  reply.hijack();
+  const raw = reply.raw;
+  raw.setHeader('x-request-id', String(request.id));
+  raw.on('close', () => closeAll(request, transport, server));
+  try {
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, raw, request.body);
+  } catch (error) {
+    // After the hijack fastify writes nothing: answer here, so the socket does not hang.
+    request.log.error({ err: error }, 'mcp: request failed');
+    if (!raw.headersSent) {
+      raw.writeHead(500, { 'content-type': 'application/json' });
+      raw.end(
+        JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } }),
+      );
+    } else if (!raw.writableEnded) raw.end();
+  }
+}
+
 /**
  * The MCP endpoint at `{mcp_url}/mcp`: streamable HTTP in stateless mode (no session id; a server per
  * request), JSON responses, or an SSE stream when the client accepts only that. The key is checked
  * before MCP is spoken (401 as the API answers it; a live key is refused unless CAIRN_MCP_ALLOW_LIVE),
- * and again by every tool call, which is an API request with that key.
+ * and its tool calls run the API routes with that key (callApiRoute).
  */
 export async function registerMcp(
   app: FastifyInstance,
@@ -108,9 +164,14 @@ export async function registerMcp(
   const keyCache = new KeyCache();
   const throttle = authThrottle(gateway, keyCache, options.redis);
 
+  const handlers = createApiHandlers(gateway);
+  // The key's last use, for the dashboard, as the API records it (at most once a minute per key).
+  const usage = new KeyUsageRecorder(gateway.orm, gateway.clock, gateway.log);
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    let auth: AuthContext;
     try {
-      const auth = await throttle(request, () => authenticate(gateway.orm, request, keyCache));
+      auth = await throttle(request, () => authenticate(gateway.orm, request, keyCache));
       if (auth.mode === 'live' && !gateway.config.CAIRN_MCP_ALLOW_LIVE) {
         throw new ApiError(
           'LIVE_KEY_NOT_ALLOWED',
@@ -120,38 +181,14 @@ export async function registerMcp(
     } catch (error) {
       return renderError(error, request, reply);
     }
-    const server = buildServer(app, tools, request);
-    const transport = new StreamableHTTPServerTransport({
-      sessionIdGenerator: undefined,
-      enableJsonResponse: !prefersEventStream(request.headers.accept),
-    });
-    reply.hijack();
-    const raw = reply.raw;
-    raw.setHeader('x-request-id', String(request.id));
-    const close = () => {
-      transport
-        .close()
-        .catch((error: unknown) => request.log.warn({ err: error }, 'mcp: transport close failed'));
-      server.close().catch((error: unknown) => request.log.warn({ err: error }, 'mcp: server close failed'));
-    };
-    raw.on('close', close);
-    try {
-      await server.connect(transport);
-      await transport.handleRequest(request.raw, raw, request.body);
-    } catch (error) {
-      // After the hijack fastify writes nothing: answer here, so the socket does not hang.
-      request.log.error({ err: error }, 'mcp: request failed');
-      if (!raw.headersSent) {
-        raw.writeHead(500, { 'content-type': 'application/json' });
-        raw.end(
-          JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32603, message: 'Internal error' } }),
-        );
-      } else if (!raw.writableEnded) raw.end();
-    }
+    usage.record(auth.apiKey.id);
+    const server = buildServer(handlers, tools, request, auth);
+    if (!prefersEventStream(request.headers.accept)) return answerJson(server, request, reply);
+    return answerEventStream(server, request, reply);
   };
 
   // The per-key rate limit of the API, on the MCP requests themselves (initialize and tools/list
-  // included; each tool call is also counted by the API it calls), keyed by the key's hash.
+  // included), keyed by the key's hash.
   await app.register(async (scope) => {
     await scope.register(rateLimit, {
       max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
