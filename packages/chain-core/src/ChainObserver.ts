@@ -45,6 +45,12 @@ export interface ObservedBlock extends BlockHeader {
 export interface PolledTarget {
   readonly matchKey: string;
   readonly address: string;
+  /**
+   * The merchant wallet the target was derived from, as stored (`WalletValidation.normalized`), and
+   * the payment's derivation index: for families whose backend must be told which wallet and index to
+   * look at (Monero: a view-only wallet per merchant wallet, one subaddress per index).
+   */
+  readonly wallet?: { readonly value: string; readonly index: number };
 }
 
 /** An output paying a polled target, with where the backend says it is. */
@@ -101,13 +107,25 @@ export type ChainObserver = BlockScanObserver | TargetPollObserver;
 
 /** How to reach a chain: a node's JSON-RPC (block scan) or an Esplora REST server (target polling). */
 export type ChainBackend =
-  | { readonly kind: 'json-rpc'; readonly url: string; readonly timeoutMs?: number }
+  | {
+      readonly kind: 'json-rpc';
+      readonly url: string;
+      readonly timeoutMs?: number;
+      /** Monero: the monero-wallet-rpc that keeps the view-only wallets (`url` is the daemon's RPC). */
+      readonly walletRpcUrl?: string;
+    }
   | { readonly kind: 'esplora'; readonly url: string; readonly timeoutMs?: number };
+
+/** Where an observer reports what it saw and left out (pino's argument order: fields, message). */
+export interface ObserverLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
 
 /** Everything needed to open an observer for one chain. */
 export interface CreateObserverInput {
   readonly chain: ChainDefinition;
   readonly backend: ChainBackend;
+  readonly log?: ObserverLog;
 }
 
 /** Raised by an observer when its backend fails or answers something unusable. */

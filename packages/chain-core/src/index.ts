@@ -17,6 +17,7 @@ export type {
   HeaderSource,
   ObservedBlock,
   ObservedOutput,
+  ObserverLog,
   PolledTarget,
   TargetActivity,
   TargetPollObserver,

@@ -1,5 +1,6 @@
 import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { createEvmAdapter } from '@cairn/chain-evm';
+import { moneroAdapter } from '@cairn/chain-monero';
 import { utxoAdapter } from '@cairn/chain-utxo';
 import { getChain } from '@cairn/contract';
 import type { FastifyBaseLogger } from 'fastify';
@@ -12,7 +13,7 @@ import type { ChainSettingsMap } from './loadChainSettings.js';
 export function createAdapters(settings: ChainSettingsMap = {}) {
   const tokenContracts: Record<string, Record<string, string>> = {};
   for (const s of Object.values(settings)) if (s.tokens) tokenContracts[s.chainId] = { ...s.tokens };
-  return [utxoAdapter, createEvmAdapter({ tokenContracts })];
+  return [utxoAdapter, createEvmAdapter({ tokenContracts }), moneroAdapter];
 }
 
 /**

@@ -30,6 +30,31 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     expect(requiredConfirmations(config.chains, 'DOGE')).toBe(20);
   });
 
+  it('a Monero chain is watched through monerod and monero-wallet-rpc: both URLs or neither, and only Monero has a wallet RPC', () => {
+    const config = loadConfig({
+      CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+      CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+    });
+    expect(config.chains.XMR_REGTEST?.backend).toEqual({
+      kind: 'json-rpc',
+      url: 'http://127.0.0.1:18081',
+      walletRpcUrl: 'http://127.0.0.1:18083',
+    });
+    expect(requiredConfirmations(config.chains, 'XMR_REGTEST')).toBe(10);
+    expect(() => loadConfig({ CAIRN_CHAIN_XMR_RPC_URL: 'http://127.0.0.1:18081' })).toThrow(
+      /CAIRN_CHAIN_XMR_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod \(RPC_URL\) and monero-wallet-rpc \(WALLET_RPC_URL\); set both or neither/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_XMR_WALLET_RPC_URL: 'http://127.0.0.1:18083' })).toThrow(
+      /set both or neither/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_LTC_REGTEST_RPC_URL: 'http://user:pass@127.0.0.1:19443',
+        CAIRN_CHAIN_LTC_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+      }),
+    ).toThrow(/CAIRN_CHAIN_LTC_REGTEST_WALLET_RPC_URL: only Monero chains have a wallet RPC/);
+  });
+
   it('WATCHED_ELSEWHERE marks a test chain watched; a live chain is refused, naming the variable', () => {
     const config = loadConfig({ CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true' });
     expect(config.chains.BTC_TESTNET?.watchedElsewhere).toBe(true);

@@ -38,7 +38,12 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 export const CHAIN_VARIABLES = {
   RPC_URL: {
     schema: httpUrl,
-    doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains. Setting it enables the chain and watches it by block scan. The credentials are never logged.",
+    doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains, the `monerod` RPC for Monero chains (`http://127.0.0.1:18081`, with WALLET_RPC_URL). Setting it enables the chain and watches it by block scan. The credentials are never logged.",
+    default: '(unset)',
+  },
+  WALLET_RPC_URL: {
+    schema: httpUrl,
+    doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`); RPC_URL is then the daemon's (`monerod`). Required with a Monero RPC_URL.",
     default: '(unset)',
   },
   ESPLORA_URL: {
@@ -149,9 +154,24 @@ export function loadChainSettings(
     if (parsed.RPC_URL !== undefined && parsed.ESPLORA_URL !== undefined) {
       problems.push(`CAIRN_CHAIN_${chainId}_RPC_URL and _ESPLORA_URL are both set: choose one backend`);
     }
+    const family = getChain(chainId)?.family;
+    if (parsed.WALLET_RPC_URL !== undefined && family !== 'monero') {
+      problems.push(`CAIRN_CHAIN_${chainId}_WALLET_RPC_URL: only Monero chains have a wallet RPC`);
+    } else if (
+      family === 'monero' &&
+      (parsed.RPC_URL === undefined) !== (parsed.WALLET_RPC_URL === undefined)
+    ) {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod (RPC_URL) and monero-wallet-rpc (WALLET_RPC_URL); set both or neither`,
+      );
+    }
     const backend: ChainBackend | undefined =
       parsed.RPC_URL !== undefined
-        ? { kind: 'json-rpc', url: parsed.RPC_URL as string }
+        ? {
+            kind: 'json-rpc',
+            url: parsed.RPC_URL as string,
+            ...(parsed.WALLET_RPC_URL !== undefined ? { walletRpcUrl: parsed.WALLET_RPC_URL as string } : {}),
+          }
         : parsed.ESPLORA_URL !== undefined
           ? { kind: 'esplora', url: parsed.ESPLORA_URL as string }
           : undefined;
@@ -162,7 +182,6 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_WATCHED_ELSEWHERE: ${chainId} is a live chain, offered only while a Cairn watcher syncs it (give it a node with _RPC_URL or _ESPLORA_URL)`,
       );
     }
-    const family = getChain(chainId)?.family;
     if (parsed.TOKENS !== undefined && getChain(chainId)?.network !== 'local') {
       problems.push(
         `CAIRN_CHAIN_${chainId}_TOKENS: only local dev chains take token contracts from the configuration; ${chainId}'s come from the chain registry`,

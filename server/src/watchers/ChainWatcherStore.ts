@@ -1,4 +1,4 @@
-import type { BlockHeader, BlockRef } from '@cairn/chain-core';
+import type { BlockHeader, BlockRef, PolledTarget } from '@cairn/chain-core';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 
 /** Where a watcher stands on its chain. */
@@ -32,10 +32,8 @@ export interface Sighting {
 }
 
 /** A target polled by a target-poll watcher. */
-export interface PollTarget {
+export interface PollTarget extends PolledTarget {
   readonly paymentId: string;
-  readonly matchKey: string;
-  readonly address: string;
 }
 
 /** Headers kept per chain for finding a fork point; a deeper reorg stops the watcher with an error. */
@@ -338,9 +336,17 @@ export class ChainWatcherStore {
    * watcher reads the balances of native-coin targets).
    */
   async pollTargets(now: Date, coinSymbol?: string): Promise<PollTarget[]> {
-    const rows = await this.#sql<{ payment_id: string; match_key: string; address: string }>(
-      `select distinct on (t.match_key) t.payment_id, t.match_key, t.address
+    const rows = await this.#sql<{
+      payment_id: string;
+      match_key: string;
+      address: string;
+      wallet: string | null;
+      derivation_index: number | null;
+    }>(
+      `select distinct on (t.match_key) t.payment_id, t.match_key, t.address,
+              w.value as wallet, p.derivation_index
          from deposit_targets t join payments p on p.id = t.payment_id
+         left join wallets w on w.id = p.wallet_id
         where t.chain_id = ?
           and (?::text is null or p.selected_coin_symbol = ?::text)
           and (p.status in ('awaiting_payment', 'payment_detected', 'confirming', 'underpaid')
@@ -349,7 +355,14 @@ export class ChainWatcherStore {
         order by t.match_key, t.seq desc`,
       [this.chainId, coinSymbol ?? null, coinSymbol ?? null, now.toISOString()],
     );
-    return rows.map((r) => ({ paymentId: r.payment_id, matchKey: r.match_key, address: r.address }));
+    return rows.map((r) => ({
+      paymentId: r.payment_id,
+      matchKey: r.match_key,
+      address: r.address,
+      ...(r.wallet !== null && r.derivation_index !== null
+        ? { wallet: { value: r.wallet, index: Number(r.derivation_index) } }
+        : {}),
+    }));
   }
 
   /** Notes a successful sync: the node's height and this instance as the active watcher. */

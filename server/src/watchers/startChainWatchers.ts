@@ -49,7 +49,7 @@ export function startChainWatchers(
       continue;
     }
     try {
-      const observer = adapter.createObserver({ chain, backend: settings.backend });
+      const observer = adapter.createObserver({ chain, backend: settings.backend, log: gateway.log });
       const watcher = new ChainWatcher({
         gateway,
         chain,

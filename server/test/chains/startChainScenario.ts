@@ -12,32 +12,50 @@ import { startTestGateway, type TestGateway } from '../harness/startTestGateway.
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
 import { allDelivered, receiveWebhooks } from './eventsFor.js';
 
-/** A payment waiting on LTC_REGTEST: its deposit address and locked amount (litoshis). */
+/** A payment waiting on the scenario's chain: its deposit address and locked amount (smallest units). */
 export interface ScenarioPayment {
   readonly id: string;
   readonly address: string;
   readonly amount: bigint;
 }
 
-/** A real litecoind, a gateway watching it, and the steps the chain suites take. */
-export interface ChainScenario {
-  readonly node: Litecoind;
+/**
+ * The chain a scenario runs on: how to start its real node, what the gateway is told about it, and
+ * what the merchant's wallet on it is.
+ */
+export interface ScenarioChain<N> {
+  readonly chainId: string;
+  /** The checkout option the scenario's payments select (`LTC_REGTEST:LTC`). */
+  readonly token: string;
+  startNode(): Promise<N>;
+  /** The gateway's variables for the chain (its backend and the required depth). */
+  env(node: N, confirmations: number): Record<string, string> | Promise<Record<string, string>>;
+  /** Gives the test business its wallet on the chain, where the seed does not. */
+  addWallet?(node: N, test: TestGateway): Promise<void>;
+  /** Checks the selected option's payment URI. */
+  expectUri(option: { address: string; crypto_amount: string; payment_uri: string }): void;
+  stopNode(node: N): Promise<void>;
+}
+
+/** A real node, a gateway watching it, and the steps the chain suites take. */
+export interface ChainScenario<N = Litecoind> {
+  readonly node: N;
   readonly test: TestGateway;
   readonly clock: ManualClock;
   readonly client: Client;
   readonly watcher: ChainWatcher;
   /** The merchant's webhook receiver (the endpoint of the test key); `eventsFor` reads from it. */
   readonly receiver: WebhookReceiver;
-  /** The required depth configured for LTC_REGTEST in this scenario. */
+  /** The required depth configured for the chain in this scenario. */
   readonly confirmations: number;
   /** One watcher sync (deterministic stepping; the background loop is not running). */
   sync(): Promise<SyncResult>;
   /**
-   * Another watcher instance of LTC_REGTEST on the same gateway and database (empty index and mempool
+   * Another watcher instance of the chain on the same gateway and database (empty index and mempool
    * memory, not started): a second instance, or this one after a restart. The caller stops it.
    */
   newWatcher(): ChainWatcher;
-  /** Creates a USD payment and selects LTC_REGTEST:LTC through the API. */
+  /** Creates a USD payment and selects the scenario's option through the API. */
   newPayment(fiatAmount?: string): Promise<ScenarioPayment>;
   /** The payment's status through the API. */
   statusOf(id: string): Promise<string>;
@@ -60,6 +78,25 @@ export interface ChainScenario {
 
 const MINUTE = 60_000;
 
+/** litecoind -regtest, watched by block scan; the seed gives the test business its wallet. */
+export const LITECOIN_REGTEST: ScenarioChain<Litecoind> = {
+  chainId: 'LTC_REGTEST',
+  token: 'LTC_REGTEST:LTC',
+  startNode: () => startLitecoind(),
+  env: (node, confirmations) => ({
+    CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
+    CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: String(confirmations),
+  }),
+  expectUri(option) {
+    expect(
+      option.payment_uri.startsWith(
+        `litecoin:${option.address}?amount=${toCoins(BigInt(option.crypto_amount))}&`,
+      ),
+    ).toBe(true);
+  },
+  stopNode: (node) => node.stop(),
+};
+
 /**
  * Starts litecoind -regtest, a gateway on a fresh database with `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` set
  * (so LTC_REGTEST is enabled and watched, with the configured depth), fixed demo rates (25 USD is
@@ -67,22 +104,33 @@ const MINUTE = 60_000;
  * webhook endpoint is a verifying receiver on loopback and the gateway's delivery loop runs, so
  * `eventsFor` asserts on delivered webhooks.
  */
-export async function startChainScenario(options: { confirmations?: number } = {}): Promise<ChainScenario> {
+export function startChainScenario(options: { confirmations?: number } = {}): Promise<ChainScenario> {
+  return startScenario(LITECOIN_REGTEST, options);
+}
+
+/** {@link startChainScenario} on any chain with a real node: `chain` says how to start and use it. */
+export async function startScenario<N>(
+  chain: ScenarioChain<N>,
+  options: { confirmations?: number } = {},
+): Promise<ChainScenario<N>> {
   const confirmations = options.confirmations ?? 3;
-  const node = await startLitecoind();
+  const node = await chain.startNode();
   const clock = new ManualClock(new Date());
   let test: TestGateway;
   try {
     test = await startTestGateway({
       clock,
-      env: {
-        ...WEBHOOK_RECEIVER_ENV,
-        CAIRN_CHAIN_LTC_REGTEST_RPC_URL: node.rpcUrl,
-        CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: String(confirmations),
-      },
+      env: { ...WEBHOOK_RECEIVER_ENV, ...(await chain.env(node, confirmations)) },
     });
   } catch (error) {
-    await node.stop();
+    await chain.stopNode(node);
+    throw error;
+  }
+  try {
+    await chain.addWallet?.(node, test);
+  } catch (error) {
+    await test.stop();
+    await chain.stopNode(node);
     throw error;
   }
   let receiver: WebhookReceiver;
@@ -90,7 +138,7 @@ export async function startChainScenario(options: { confirmations?: number } = {
     receiver = await receiveWebhooks(test);
   } catch (error) {
     await test.stop();
-    await node.stop();
+    await chain.stopNode(node);
     throw error;
   }
   const { gateway } = test.running;
@@ -99,8 +147,8 @@ export async function startChainScenario(options: { confirmations?: number } = {
     autoStart: false,
     registry: test.running.app.metrics.registry,
   });
-  const watcher = watchers.watchers.find((w) => w.chainId === 'LTC_REGTEST');
-  if (!watcher) throw new Error('no LTC_REGTEST watcher was configured');
+  const watcher = watchers.watchers.find((w) => w.chainId === chain.chainId);
+  if (!watcher) throw new Error(`no ${chain.chainId} watcher was configured`);
   const client = clientFor(test.baseUrl, test.apiKey);
   const read = async (id: string) => {
     const response = await client.get(`/payments/${id}`);
@@ -124,25 +172,23 @@ export async function startChainScenario(options: { confirmations?: number } = {
     confirmations,
     sync: () => watcher.syncOnce(),
     newWatcher: () =>
-      startChainWatchers(gateway, { databaseUrl: test.running.databaseUrl, autoStart: false }).watchers[0]!,
+      startChainWatchers(gateway, { databaseUrl: test.running.databaseUrl, autoStart: false }).watchers.find(
+        (w) => w.chainId === chain.chainId,
+      )!,
     async newPayment(fiatAmount = '25.00') {
       // After a clock move the watcher's last sync looks old and the chain is not offered: sync first,
       // as the background loop would have done all along.
-      if (!gateway.chainAvailability.isOffered('LTC_REGTEST')) await watcher.syncOnce();
+      if (!gateway.chainAvailability.isOffered(chain.chainId)) await watcher.syncOnce();
       const payment = await createPaymentVia(client, {
         fiat_amount: fiatAmount,
         order_id: randomBytes(4).toString('hex'),
       });
       const selected = await client.post(`/checkout/${payment.id}/select-chain`, {
-        token: 'LTC_REGTEST:LTC',
+        token: chain.token,
       });
       expect(selected.status, selected.text).toBe(200);
       const option = selected.body.data.selected;
-      expect(
-        option.payment_uri.startsWith(
-          `litecoin:${option.address}?amount=${toCoins(BigInt(option.crypto_amount))}&`,
-        ),
-      ).toBe(true);
+      chain.expectUri(option);
       return { id: payment.id, address: option.address, amount: BigInt(option.crypto_amount) };
     },
     statusOf: async (id) => (await read(id)).status,
@@ -154,8 +200,8 @@ export async function startChainScenario(options: { confirmations?: number } = {
     },
     async endLateGrace(id) {
       const payment = await read(id);
-      const chain = getChain('LTC_REGTEST')!;
-      const graceEnd = Date.parse(payment.expires_at) + chain.lateGraceMinutes * MINUTE;
+      const definition = getChain(chain.chainId)!;
+      const graceEnd = Date.parse(payment.expires_at) + definition.lateGraceMinutes * MINUTE;
       await setClock(graceEnd + MINUTE);
       await fire(id, 'late_grace');
     },
@@ -165,7 +211,7 @@ export async function startChainScenario(options: { confirmations?: number } = {
       await watchers.stop();
       await receiver.stop();
       await test.stop();
-      await node.stop();
+      await chain.stopNode(node);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { type ChainDefinition, getChain } from '@cairn/contract';
 import { html } from '../../checkoutPage/html.js';
 import type { IWallet } from '../../db/entities/index.js';
+import { publicWalletValue } from '../../wallets/publicWalletValue.js';
 import type { DashboardPaths } from '../dashboardPaths.js';
 import type { Viewer } from '../Viewer.js';
 import type { FormState } from './accountPages.js';
@@ -15,7 +16,16 @@ const ONBOARDING: Record<string, string> = {
 };
 
 function walletValueLabel(chain: ChainDefinition): string {
+  if (chain.family === 'monero') return 'Primary address and private view key';
   return chain.family === 'evm' ? 'Treasury address' : 'Account extended public key';
+}
+
+function walletValueHint(chain: ChainDefinition): string {
+  if (chain.family === 'monero')
+    return 'The wallet’s primary address (4… on mainnet, 5… on stagenet) and its private view key (64 hexadecimal characters), separated by a space or a colon. The view key lets Cairn see payments to the wallet and cannot spend them. Never the spend key or the seed.';
+  return chain.family === 'evm'
+    ? 'The address payments are swept to (0x…). Mixed case is checked against its EIP-55 checksum.'
+    : 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.';
 }
 
 export function walletsPage(
@@ -29,7 +39,7 @@ export function walletsPage(
     const chain = getChain(w.chainId);
     return html`<tr>
 <td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
-<td><code>${w.value}</code><br><span class="muted">${w.kind}</span></td>
+<td><code>${publicWalletValue(w.chainId, w.value)}</code>${chain?.family === 'monero' ? html`<br><span class="muted">private view key stored, not shown</span>` : ''}<br><span class="muted">${w.kind}</span></td>
 <td>${w.onboardingStatus ? html`<span class="status ${w.onboardingStatus}">${ONBOARDING[w.onboardingStatus] ?? w.onboardingStatus}</span>${w.onboardingError ? html`<br><span class="muted">${w.onboardingError}</span>` : ''}` : html`<span class="status active">Active</span>`}</td>
 <td>${formatTime(w.createdAt)}</td>
 <td>${buttonForm({ action: paths.removeWallet(w.id), csrf, label: `Remove ${w.chainId} wallet`, style: 'secondary', confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.` })}</td>
@@ -92,9 +102,7 @@ ${field({
   label: walletValueLabel(picked),
   required: true,
   value: state.values?.value ?? '',
-  hint: evm
-    ? 'The address payments are swept to (0x…). Mixed case is checked against its EIP-55 checksum.'
-    : 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.',
+  hint: walletValueHint(picked),
   ...(state.errors?.value ? { error: state.errors.value } : {}),
 })}
 ${

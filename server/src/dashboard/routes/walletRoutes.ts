@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../../audit/recordAudit.js';
 import { Wallet } from '../../db/entities/index.js';
 import { addWallet, WalletRejectedError } from '../../wallets/addWallet.js';
+import { publicWalletValue } from '../../wallets/publicWalletValue.js';
 import { removeWallet } from '../../wallets/removeWallet.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { newWalletPage, walletsPage } from '../render/walletPages.js';
@@ -69,7 +70,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
           businessId: viewer.business.id,
           action: 'wallet.added',
-          target: `${chainId} ${result.wallet.value}`,
+          target: `${chainId} ${publicWalletValue(chainId, result.wallet.value)}`,
           details: { mode: viewer.mode, kind: result.wallet.kind, outcome: result.outcome },
         });
         return result;
@@ -115,7 +116,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
           businessId: viewer.business.id,
           action: 'wallet.removed',
-          target: `${wallet.chainId} ${wallet.value}`,
+          target: `${wallet.chainId} ${publicWalletValue(wallet.chainId, wallet.value)}`,
           details: { mode: wallet.mode },
         });
       });

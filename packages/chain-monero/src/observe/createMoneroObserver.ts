@@ -1,0 +1,244 @@
+import { createHash } from 'node:crypto';
+import {
+  type BlockHeader,
+  type BlockRef,
+  ChainBackendError,
+  type ObserverLog,
+  type PolledTarget,
+  type TargetActivity,
+  type TargetPollObserver,
+} from '@cairn/chain-core';
+import { moneroWalletParts } from '../moneroWalletParts.js';
+import { MoneroDaemonRpc } from '../rpc/MoneroDaemonRpc.js';
+import { MoneroRpcError } from '../rpc/MoneroRpcClient.js';
+import { type MoneroTransfer, MoneroWalletRpc } from '../rpc/MoneroWalletRpc.js';
+
+/** Everything the Monero observer needs: the daemon, the wallet RPC and how far back new wallets scan. */
+export interface MoneroObserverOptions {
+  readonly chainId: string;
+  /** monerod's RPC (`http://127.0.0.1:18081`): heights, block hashes and the truth about transactions. */
+  readonly daemonUrl: string;
+  /** monero-wallet-rpc (`--wallet-dir` under the gateway's data dir), which keeps the view-only wallets. */
+  readonly walletRpcUrl: string;
+  readonly timeoutMs?: number;
+  /**
+   * How many blocks below the daemon's tip a newly created view-only wallet starts scanning (default
+   * 720, a day of Monero blocks): a wallet is created when the first payment to it is watched, a few
+   * seconds after its deposit address was handed out.
+   */
+  readonly restoreDepth?: number;
+  readonly log?: ObserverLog;
+}
+
+/** monero-wallet-rpc's error when `open_wallet` finds no such file. */
+const NO_WALLET_FILE = -1;
+/** `create_address` makes at most 64 subaddresses per call on 0.18. */
+const CREATE_ADDRESS_MAX = 64;
+/** The account whose subaddresses are deposit targets (see moneroAdapter). */
+const DEPOSIT_ACCOUNT = 0;
+
+/** The file name of a merchant wallet's view-only copy: stable, and revealing neither key. */
+function walletFileOf(chainId: string, wallet: string): string {
+  const digest = createHash('sha256').update(`${chainId}\n${wallet}`).digest('hex').slice(0, 32);
+  return `cairn-${chainId.toLowerCase()}-${digest}`;
+}
+
+/**
+ * Observes a Monero chain (DESIGN.md section 5) by polling the watched subaddresses (a target-poll
+ * observer): monerod gives the tip and block hashes; monero-wallet-rpc keeps one view-only wallet per
+ * merchant wallet (created from the address and private view key with `generate_from_keys`, file
+ * under its `--wallet-dir`), whose `get_transfers` lists the transfers to the payments' subaddresses,
+ * in the pool and in blocks. One wallet-rpc call set per merchant wallet and poll, never one per
+ * payment.
+ *
+ * The wallet RPC is not trusted about where a transaction is: it does not notice a popped block until
+ * the daemon has another at that height, keeps listing a flushed transaction, and reports no block
+ * hashes. Every transaction it lists is looked up in the daemon (`/get_transactions`, one call per
+ * wallet): in the pool, in a block at some height (whose hash is the daemon's active chain's), or
+ * unknown (left out, so the watcher marks it removed). When the wallet disagrees with the daemon it is
+ * rescanned, so a transfer it dropped wrongly comes back.
+ *
+ * Transfers with a non-zero `unlock_time` are left out and logged: a payer can lock the merchant's
+ * funds for years that way (they count as paid nowhere).
+ *
+ * A view-only wallet sees only subaddresses within 200 of the highest one created in it: before each
+ * poll the observer creates them up to the highest payment index asked about, and checks that the
+ * wallet's subaddress there is the target's address (a wrong view key or wallet would otherwise watch
+ * nothing, silently).
+ */
+export function createMoneroObserver(options: MoneroObserverOptions): TargetPollObserver {
+  const { chainId } = options;
+  const rpcOptions = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
+  const daemon = new MoneroDaemonRpc(options.daemonUrl, rpcOptions);
+  const wallets = new MoneroWalletRpc(options.walletRpcUrl, rpcOptions);
+  const restoreDepth = options.restoreDepth ?? 720;
+  /** The wallet file open in the wallet RPC now, and the highest subaddress index created in it. */
+  let open: { file: string; highest: number } | undefined;
+  /** Wallet files found disagreeing with the daemon: rescanned before their next read. */
+  const stale = new Set<string>();
+
+  const fail = (message: string, cause: unknown): never => {
+    throw new ChainBackendError(
+      chainId,
+      `${message}: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+  };
+
+  async function tip(): Promise<BlockRef> {
+    try {
+      const header = await daemon.getLastBlockHeader();
+      return { height: header.height, hash: header.hash };
+    } catch (error) {
+      return fail('cannot read the tip from monerod', error);
+    }
+  }
+
+  async function blockHashAt(height: number): Promise<string | null> {
+    try {
+      if (height > (await daemon.getLastBlockHeader()).height) return null;
+      return (await daemon.getBlockHeaderByHeight(height)).hash;
+    } catch (error) {
+      return fail(`cannot read the block at height ${height} from monerod`, error);
+    }
+  }
+
+  async function header(hash: string): Promise<BlockHeader> {
+    try {
+      const h = await daemon.getBlockHeaderByHash(hash);
+      return { height: h.height, hash: h.hash, parentHash: h.height === 0 ? null : h.prevHash };
+    } catch (error) {
+      return fail(`cannot read block ${hash} from monerod`, error);
+    }
+  }
+
+  /** Opens (creating it on first use) the view-only wallet of `wallet`, with subaddresses up to `minor`. */
+  async function openWallet(wallet: string, minor: number, expected: string): Promise<void> {
+    const file = walletFileOf(chainId, wallet);
+    if (open?.file !== file) {
+      open = undefined;
+      try {
+        await wallets.openWallet({ filename: file });
+      } catch (error) {
+        if (!(error instanceof MoneroRpcError) || error.rpcCode !== NO_WALLET_FILE) throw error;
+        const parts = moneroWalletParts(wallet);
+        const { height } = await daemon.getLastBlockHeader();
+        await wallets.generateFromKeys({
+          filename: file,
+          address: parts.address,
+          viewKey: parts.viewKey,
+          restoreHeight: Math.max(0, height - restoreDepth),
+        });
+      }
+      // The watcher decides when to read; the wallet's own 20-second refresh would only compete.
+      await wallets.autoRefresh(false);
+      const { addresses } = await wallets.getAddress(DEPOSIT_ACCOUNT);
+      open = { file, highest: Math.max(0, ...addresses.map((a) => a.addressIndex)) };
+    }
+    while (open.highest < minor) {
+      const count = Math.min(CREATE_ADDRESS_MAX, minor - open.highest);
+      const created = await wallets.createAddress(DEPOSIT_ACCOUNT, count);
+      open.highest = Math.max(open.highest, ...created.addressIndices);
+    }
+    const { addresses } = await wallets.getAddress(DEPOSIT_ACCOUNT, [minor]);
+    if (addresses[0]?.address !== expected) {
+      throw new Error(
+        `the view-only wallet's subaddress 0/${minor} is ${addresses[0]?.address ?? 'missing'}, not the deposit address ${expected}: the stored wallet does not match its wallet file`,
+      );
+    }
+  }
+
+  /** The transfers of one merchant wallet to these targets (minor index -> target), checked in the daemon. */
+  async function walletActivity(
+    wallet: string,
+    byMinor: ReadonlyMap<number, PolledTarget>,
+  ): Promise<TargetActivity[]> {
+    const minors = [...byMinor.keys()];
+    const highest = Math.max(...minors);
+    await openWallet(wallet, highest, byMinor.get(highest)!.address);
+    const file = open!.file;
+    if (stale.delete(file)) await wallets.rescanBlockchain();
+    else await wallets.refresh();
+    const transfers = await wallets.getTransfers({
+      in: true,
+      pool: true,
+      accountIndex: DEPOSIT_ACCOUNT,
+      subaddrIndices: minors,
+    });
+    const listed = new Map<string, MoneroTransfer>();
+    for (const transfer of [...transfers.in, ...transfers.pool]) {
+      if (transfer.subaddrIndex.major !== DEPOSIT_ACCOUNT || !byMinor.has(transfer.subaddrIndex.minor))
+        continue;
+      listed.set(`${transfer.txid}:${transfer.subaddrIndex.minor}`, transfer);
+    }
+    if (listed.size === 0) return [];
+    const lookup = await daemon.getTransactions([...new Set([...listed.values()].map((t) => t.txid))]);
+    const truth = new Map(lookup.found.map((tx) => [tx.txHash, tx]));
+    const hashes = new Map<number, string | null>();
+    const activity: TargetActivity[] = [];
+    for (const transfer of listed.values()) {
+      const target = byMinor.get(transfer.subaddrIndex.minor)!;
+      const tx = truth.get(transfer.txid);
+      const walletHeight = transfer.type === 'in' ? transfer.height : undefined;
+      const daemonHeight = tx && !tx.inPool ? tx.blockHeight : undefined;
+      // The wallet still places it in a block the daemon no longer has it in: rescan before next time.
+      if (walletHeight !== undefined && walletHeight !== daemonHeight) stale.add(file);
+      if (!tx) continue;
+      if (transfer.unlockTime !== 0n) {
+        options.log?.warn(
+          {
+            chainId,
+            txid: transfer.txid,
+            unlockTime: transfer.unlockTime.toString(),
+            address: target.address,
+          },
+          'monero: a transfer locked by its sender (unlock_time) is not counted as a payment',
+        );
+        continue;
+      }
+      let block: BlockRef | null = null;
+      if (daemonHeight !== undefined) {
+        if (!hashes.has(daemonHeight)) hashes.set(daemonHeight, await blockHashAt(daemonHeight));
+        const hash = hashes.get(daemonHeight);
+        if (!hash) continue;
+        block = { height: daemonHeight, hash };
+      }
+      activity.push({
+        txid: transfer.txid,
+        // One entry per transaction and subaddress (get_transfers sums a transaction's outputs to one
+        // subaddress), so the subaddress index tells two payments paid by one transaction apart.
+        index: transfer.subaddrIndex.minor,
+        matchKey: target.matchKey,
+        amount: transfer.amount,
+        block,
+      });
+    }
+    return activity;
+  }
+
+  async function targetActivity(targets: readonly PolledTarget[]): Promise<readonly TargetActivity[]> {
+    const byWallet = new Map<string, Map<number, PolledTarget>>();
+    for (const target of targets) {
+      // Deposit targets of Monero payments always carry their wallet (the server joins it in).
+      if (!target.wallet) continue;
+      const minors = byWallet.get(target.wallet.value) ?? new Map<number, PolledTarget>();
+      // Payment index i is subaddress (0, i + 1): see moneroAdapter.deriveDepositTarget.
+      minors.set(target.wallet.index + 1, target);
+      byWallet.set(target.wallet.value, minors);
+    }
+    const activity: TargetActivity[] = [];
+    for (const [wallet, byMinor] of byWallet) {
+      try {
+        activity.push(...(await walletActivity(wallet, byMinor)));
+      } catch (error) {
+        open = undefined;
+        return fail(`cannot read the view-only wallet ${walletFileOf(chainId, wallet)}`, error);
+      }
+    }
+    return activity;
+  }
+
+  return { chainId, strategy: 'target-poll', tip, blockHashAt, header, targetActivity };
+}

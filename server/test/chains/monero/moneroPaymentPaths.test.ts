@@ -1,0 +1,179 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { moneroAvailable } from '../../harness/startMonero.js';
+import { eventNamesFor, eventsFor } from '../eventsFor.js';
+import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { MONERO_REGTEST, type MoneroRegtest } from './moneroRegtest.js';
+
+// SPEC.md, States and transitions, on a real monerod regtest through the watcher, monero-wallet-rpc
+// and the merchant's view-only wallet: detection from the pool, confirming at 1 confirmation,
+// confirmed at the required depth with the fee, partial payments and a top-up, tolerance, and
+// overpayment beyond and within the threshold. Payments are `transfer`s from the payer's wallet.
+
+describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on monerod --regtest', () => {
+  let s: ChainScenario<MoneroRegtest>;
+  beforeAll(async () => {
+    s = await startScenario(MONERO_REGTEST, { confirmations: 3 });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('one exact payment to its subaddress: detected from the pool, confirming at 1, confirmed at the required depth, fee deducted; the merchant wallet holds it', async () => {
+    const p = await s.newPayment();
+    expect(p.amount).toBe(166_666_666_667n); // 25 USD at the demo rate of 150 USD/XMR, in piconero
+    expect(p.address).not.toBe(s.node.merchantAddress);
+    const txid = await s.node.send(p.address, p.amount);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
+    const detected = await s.read(p.id);
+    expect(detected.transactions).toEqual([
+      expect.objectContaining({ tx_id: txid, amount: p.amount.toString(), confirmations: 0 }),
+    ]);
+
+    await s.node.mine(1);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('confirming');
+    await s.node.mine(s.confirmations - 1);
+    await s.sync();
+    const confirmed = await s.read(p.id);
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.transactions[0].confirmations).toBe(s.confirmations);
+    expect(await s.ledger(p.id)).toEqual([{ kind: 'fee', amount_usd: '-0.25' }]);
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+
+    // The funds are the merchant's: their own full wallet sees them on the payment's subaddress.
+    const merchant = s.node.merchant.rpc;
+    await merchant.refresh();
+    const seen = await merchant.getTransfers({ in: true, accountIndex: 0 });
+    expect(seen.in).toEqual(
+      expect.arrayContaining([expect.objectContaining({ txid, amount: p.amount, address: p.address })]),
+    );
+
+    // More blocks and more syncs report nothing new.
+    await s.node.mine(2);
+    await s.sync();
+    expect(await eventNamesFor(s.test, p.id)).toHaveLength(4);
+  });
+
+  it('two partial transfers summing to the amount', async () => {
+    const p = await s.newPayment();
+    const half = p.amount / 2n;
+    await s.node.send(p.address, half);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('underpaid');
+    const underpaid = (await eventsFor(s.test, p.id)).find((e) => e.event === 'payment.underpaid');
+    expect(underpaid?.data.amount_due).toBe((p.amount - half).toString());
+
+    await s.node.send(p.address, p.amount - half);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    const confirmed = await s.read(p.id);
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.amount_received).toBe(p.amount.toString());
+    expect(confirmed.transactions).toHaveLength(2);
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.underpaid',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+  });
+
+  it('underpaid beyond tolerance (mined), then a top-up confirms it', async () => {
+    const p = await s.newPayment();
+    const first = (p.amount * 90n) / 100n;
+    await s.node.send(p.address, first);
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('underpaid');
+    const events = await eventsFor(s.test, p.id);
+    expect(events.map((e) => e.event)).toEqual(['payment.awaiting', 'payment.detected', 'payment.underpaid']);
+    expect(events[2]!.data.amount_due).toBe((p.amount - first).toString());
+
+    await s.node.send(p.address, p.amount - first);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('confirmed');
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.underpaid',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+  });
+
+  it('a shortfall within the 0.5% tolerance confirms', async () => {
+    const p = await s.newPayment();
+    const paid = p.amount - (p.amount * 40n) / 10_000n; // 0.4 % short
+    await s.node.send(p.address, paid);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    const confirmed = await s.read(p.id);
+    expect(confirmed.status).toBe('confirmed');
+    expect(confirmed.amount_received).toBe(paid.toString());
+  });
+
+  it('overpaid beyond the 1% threshold: payment.overpaid with the exact excess in piconero', async () => {
+    const p = await s.newPayment();
+    const paid = (p.amount * 105n) / 100n;
+    await s.node.send(p.address, paid);
+    await s.sync();
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    expect(await s.read(p.id)).toMatchObject({ status: 'confirmed', overpaid: true });
+    const events = await eventsFor(s.test, p.id);
+    expect(events.map((e) => e.event)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+      'payment.overpaid',
+    ]);
+    expect(events[4]!.data).toMatchObject({
+      chain_id: 'XMR_REGTEST',
+      coin_symbol: 'XMR',
+      excess_amount: (paid - p.amount).toString(),
+    });
+  });
+
+  it('overpaid within the threshold confirms silently', async () => {
+    const p = await s.newPayment();
+    const paid = p.amount + (p.amount * 50n) / 10_000n; // 0.5 % over
+    await s.node.send(p.address, paid);
+    await s.sync();
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    expect(await s.read(p.id)).toMatchObject({ status: 'confirmed', overpaid: false });
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+  });
+
+  it("payments to the merchant's primary address or to someone else change nothing", async () => {
+    const p = await s.newPayment();
+    await s.node.send(s.node.merchantAddress, 1_000_000_000n);
+    await s.node.send(s.node.payerAddress, 1_000_000_000n);
+    await s.node.mine(1);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+  });
+});

@@ -1,0 +1,69 @@
+import { formatPiconero } from '@cairn/chain-monero';
+import { expect } from 'vitest';
+import { addWallet } from '../../../src/wallets/addWallet.js';
+import { type Monero, type MoneroWalletRpcProcess, startMonero } from '../../harness/startMonero.js';
+import type { TestGateway } from '../../harness/startTestGateway.js';
+import type { ScenarioChain } from '../startChainScenario.js';
+
+/**
+ * A real monerod regtest with its payer wallet (the harness), plus the two wallet RPCs a Monero
+ * merchant and gateway have: the merchant's own full wallet (whose primary address and private view
+ * key the merchant gives Cairn), and the gateway's wallet RPC (`CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL`),
+ * where the gateway keeps its view-only copy.
+ */
+export interface MoneroRegtest extends Monero {
+  readonly merchant: MoneroWalletRpcProcess;
+  readonly merchantAddress: string;
+  readonly merchantViewKey: string;
+  readonly gatewayWallets: MoneroWalletRpcProcess;
+}
+
+/** XMR_REGTEST for startScenario: payments select `XMR_REGTEST:XMR`, paid from the harness's payer. */
+export const MONERO_REGTEST: ScenarioChain<MoneroRegtest> = {
+  chainId: 'XMR_REGTEST',
+  token: 'XMR_REGTEST:XMR',
+  async startNode() {
+    const monero = await startMonero();
+    try {
+      const merchant = await monero.startWalletRpc();
+      await merchant.rpc.createWallet({ filename: 'merchant' });
+      const merchantAddress = (await merchant.rpc.getAddress(0)).address;
+      const merchantViewKey = await merchant.rpc.queryKey('view_key');
+      const gatewayWallets = await monero.startWalletRpc();
+      return { ...monero, merchant, merchantAddress, merchantViewKey, gatewayWallets };
+    } catch (error) {
+      await monero.stop();
+      throw error;
+    }
+  },
+  env: (node, confirmations) => ({
+    CAIRN_CHAIN_XMR_REGTEST_RPC_URL: node.daemonUrl,
+    CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: node.gatewayWallets.url,
+    CAIRN_CHAIN_XMR_REGTEST_CONFIRMATIONS: String(confirmations),
+  }),
+  async addWallet(node, test: TestGateway) {
+    const { gateway } = test.running;
+    await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
+      businessId: test.businessId,
+      chainId: 'XMR_REGTEST',
+      value: `${node.merchantAddress}:${node.merchantViewKey}`,
+    });
+    // The seeded key was made before the wallet: let it take XMR_REGTEST payments too.
+    await gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute('update api_keys set allowed_tokens = allowed_tokens || ?::text[] where id = ?', [
+        '{XMR_REGTEST:XMR}',
+        test.apiKeyId,
+      ]);
+  },
+  expectUri(option) {
+    expect(option.address.startsWith('8')).toBe(true); // a subaddress, never the primary address
+    expect(option.payment_uri).toMatch(
+      new RegExp(
+        `^monero:${option.address}\\?tx_amount=${formatPiconero(BigInt(option.crypto_amount)).replace('.', '\\.')}(&|$)`,
+      ),
+    );
+  },
+  stopNode: (node) => node.stop(),
+};
