@@ -19,6 +19,12 @@ export interface ScenarioPayment {
   readonly amount: bigint;
 }
 
+/** What the shared suites do with a node: pay (returns the transaction id) and mine. */
+export interface ScenarioNode {
+  send(address: string, amount: bigint): Promise<string>;
+  mine(count?: number): Promise<string[]>;
+}
+
 /**
  * The chain a scenario runs on: how to start its real node, what the gateway is told about it, and
  * what the merchant's wallet on it is.
