@@ -451,6 +451,12 @@ export class MoneroWalletRpc {
     getTxKey?: boolean;
     /** Build and sign but keep it from the network. */
     doNotRelay?: boolean;
+    /**
+     * A block height (below 500,000,000) or Unix time before which the recipient cannot spend the
+     * outputs (0, the default: the usual 10-block lock only). Tests use it to play a payer who locks
+     * a merchant's funds.
+     */
+    unlockTime?: number;
   }): Promise<MoneroTransferResult> {
     const raw = await this.client.call<{
       tx_hash: string;
@@ -467,6 +473,7 @@ export class MoneroWalletRpc {
         priority: params.priority ?? 0,
         get_tx_key: params.getTxKey ?? false,
         do_not_relay: params.doNotRelay ?? false,
+        ...(params.unlockTime ? { unlock_time: params.unlockTime } : {}),
       },
       { timeoutMs: SCAN_TIMEOUT_MS },
     );

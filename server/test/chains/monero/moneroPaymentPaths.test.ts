@@ -167,6 +167,31 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     ]);
   });
 
+  it('a transfer its sender locked (unlock_time) is not counted: the merchant could not spend it for years', async () => {
+    const p = await s.newPayment();
+    await s.node.payer.refresh();
+    const height = await s.node.height();
+    const { txHash } = await s.node.payer.transfer({
+      destinations: [{ address: p.address, amount: p.amount }],
+      unlockTime: height + 100_000,
+    });
+    // The merchant's own wallet sees it, locked.
+    await s.node.merchant.rpc.refresh();
+    const seen = await s.node.merchant.rpc.getTransfers({ pool: true, in: true, accountIndex: 0 });
+    expect([...seen.pool, ...seen.in]).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ txid: txHash, unlockTime: BigInt(height + 100_000) }),
+      ]),
+    );
+    await s.sync();
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    const read = await s.read(p.id);
+    expect(read.status).toBe('awaiting_payment');
+    expect(read.transactions).toEqual([]);
+    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+  });
+
   it("payments to the merchant's primary address or to someone else change nothing", async () => {
     const p = await s.newPayment();
     await s.node.send(s.node.merchantAddress, 1_000_000_000n);
