@@ -23,7 +23,6 @@
  * DATABASE_URL when set, else an embedded PostgreSQL in a temp folder.
  */
 import { cpus, loadavg } from 'node:os';
-import pg from 'pg';
 import pino from 'pino';
 import { devSeed } from '../src/cli/devSeed.js';
 import { loadConfig } from '../src/config/loadConfig.js';
@@ -33,88 +32,13 @@ import {
   WEBHOOK_RECEIVER_ENV,
   type WebhookReceiver,
 } from '../test/chains/attachWebhookReceiver.js';
-import { findLitecoind, type Litecoind, startLitecoind } from '../test/harness/startLitecoind.js';
+import { findLitecoind, startLitecoind } from '../test/harness/startLitecoind.js';
 import { freshDatabase, line, startOutboxProbe, summary } from './detectionLatencySupport.js';
+import { measureDetection } from './measureDetection.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const TARGET_P50_MS = 1000;
-const TIMEOUT_MS = 30_000;
-
-/** One payment's timings, ms after `sendtoaddress` returned (and how long the call itself took). */
-interface Sample {
-  readonly sendMs: number;
-  readonly webhookMs: number;
-  readonly outboxMs: number;
-}
-
-/** Waits until the watcher has seen the block (`confirming` payments) and every event is delivered. */
-async function allDelivered(
-  receiver: WebhookReceiver,
-  databaseUrl: string,
-  confirming: number,
-): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const deadline = Date.now() + TIMEOUT_MS;
-    for (;;) {
-      const { rows } = await client.query<{ n: string }>(
-        `select count(*) as n from outbox_events where event = 'payment.confirming'`,
-      );
-      if (Number(rows[0]?.n) >= confirming) break;
-      if (Date.now() > deadline)
-        throw new Error(`the watcher did not report the block within ${TIMEOUT_MS} ms`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const { rows } = await client.query<{ id: string }>(`select payload->>'id' as id from outbox_events`);
-    await receiver.waitUntil(
-      () => rows.every((row) => receiver.has(row.id)),
-      TIMEOUT_MS,
-      async () => `${rows.filter((row) => !receiver.has(row.id)).length} events not delivered`,
-    );
-  } finally {
-    await client.end();
-  }
-}
-
-/** Runs WARMUP + SAMPLES payments and returns the counted samples. */
-async function measure(
-  node: Litecoind,
-  api: (path: string, body?: unknown) => Promise<{ status: number; data: { [k: string]: unknown } }>,
-  receiver: WebhookReceiver,
-  outbox: Awaited<ReturnType<typeof startOutboxProbe>>,
-  databaseUrl: string,
-): Promise<Sample[]> {
-  const samples: Sample[] = [];
-  for (let i = 0; i < WARMUP + SAMPLES; i += 1) {
-    const created = await api('/api/v1/payments', { fiat_amount: '25.00', fiat_currency: 'USD' });
-    const id = created.data.id as string;
-    const selected = await api(`/api/v1/checkout/${id}/select-chain`, { token: 'LTC_REGTEST:LTC' });
-    const option = selected.data.selected as { address: string; crypto_amount: string };
-    // A random phase against the watcher's poll cycle.
-    await new Promise((r) => setTimeout(r, 100 + Math.random() * 900));
-    const calling = Date.now();
-    await node.send(option.address, BigInt(option.crypto_amount));
-    const sent = Date.now();
-    const isDetected = (d: { event: string; data: { payment?: { id?: string } } }) =>
-      d.event === 'payment.detected' && d.data.payment?.id === id;
-    await receiver.waitUntil(
-      () => receiver.delivered.some(isDetected),
-      TIMEOUT_MS,
-      async () => `no payment.detected webhook for ${id}`,
-    );
-    const arrived = receiver.delivered.find(isDetected)!.at;
-    const committed = await outbox.commitAfter(sent, id, 'payment.detected');
-    if (i >= WARMUP)
-      samples.push({ sendMs: sent - calling, webhookMs: arrived - sent, outboxMs: committed - sent });
-    if (i % 10 === 9) {
-      await node.mine(1);
-      await allDelivered(receiver, databaseUrl, i + 1);
-    }
-  }
-  return samples;
-}
 
 async function main(): Promise<number> {
   if (!findLitecoind()) {
@@ -157,7 +81,10 @@ async function main(): Promise<number> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
-    const samples = await measure(node, api, receiver, outbox, database.url);
+    const samples = await measureDetection(
+      { ...node, token: 'LTC_REGTEST:LTC' },
+      { api, receiver, outbox, databaseUrl: database.url, samples: SAMPLES, warmup: WARMUP },
+    );
     const webhook = summary(samples.map((s) => s.webhookMs));
     const committed = summary(samples.map((s) => s.outboxMs));
     const added = summary(samples.map((s) => s.webhookMs - s.outboxMs));

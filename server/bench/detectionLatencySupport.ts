@@ -32,7 +32,7 @@ export async function startOutboxProbe(databaseUrl: string) {
       const after = notified.filter((at) => at >= since);
       // One payment is measured at a time and nothing else writes events meanwhile (the bench waits
       // for earlier deliveries), so the first notification after sendtoaddress is this event's.
-      if (after.length === 0) throw new Error(`no outbox notification after sendtoaddress for ${paymentId}`);
+      if (after.length === 0) throw new Error(`no outbox notification after the send for ${paymentId}`);
       notified.length = 0;
       return after[0]!;
     },
