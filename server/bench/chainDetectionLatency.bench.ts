@@ -33,7 +33,13 @@ import {
   type WebhookReceiver,
 } from '../test/chains/attachWebhookReceiver.js';
 import { findLitecoind, startLitecoind } from '../test/harness/startLitecoind.js';
-import { freshDatabase, line, startOutboxProbe, summary } from './detectionLatencySupport.js';
+import {
+  freshDatabase,
+  line,
+  startOutboxProbe,
+  summary,
+  waitUntilOffered,
+} from './detectionLatencySupport.js';
 import { measureDetection } from './measureDetection.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 30);
@@ -81,6 +87,7 @@ async function main(): Promise<number> {
         .map((l) => l.toFixed(2))
         .join(' ')}`,
     );
+    await waitUntilOffered(running.gateway.chainAvailability, 'LTC_REGTEST');
     const samples = await measureDetection(
       { ...node, token: 'LTC_REGTEST:LTC' },
       { api, receiver, outbox, databaseUrl: database.url, samples: SAMPLES, warmup: WARMUP },

@@ -92,3 +92,15 @@ export const line = (label: string, values: readonly number[]) => {
   const s = summary(values);
   return `  ${label.padEnd(58)} p50 ${String(s.p50).padStart(5)} ms   p90 ${String(s.p90).padStart(5)} ms   min ${String(s.min).padStart(5)} ms   max ${String(s.max).padStart(5)} ms`;
 };
+
+/** Waits (30 s at most) until the chain is offered to payments: its watcher's first sync is reported. */
+export async function waitUntilOffered(
+  availability: { isOffered(chainId: string): boolean },
+  chainId: string,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (!availability.isOffered(chainId)) {
+    if (Date.now() > deadline) throw new Error(`${chainId} was not offered to payments within 30 s`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

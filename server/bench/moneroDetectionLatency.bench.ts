@@ -36,7 +36,13 @@ import {
   type WebhookReceiver,
 } from '../test/chains/attachWebhookReceiver.js';
 import { findMonerod, findMoneroWalletRpc, type Monero, startMonero } from '../test/harness/startMonero.js';
-import { freshDatabase, line, startOutboxProbe, summary } from './detectionLatencySupport.js';
+import {
+  freshDatabase,
+  line,
+  startOutboxProbe,
+  summary,
+  waitUntilOffered,
+} from './detectionLatencySupport.js';
 import { measureDetection } from './measureDetection.js';
 
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 20);
@@ -174,12 +180,7 @@ async function main(): Promise<number> {
       if (!response.ok) throw new Error(`${path}: HTTP ${response.status} ${JSON.stringify(json)}`);
       return { status: response.status, data: json.data };
     };
-    // The watcher's first sync, so XMR_REGTEST is offered.
-    const deadline = Date.now() + 30_000;
-    while (!gateway.chainAvailability.isOffered('XMR_REGTEST')) {
-      if (Date.now() > deadline) throw new Error('XMR_REGTEST was not offered within 30 s');
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await waitUntilOffered(gateway.chainAvailability, 'XMR_REGTEST');
     console.log(
       `Monero on monerod --regtest: ${SAMPLES} payments (+${WARMUP} warm-up), watcher poll ${config.chains.XMR_REGTEST!.pollMs} ms; ${database.kind}; node ${process.version}, ${cpus().length} CPUs, load ${loadavg()
         .map((l) => l.toFixed(2))
