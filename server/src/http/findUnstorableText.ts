@@ -1,5 +1,3 @@
-import { ApiError } from '../errors/ApiError.js';
-
 const NUL = '\u0000';
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
@@ -36,23 +34,4 @@ export function findUnstorableText(value: unknown, limit = 20): string[] {
     }
   }
   return found;
-}
-
-/**
- * The 422 for a request whose body or query holds text PostgreSQL cannot store (see
- * {@link findUnstorableText}); undefined when there is none.
- */
-export function unstorableTextError(body: unknown, query: unknown): ApiError | undefined {
-  const fields = [...findUnstorableText(body), ...findUnstorableText(query)];
-  if (fields.length === 0) return undefined;
-  return new ApiError(
-    'VALIDATION_ERROR',
-    `The request is invalid: ${fields.join(', ')}: must not contain NUL characters or unpaired surrogates.`,
-    {
-      fields: fields.map((field) => ({
-        field,
-        message: 'must not contain NUL characters or unpaired surrogates',
-      })),
-    },
-  );
 }

@@ -13,13 +13,11 @@ import { KeyUsageRecorder } from '../auth/KeyUsageRecorder.js';
 import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
-import { createApiHandlers } from './apiHandlers.js';
-import { unstorableTextError } from './findUnstorableText.js';
+import { createApiHandlers } from './createApiHandlers.js';
 import { renderError } from './renderError.js';
+import { unstorableTextError } from './unstorableTextError.js';
 
 const s = initServer();
-
-const _authOf = (request: FastifyRequest): AuthContext => request.auth!;
 
 /** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;

@@ -3,9 +3,10 @@ import { validateIfSchema } from '@ts-rest/core';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../auth/authenticate.js';
-import type { ApiCallRequest, ApiHandlers } from '../http/apiHandlers.js';
-import { unstorableTextError } from '../http/findUnstorableText.js';
+import { databaseUnavailableReason } from '../db/databaseUnavailableReason.js';
+import type { ApiCallRequest, ApiHandlers } from '../http/createApiHandlers.js';
 import { toApiError } from '../http/renderError.js';
+import { unstorableTextError } from '../http/unstorableTextError.js';
 import { type ContractTool, requestOf } from './contractTools.js';
 
 /** What a tool call got from the merchant API: its status and body, as a REST call would have. */
@@ -64,9 +65,14 @@ export async function callApiRoute(input: {
         (body.error ?? null) as never,
       );
     }
-    const unstorable = unstorableTextError(call.body, call.query);
+    const idempotencyKey = input.args.idempotency_key;
+    const unstorable = unstorableTextError(call.body, {
+      ...call.query,
+      ...(typeof idempotencyKey === 'string' ? { idempotency_key: idempotencyKey } : {}),
+    });
     if (unstorable) throw unstorable;
-    const headers = { ...request.headers, ...call.headers };
+    // Only the call's own headers (its Idempotency-Key): the MCP request's are not the tool call's.
+    const headers = call.headers;
     const handler = input.handlers[tool.name] as unknown as AnyApiHandler;
     const result = await handler({
       params: params.value,
@@ -80,7 +86,11 @@ export async function callApiRoute(input: {
     return { ok: true, status: result.status, body: result.body };
   } catch (error) {
     const apiError = toApiError(error);
-    if (apiError.status >= 500) request.log.error({ err: error, tool: tool.name }, 'mcp: tool call failed');
+    const databaseDown = databaseUnavailableReason(error);
+    if (databaseDown)
+      request.log.warn({ err: error, reason: databaseDown, tool: tool.name }, 'database unavailable');
+    else if (apiError.status >= 500)
+      request.log.error({ err: error, tool: tool.name }, 'mcp: tool call failed');
     else request.log.info({ code: apiError.code, tool: tool.name }, apiError.message);
     return {
       ok: false,

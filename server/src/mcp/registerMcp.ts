@@ -5,13 +5,12 @@ import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { hashApiKey } from '../auth/apiKeyFormat.js';
 import { type AuthContext, authenticate } from '../auth/authenticate.js';
 import { KeyCache } from '../auth/KeyCache.js';
 import { KeyUsageRecorder } from '../auth/KeyUsageRecorder.js';
 import { ApiError } from '../errors/ApiError.js';
 import type { Gateway } from '../gateway.js';
-import { type ApiHandlers, createApiHandlers } from '../http/apiHandlers.js';
+import { type ApiHandlers, createApiHandlers } from '../http/createApiHandlers.js';
 import { authThrottle } from '../http/registerApiRoutes.js';
 import { renderError } from '../http/renderError.js';
 import { callApiRoute } from './callApiRoute.js';
@@ -168,39 +167,55 @@ export async function registerMcp(
   // The key's last use, for the dashboard, as the API records it (at most once a minute per key).
   const usage = new KeyUsageRecorder(gateway.orm, gateway.clock, gateway.log);
 
+  /** Reads the key as the API does; `recheck` reads it again (create-payment's insert may ask). */
+  const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
+    request.auth = undefined;
+    const auth = await authenticate(gateway.orm, request, keyCache);
+    request.auth = { ...auth, recheck: () => authenticateRequest(request) };
+    return request.auth;
+  };
+
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    let auth: AuthContext;
-    try {
-      auth = await throttle(request, () => authenticate(gateway.orm, request, keyCache));
-      if (auth.mode === 'live' && !gateway.config.CAIRN_MCP_ALLOW_LIVE) {
-        throw new ApiError(
-          'LIVE_KEY_NOT_ALLOWED',
-          'Live-mode keys cannot use the MCP endpoint on this gateway: use a test key, or ask the operator to set CAIRN_MCP_ALLOW_LIVE=true.',
-        );
-      }
-    } catch (error) {
-      return renderError(error, request, reply);
+    // JSON-RPC batches are refused: MCP 2025-06-18 removed them, and a batch of tool calls would be
+    // one request against the key's rate limit.
+    if (Array.isArray(request.body)) {
+      return reply.code(400).send({
+        jsonrpc: '2.0',
+        id: null,
+        error: {
+          code: -32600,
+          message: 'Invalid Request: JSON-RPC batches are not supported; send one message per request.',
+        },
+      });
     }
+    const auth = request.auth!;
     usage.record(auth.apiKey.id);
     const server = buildServer(handlers, tools, request, auth);
     if (!prefersEventStream(request.headers.accept)) return answerJson(server, request, reply);
     return answerEventStream(server, request, reply);
   };
 
-  // The per-key rate limit of the API, on the MCP requests themselves (initialize and tools/list
-  // included), keyed by the key's hash.
   await app.register(async (scope) => {
+    // The key is checked before MCP is spoken, with the API's failed-authentication budget.
+    scope.addHook('onRequest', async (request) => {
+      if (request.method !== 'POST') return;
+      const auth = await throttle(request, () => authenticateRequest(request));
+      if (auth.mode === 'live' && !gateway.config.CAIRN_MCP_ALLOW_LIVE) {
+        throw new ApiError(
+          'LIVE_KEY_NOT_ALLOWED',
+          'Live-mode keys cannot use the MCP endpoint on this gateway: use a test key, or ask the operator to set CAIRN_MCP_ALLOW_LIVE=true.',
+        );
+      }
+    });
+    // The API's per-key rate limit: every MCP request counts (initialize and tools/list too), keyed
+    // and stored as the API's, so with Redis a key has one budget for REST and MCP together.
     await scope.register(rateLimit, {
+      hook: 'preHandler',
       max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
       timeWindow: 60_000,
-      keyGenerator: (request) => {
-        const header = request.headers.authorization;
-        return typeof header === 'string' && header.length < 512
-          ? `key:${hashApiKey(header)}`
-          : `ip:${request.ip}`;
-      },
+      keyGenerator: (request) => request.auth?.apiKey.id ?? request.ip,
       enableDraftSpec: true,
-      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-mcp-rate-limit:' } : {}),
+      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-rate-limit:' } : {}),
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           'RATE_LIMITED',

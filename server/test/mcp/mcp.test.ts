@@ -2,7 +2,8 @@ import { PaymentSchema } from '@cairn/contract';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { clientFor } from '../api/apiHelpers.js';
+import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
+import { clientFor, newKey } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
 // The MCP endpoint over real HTTP with the official SDK's client: tools generated from the contract,
@@ -186,6 +187,68 @@ describe('the MCP endpoint', () => {
     const body = (await live.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('LIVE_KEY_NOT_ALLOWED');
     expect(body.error.message).toContain('CAIRN_MCP_ALLOW_LIVE');
+  });
+
+  it("a revoked key is 401 and a key's IP allowlist applies, as on the API", async () => {
+    const ping = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
+    const revoked = await newKey(test);
+    expect((await rpc(revoked.key, ping)).status).toBe(200);
+    await revokeApiKey(test.running.gateway.orm.em.fork(), test.running.gateway.clock, revoked.id);
+    expect((await rpc(revoked.key, ping)).status).toBe(401);
+    const elsewhere = await newKey(test, { allowedIps: ['203.0.113.7'] });
+    const refused = await rpc(elsewhere.key, ping);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('IP_NOT_ALLOWED');
+  });
+
+  it('refuses JSON-RPC batches (one message per request, so each counts against the rate limit)', async () => {
+    const call = (id: number) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'create_payment', arguments: { fiat_amount: '1.00', fiat_currency: 'USD' } },
+    });
+    const batch = await rpc(test.apiKey, [call(1), call(2)]);
+    expect(batch.status).toBe(400);
+    const body = (await batch.json()) as { error: { code: number; message: string } };
+    expect(body.error.code).toBe(-32600);
+    expect(body.error.message).toContain('batches are not supported');
+  });
+
+  it("the MCP request's own Idempotency-Key header is not a tool call's: only idempotency_key is", async () => {
+    const headers = {
+      authorization: `Bearer ${test.apiKey}`,
+      'content-type': 'application/json',
+      accept: 'application/json, text/event-stream',
+      'idempotency-key': 'outer-header-key',
+    };
+    const create = (id: number) =>
+      fetch(`${test.baseUrl}/mcp`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          method: 'tools/call',
+          params: { name: 'create_payment', arguments: { fiat_amount: '3.00', fiat_currency: 'USD' } },
+        }),
+      }).then(
+        async (r) => (await r.json()) as { result: { isError?: boolean; structuredContent: { id: string } } },
+      );
+    const first = await create(1);
+    const second = await create(2);
+    expect(first.result.isError).toBeFalsy();
+    expect(second.result.isError).toBeFalsy();
+    // Two payments: the header did not make the second a replay of the first.
+    expect(second.result.structuredContent.id).not.toBe(first.result.structuredContent.id);
+    // A NUL in the argument is the API's 422, not a database error.
+    const client = await connect(test.apiKey);
+    const nul = await client.callTool({
+      name: 'create_payment',
+      arguments: { fiat_amount: '3.00', fiat_currency: 'USD', idempotency_key: 'a\u0000b' },
+    });
+    expect(nul.isError).toBe(true);
+    expect(JSON.parse((nul.content as { text: string }[])[0]!.text).error.code).toBe('VALIDATION_ERROR');
   });
 
   it('wrong keys spend the failed-authentication budget: past it, 429 with Retry-After', async () => {
