@@ -103,10 +103,10 @@ async function subaddressCost(monero: Monero): Promise<void> {
       let found = 0;
       for (let i = 0; i < POLLS; i += 1) {
         const started = performance.now();
-        found = (await observer.targetActivity(targets)).length;
+        found = (await observer.targetActivity(targets)).activity.length;
         times.push(performance.now() - started);
       }
-      return { firstMs, firstFound: firstActivity.length, times, found };
+      return { firstMs, firstFound: firstActivity.activity.length, times, found };
     };
     // Alternate so drift on a noisy machine hits both: one, many, one, many.
     const oneRuns = [await poll(one)];
@@ -121,7 +121,7 @@ async function subaddressCost(monero: Monero): Promise<void> {
     console.log(line('baseline: 1 open deposit target', oneTimes));
     console.log(line(`${OPEN_TARGETS} open deposit targets (${PAID_TARGETS} paid)`, manyTimes));
     console.log(
-      `  first poll of the ${OPEN_TARGETS} (creates the view-only wallet and ${OPEN_TARGETS} subaddresses): ${Math.round(manyRuns[0]!.firstMs)} ms; found ${manyRuns[0]!.found} of ${PAID_TARGETS} paid`,
+      `  first poll of the ${OPEN_TARGETS} (creates the view-only wallet and ${OPEN_TARGETS} subaddresses): ${Math.round(manyRuns[0]!.firstMs)} ms; found ${manyRuns[0]!.firstFound} of ${PAID_TARGETS} paid`,
     );
     console.log(`  ratio ${OPEN_TARGETS} / 1, medians: ${(median(manyTimes) / median(oneTimes)).toFixed(2)}`);
     if (manyRuns.some((r) => r.found !== PAID_TARGETS))

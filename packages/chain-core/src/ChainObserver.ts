@@ -96,11 +96,25 @@ export interface BlockScanObserver extends HeaderSource {
   hiddenCredits?(block: ObservedBlock, targets: readonly PolledTarget[]): Promise<readonly ObservedOutput[]>;
 }
 
+/** What a target poll found, and which targets it could not read this time. */
+export interface TargetPollResult {
+  /** Every output paying the targets read, in blocks or in the mempool. */
+  readonly activity: readonly TargetActivity[];
+  /**
+   * The match keys of targets the backend could not read this time (Monero: a merchant's view-only
+   * wallet that failed): the watcher changes nothing about them until a later poll reads them.
+   */
+  readonly unread: readonly string[];
+}
+
 /** Finds payments by asking the backend about each watched target (Esplora's address API). */
 export interface TargetPollObserver extends HeaderSource {
   readonly strategy: 'target-poll';
-  /** Every output paying these targets that the backend knows, in blocks or in the mempool. */
-  targetActivity(targets: readonly PolledTarget[]): Promise<readonly TargetActivity[]>;
+  /**
+   * Every output paying these targets that the backend knows. Throws when the backend cannot be read
+   * at all; a backend that fails for some targets only reports them as `unread`.
+   */
+  targetActivity(targets: readonly PolledTarget[]): Promise<TargetPollResult>;
 }
 
 export type ChainObserver = BlockScanObserver | TargetPollObserver;

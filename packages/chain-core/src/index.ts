@@ -21,5 +21,6 @@ export type {
   PolledTarget,
   TargetActivity,
   TargetPollObserver,
+  TargetPollResult,
 } from './ChainObserver.js';
 export { ChainBackendError } from './ChainObserver.js';

@@ -396,8 +396,10 @@ export class ChainWatcher {
     if (observer.strategy !== 'target-poll') return;
     const targets = await this.store.pollTargets(this.#now);
     if (targets.length === 0) return;
-    const paymentOf = new Map(targets.map((t) => [t.matchKey, t.paymentId]));
-    const activity = await observer.targetActivity(targets);
+    const { activity, unread } = await observer.targetActivity(targets);
+    // Targets the backend could not read this time: nothing about them changes until it can.
+    const skipped = new Set(unread);
+    const paymentOf = new Map(targets.filter((t) => !skipped.has(t.matchKey)).map((t) => [t.matchKey, t.paymentId]));
     const seen = new Set<string>();
     const inMempool: TargetMatch[] = [];
     const inBlocks = new Map<string, { block: BlockRef; matches: TargetMatch[] }>();
@@ -422,7 +424,7 @@ export class ChainWatcher {
     }
     if (inserted > 0)
       this.#options.metrics?.matchedTransfers.inc({ chain: this.chainId, source: 'poll' }, inserted);
-    const polled = [...new Set(targets.map((t) => t.paymentId))];
+    const polled = [...new Set(targets.filter((t) => !skipped.has(t.matchKey)).map((t) => t.paymentId))];
     const missing = (await this.store.outsideBlocks(polled)).filter((s) => !seen.has(`${s.txid}:${s.index}`));
     if (missing.length > 0 && caughtUp && (await observer.tip()).hash === cursor.hash) {
       await this.store.markRemoved(missing, this.#now);

@@ -50,7 +50,7 @@ describe('Esplora observer (constructed responses)', () => {
       esplora.mine([ids.at(-1)!]);
     }
     const pending = esplora.broadcast([{ address: ADDRESS, scriptpubkey: script, value: 7 }]);
-    const activity = await observer.targetActivity([{ matchKey: script, address: ADDRESS }]);
+    const { activity } = await observer.targetActivity([{ matchKey: script, address: ADDRESS }]);
     expect(activity).toHaveLength(31);
     expect(activity.find((a) => a.txid === pending)).toEqual({
       txid: pending,

@@ -284,6 +284,11 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body).toContain('Checksum mismatch');
+    // A private key pasted by mistake is refused and not written back into the form.
+    const secret = `0x${'4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318'}`;
+    const pasted = await c.post('/dashboard/wallets', { chain_id: 'ETH_SEPOLIA', value: secret });
+    expect(pasted.status).toBe(422);
+    expect(pasted.body).not.toContain(secret.slice(2, 20));
     const canonical = await c.post('/dashboard/wallets', {
       chain_id: 'ETH_SEPOLIA',
       value: ` ${VITALIK.toLowerCase()} `,

@@ -7,6 +7,7 @@ import {
   type PolledTarget,
   type TargetActivity,
   type TargetPollObserver,
+  type TargetPollResult,
 } from '@cairn/chain-core';
 import { moneroWalletParts } from '../moneroWalletParts.js';
 import { MoneroDaemonRpc } from '../rpc/MoneroDaemonRpc.js';
@@ -27,11 +28,16 @@ export interface MoneroObserverOptions {
    * seconds after its deposit address was handed out.
    */
   readonly restoreDepth?: number;
+  /**
+   * The least time between two rescans of one wallet (default 10 minutes): a rescan reads the chain
+   * again from the wallet's restore height, which on mainnet takes long and keeps the wallet RPC busy.
+   */
+  readonly minRescanIntervalMs?: number;
   readonly log?: ObserverLog;
 }
 
-/** monero-wallet-rpc's error when `open_wallet` finds no such file. */
-const NO_WALLET_FILE = -1;
+/** What monero-wallet-rpc answers `generate_from_keys` for a file that exists (its code, -1, is any error). */
+const WALLET_EXISTS = /already exists/i;
 /** `create_address` makes at most 64 subaddresses per call on 0.18. */
 const CREATE_ADDRESS_MAX = 64;
 /** The account whose subaddresses are deposit targets (see moneroAdapter). */
@@ -76,6 +82,11 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
   let open: { file: string; highest: number } | undefined;
   /** Wallet files found disagreeing with the daemon: rescanned before their next read. */
   const stale = new Set<string>();
+  /** When each wallet file was last rescanned (`performance.now()`). */
+  const rescannedAt = new Map<string, number>();
+  const minRescanIntervalMs = options.minRescanIntervalMs ?? 600_000;
+  /** Wallet files known to exist in the wallet RPC's directory (created, or found, by this observer). */
+  const known = new Set<string>();
 
   const fail = (message: string, cause: unknown): never => {
     throw new ChainBackendError(
@@ -119,18 +130,23 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     const file = walletFileOf(chainId, wallet);
     if (open?.file !== file) {
       open = undefined;
-      try {
-        await wallets.openWallet({ filename: file });
-      } catch (error) {
-        if (!(error instanceof MoneroRpcError) || error.rpcCode !== NO_WALLET_FILE) throw error;
+      if (known.has(file)) await wallets.openWallet({ filename: file });
+      else {
+        // First use in this process: create it, or open it when an earlier run did.
         const parts = moneroWalletParts(wallet);
         const { height } = await daemon.getLastBlockHeader();
-        await wallets.generateFromKeys({
-          filename: file,
-          address: parts.address,
-          viewKey: parts.viewKey,
-          restoreHeight: Math.max(0, height - restoreDepth),
-        });
+        try {
+          await wallets.generateFromKeys({
+            filename: file,
+            address: parts.address,
+            viewKey: parts.viewKey,
+            restoreHeight: Math.max(0, height - restoreDepth),
+          });
+        } catch (error) {
+          if (!(error instanceof MoneroRpcError) || !WALLET_EXISTS.test(error.rpcMessage)) throw error;
+          await wallets.openWallet({ filename: file });
+        }
+        known.add(file);
       }
       // The watcher decides when to read; the wallet's own 20-second refresh would only compete.
       await wallets.autoRefresh(false);
@@ -159,8 +175,19 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     const highest = Math.max(...minors);
     await openWallet(wallet, highest, byMinor.get(highest)!.address);
     const file = open!.file;
-    if (stale.delete(file)) await wallets.rescanBlockchain();
-    else await wallets.refresh();
+    const lastRescan = rescannedAt.get(file);
+    if (
+      stale.has(file) &&
+      (lastRescan === undefined || performance.now() - lastRescan >= minRescanIntervalMs)
+    ) {
+      stale.delete(file);
+      rescannedAt.set(file, performance.now());
+      options.log?.warn(
+        { chainId, wallet: file },
+        'monero: the view-only wallet disagrees with the daemon about a transaction; rescanning it',
+      );
+      await wallets.rescanBlockchain();
+    } else await wallets.refresh();
     const transfers = await wallets.getTransfers({
       in: true,
       pool: true,
@@ -180,6 +207,13 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     const activity: TargetActivity[] = [];
     for (const transfer of listed.values()) {
       const target = byMinor.get(transfer.subaddrIndex.minor)!;
+      // The wallet open now is the one asked about: its transfers are to the targets' own addresses.
+      if (transfer.address !== target.address) {
+        open = undefined;
+        throw new Error(
+          `the wallet RPC lists a transfer to ${transfer.address} at subaddress 0/${transfer.subaddrIndex.minor}, not to ${target.address}: another wallet is open in it (is the wallet RPC shared?)`,
+        );
+      }
       const tx = truth.get(transfer.txid);
       const walletHeight = transfer.type === 'in' ? transfer.height : undefined;
       const daemonHeight = tx && !tx.inPool ? tx.blockHeight : undefined;
@@ -218,26 +252,47 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     return activity;
   }
 
-  async function targetActivity(targets: readonly PolledTarget[]): Promise<readonly TargetActivity[]> {
+  async function targetActivity(targets: readonly PolledTarget[]): Promise<TargetPollResult> {
     const byWallet = new Map<string, Map<number, PolledTarget>>();
+    const unread: string[] = [];
     for (const target of targets) {
-      // Deposit targets of Monero payments always carry their wallet (the server joins it in).
-      if (!target.wallet) continue;
+      if (!target.wallet) {
+        options.log?.warn(
+          { chainId, address: target.address },
+          'monero: a deposit target without its wallet cannot be watched',
+        );
+        unread.push(target.matchKey);
+        continue;
+      }
       const minors = byWallet.get(target.wallet.value) ?? new Map<number, PolledTarget>();
       // Payment index i is subaddress (0, i + 1): see moneroAdapter.deriveDepositTarget.
       minors.set(target.wallet.index + 1, target);
       byWallet.set(target.wallet.value, minors);
     }
     const activity: TargetActivity[] = [];
+    let failures = 0;
+    let lastError: unknown;
     for (const [wallet, byMinor] of byWallet) {
       try {
         activity.push(...(await walletActivity(wallet, byMinor)));
       } catch (error) {
+        // One merchant's wallet failing leaves the others watched; its payments wait for a later poll.
         open = undefined;
-        return fail(`cannot read the view-only wallet ${walletFileOf(chainId, wallet)}`, error);
+        failures += 1;
+        lastError = error;
+        options.log?.warn(
+          {
+            chainId,
+            wallet: walletFileOf(chainId, wallet),
+            err: error instanceof Error ? error.message : String(error),
+          },
+          "monero: cannot read a merchant's view-only wallet; its payments are not watched this time",
+        );
+        for (const target of byMinor.values()) unread.push(target.matchKey);
       }
     }
-    return activity;
+    if (failures > 0 && failures === byWallet.size) fail('cannot read any view-only wallet', lastError);
+    return { activity, unread };
   }
 
   return { chainId, strategy: 'target-poll', tip, blockHashAt, header, targetActivity };

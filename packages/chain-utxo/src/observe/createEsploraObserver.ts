@@ -150,7 +150,7 @@ export function createEsploraObserver(options: EsploraObserverOptions): TargetPo
         }
       };
       await Promise.all(Array.from({ length: Math.min(concurrency, targets.length) }, worker));
-      return results;
+      return { activity: results, unread: [] };
     },
   };
 }

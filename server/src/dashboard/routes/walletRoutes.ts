@@ -13,6 +13,9 @@ type Query = { Querystring: Record<string, string | undefined> };
 type IdParams = { Params: { id: string } };
 
 /** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
+/** Refusals of a wallet value that is a secret: the form does not show it again. */
+const SECRET_GIVEN = new Set(['SPEND_KEY_GIVEN', 'SEED_GIVEN', 'PRIVATE_KEY_REJECTED']);
+
 export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
   const chainsOf = (mode: string): ChainDefinition[] =>
@@ -93,7 +96,8 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         reply,
         newWalletPage(paths, rt.csrf(reply), viewer, chains, {
           chainId,
-          values: { value },
+          // A secret pasted by mistake (a spend key, a seed) is not sent back into the page.
+          values: { value: SECRET_GIVEN.has(error.code) ? '' : value },
           // SPEC.md names the EVM outcomes; the adapter's message says what to do.
           errors: {
             value: error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,

@@ -1,4 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness } from '../../../src/credit/createBusiness.js';
+import { createUser } from '../../../src/users/createUser.js';
+import { addWallet } from '../../../src/wallets/addWallet.js';
+import { clientFor, createPaymentVia, newKey } from '../../api/apiHelpers.js';
 import { moneroAvailable } from '../../harness/startMonero.js';
 import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
@@ -190,6 +194,10 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     expect(read.status).toBe('awaiting_payment');
     expect(read.transactions).toEqual([]);
     expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+    // The same subaddress paid normally is seen at once: the watcher was looking.
+    await s.node.send(p.address, p.amount);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
   });
 
   it("payments to the merchant's primary address or to someone else change nothing", async () => {
@@ -200,5 +208,72 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     await s.sync();
     expect(await s.statusOf(p.id)).toBe('awaiting_payment');
     expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+    await s.node.send(p.address, p.amount);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('payment_detected');
+  });
+
+  it("two merchants' wallets on one wallet RPC, one far past the 200-subaddress lookahead: each payment gets its own money", async () => {
+    const { gateway } = s.test.running;
+    const em = gateway.orm.em.fork();
+    const other = await s.node.startWalletRpc();
+    await other.rpc.createWallet({ filename: 'other-merchant' });
+    const otherAddress = (await other.rpc.getAddress(0)).address;
+    const otherViewKey = await other.rpc.queryKey('view_key');
+    const user = await createUser(em, gateway.clock, { email: `xmr-${p8()}@shop.test`, verified: true });
+    const business = await createBusiness(em, gateway.clock, {
+      userId: user.id,
+      name: 'Other Monero Shop',
+      grants: { testUsd: '100', liveUsd: '0' },
+    });
+    const { wallet } = await addWallet(em, gateway.clock, gateway.chains, {
+      businessId: business.id,
+      chainId: 'XMR_REGTEST',
+      value: `${otherAddress}:${otherViewKey}`,
+    });
+    // This wallet has handed out 300 subaddresses before: the next payment's is 0/301.
+    await em.getConnection().execute('update wallets set next_index = 300 where id = ?', [wallet.id]);
+    const { key } = await newKey(s.test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
+    const otherClient = clientFor(s.test.baseUrl, key);
+    const created = await createPaymentVia(otherClient, { fiat_amount: '10.00' });
+    const selected = await otherClient.post(`/checkout/${created.id}/select-chain`, {
+      token: 'XMR_REGTEST:XMR',
+    });
+    expect(selected.status, selected.text).toBe(200);
+    const theirs = {
+      id: created.id,
+      address: selected.body.data.selected.address as string,
+      amount: BigInt(selected.body.data.selected.crypto_amount),
+    };
+    // A merchant's own wallet sees 200 subaddresses past the highest it has used or created, as the
+    // gateway's view-only copy does; this one has handed out 300 before, so it knows them.
+    for (let highest = 0; highest < 301; ) {
+      highest = Math.max(...(await other.rpc.createAddress(0, Math.min(64, 301 - highest))).addressIndices);
+    }
+    const ours = await s.newPayment();
+    const theirTx = await s.node.send(theirs.address, theirs.amount);
+    const ourTx = await s.node.send(ours.address, ours.amount);
+    await s.sync();
+    await s.node.mine(s.confirmations);
+    await s.sync();
+    const theirRead = (await otherClient.get(`/payments/${theirs.id}`)).body.data;
+    expect(theirRead.status).toBe('confirmed');
+    expect(theirRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([theirTx]);
+    const ourRead = await s.read(ours.id);
+    expect(ourRead.status).toBe('confirmed');
+    expect(ourRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([ourTx]);
+    // The other merchant's own wallet holds their payment, on subaddress 0/301.
+    await other.rpc.refresh();
+    const received = await other.rpc.getTransfers({ in: true, accountIndex: 0 });
+    expect(received.in).toEqual([
+      expect.objectContaining({
+        txid: theirTx,
+        amount: theirs.amount,
+        subaddrIndex: { major: 0, minor: 301 },
+      }),
+    ]);
+    await other.stop();
   });
 });
+
+const p8 = () => Math.random().toString(16).slice(2, 10);
