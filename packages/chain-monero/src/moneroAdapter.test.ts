@@ -17,7 +17,21 @@ describe('moneroAdapter', () => {
     expect(moneroAdapter.family).toBe('monero');
     for (const id of ['XMR', 'XMR_STAGENET', 'XMR_REGTEST'])
       expect(getChain(id)!.family).toBe(moneroAdapter.family);
-    expect(moneroAdapter.createObserver).toBeUndefined();
+  });
+
+  it('opens an observer only with both monerod and monero-wallet-rpc', () => {
+    const chain = getChain('XMR_REGTEST')!;
+    expect(() =>
+      moneroAdapter.createObserver!({ chain, backend: { kind: 'json-rpc', url: 'http://127.0.0.1:18081' } }),
+    ).toThrow(/set CAIRN_CHAIN_XMR_REGTEST_RPC_URL and _WALLET_RPC_URL/);
+    expect(() =>
+      moneroAdapter.createObserver!({ chain, backend: { kind: 'esplora', url: 'http://127.0.0.1:3000' } }),
+    ).toThrow(MoneroAdapterError);
+    const observer = moneroAdapter.createObserver!({
+      chain,
+      backend: { kind: 'json-rpc', url: 'http://127.0.0.1:18081', walletRpcUrl: 'http://127.0.0.1:18083' },
+    });
+    expect(observer).toMatchObject({ chainId: 'XMR_REGTEST', strategy: 'target-poll' });
   });
 
   it('validates a wallet into the stored form the deposit targets derive from', () => {
