@@ -170,7 +170,8 @@ describe('cairn start, anywhere', () => {
     child.kill('SIGTERM');
     await exited;
     await waitUntil(() => !alive(early!), 'the embedded PostgreSQL to stop with the gateway', 30_000);
-  });
+    // Two embedded PostgreSQL starts and stops: on a loaded 2-core machine more than the default 30 s.
+  }, 90_000);
 
   it.runIf(nobody !== undefined)('starts as an ordinary user (nobody)', async () => {
     const user = nobody!;
