@@ -399,7 +399,9 @@ export class ChainWatcher {
     const { activity, unread } = await observer.targetActivity(targets);
     // Targets the backend could not read this time: nothing about them changes until it can.
     const skipped = new Set(unread);
-    const paymentOf = new Map(targets.filter((t) => !skipped.has(t.matchKey)).map((t) => [t.matchKey, t.paymentId]));
+    const paymentOf = new Map(
+      targets.filter((t) => !skipped.has(t.matchKey)).map((t) => [t.matchKey, t.paymentId]),
+    );
     const seen = new Set<string>();
     const inMempool: TargetMatch[] = [];
     const inBlocks = new Map<string, { block: BlockRef; matches: TargetMatch[] }>();
