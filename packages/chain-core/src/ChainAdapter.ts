@@ -53,6 +53,12 @@ export interface DepositTarget {
    * one target. Absent: the address itself.
    */
   readonly matchKey?: string;
+  /**
+   * The same target as one address that carries the tag or memo inside it, for wallets that take it
+   * (XRP: the X-address of the address and tag; Stellar: the muxed `M...` address of the account and
+   * ID). Absent where the family has no such encoding.
+   */
+  readonly alternateAddress?: string;
 }
 
 /** Everything needed to derive one payment's deposit target. */

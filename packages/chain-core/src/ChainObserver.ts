@@ -34,6 +34,12 @@ export interface ObservedOutput {
   readonly amount: bigint;
   /** The coin paid, where a chain carries several (tokens); undefined for the chain's native coin. */
   readonly coinSymbol?: string;
+  /**
+   * The account paid, for families whose match key adds a tag, memo or reference to an account the
+   * merchant owns (XRP, Stellar, Solana): the watcher logs a transfer to a watched account whose match
+   * key is no open payment's (a missing or wrong destination tag) instead of dropping it silently.
+   */
+  readonly account?: string;
 }
 
 /** A block with every output it creates. */

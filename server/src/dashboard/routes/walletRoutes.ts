@@ -14,7 +14,22 @@ type IdParams = { Params: { id: string } };
 
 /** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
 /** Refusals of a wallet value that is a secret: the form does not show it again. */
-const SECRET_GIVEN = new Set(['SPEND_KEY_GIVEN', 'SEED_GIVEN', 'PRIVATE_KEY_REJECTED']);
+/** Refusals that mean a secret was pasted (each family's adapter names its own). */
+const SECRET_GIVEN = new Set([
+  'SPEND_KEY_GIVEN',
+  'SEED_GIVEN',
+  'PRIVATE_KEY_REJECTED',
+  'SECRET_GIVEN',
+  'SECRET_SEED_GIVEN',
+  'SECRET_KEY_GIVEN',
+]);
+/** 64 hex digits anywhere: a private key (or a view key) as likely as a transaction hash. */
+const KEY_LIKE = /[0-9a-f]{64}/i;
+
+/** Whether a refused value may be sent back into the form for correcting: never a secret. */
+function mayEchoRefused(code: string, value: string): boolean {
+  return !SECRET_GIVEN.has(code) && !KEY_LIKE.test(value);
+}
 
 export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
@@ -96,8 +111,8 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         reply,
         newWalletPage(paths, rt.csrf(reply), viewer, chains, {
           chainId,
-          // A secret pasted by mistake (a spend key, a seed) is not sent back into the page.
-          values: { value: SECRET_GIVEN.has(error.code) ? '' : value },
+          // A secret pasted by mistake (a private or spend key, a seed) is not sent back into the page.
+          values: { value: mayEchoRefused(error.code, value) ? value : '' },
           // SPEC.md names the EVM outcomes; the adapter's message says what to do.
           errors: {
             value: error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,
