@@ -8,7 +8,7 @@ import {
   type Payment as PaymentBody,
 } from '@cairn/contract';
 import { serializeCheckout } from '../checkout/serializeCheckout.js';
-import { Business } from '../db/entities/index.js';
+import { Business, Wallet } from '../db/entities/index.js';
 import { DEV_CHAIN_ID } from '../devChain/withDevChain.js';
 import type { Gateway } from '../gateway.js';
 import { loadAggregate, serializePayment } from '../payments/serializePayment.js';
@@ -29,6 +29,8 @@ export interface CheckoutView {
   readonly now: Date;
   /** EVM options: what a browser wallet needs, and the dev chain's test wallet. */
   readonly evm?: EvmPayView;
+  /** The deposit address and memo as one address (XRP X-address, Stellar muxed address), where there is one. */
+  readonly alternateAddress?: string;
 }
 
 /** What the pay view offers on an EVM chain beyond the address and the QR code. */
@@ -79,6 +81,25 @@ export async function loadCheckoutView(gateway: Gateway, id: string): Promise<Ch
       gateway.log.warn({ err: error, paymentId: payment.id }, 'no payment URI for the remainder');
     }
   }
+  let alternateAddress: string | undefined;
+  if (chain && payment.walletId && typeof payment.derivationIndex === 'number' && payment.depositMemo) {
+    try {
+      const wallet = await em.findOne(Wallet, { id: payment.walletId });
+      const target = wallet
+        ? gateway.chains.get(chain.id).adapter.deriveDepositTarget({
+            chain,
+            wallet: wallet.value,
+            index: payment.derivationIndex,
+            paymentId: payment.id,
+          })
+        : undefined;
+      // Shown only when it is the very target the payment holds.
+      if (target && target.address === payment.depositAddress && target.memo === payment.depositMemo)
+        alternateAddress = target.alternateAddress;
+    } catch (error) {
+      gateway.log.warn({ err: error, paymentId: payment.id }, 'no one-address form of the deposit target');
+    }
+  }
   let evm: EvmPayView | undefined;
   if (chain?.family === 'evm' && coin && isEvmChainId(chain.id)) {
     let token: string | undefined;
@@ -106,5 +127,6 @@ export async function loadCheckoutView(gateway: Gateway, id: string): Promise<Ch
     remainderUri,
     now: gateway.clock.now(),
     ...(evm ? { evm } : {}),
+    ...(alternateAddress ? { alternateAddress } : {}),
   };
 }

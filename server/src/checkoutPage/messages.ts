@@ -35,6 +35,21 @@ export const messages = {
   payNetwork: 'Network',
   payAddress: 'Deposit address',
   payMemo: 'Memo, tag or reference (required)',
+  /** The memo row's label on families that take one (the generic `payMemo` elsewhere). */
+  payMemoOf: {
+    xrp: 'Destination tag (required)',
+    stellar: 'Memo (ID, required)',
+    solana: 'Solana Pay reference',
+  } as Readonly<Record<string, string>>,
+  /** Beside the memo row: what happens without it. */
+  payMemoHint: {
+    xrp: 'Without this destination tag your payment cannot be matched to this order.',
+    stellar: 'Choose the memo type ID. Without this memo your payment cannot be matched to this order.',
+    solana:
+      'Pay with a Solana Pay wallet (scan the QR code or open in wallet): it adds this reference. A plain transfer to the address cannot be matched to this order.',
+  } as Readonly<Record<string, string>>,
+  payAlternate: 'Or this one address, tag included',
+  payAlternateHint: 'For wallets that take it: it carries the tag, so no separate tag or memo is needed.',
   payAmount: 'Amount',
   payAmountDue: 'Amount still due',
   payExactly:

@@ -11,6 +11,8 @@ export interface PayDetailsInput {
   readonly coin: CoinDefinition;
   readonly address: string;
   readonly memo: string;
+  /** The address and memo as one address (XRP X-address, Stellar muxed M-address), where there is one. */
+  readonly alternateAddress?: string;
   /** Whole coins, e.g. `0.05000000`. */
   readonly displayAmount: string;
   readonly uri: string;
@@ -50,11 +52,7 @@ export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): Sa
 <div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.name} (${input.coin.symbol})</dd></div>
 <div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><code class="value" id="${prefix}-amount">${input.displayAmount}</code> <span class="unit">${input.coin.symbol}</span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}</dd></div>
 <div class="row"><dt>${m.payAddress}</dt><dd class="copyable"><code class="value address" id="${prefix}-address">${input.address}</code> ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
-${
-  input.memo
-    ? html`<div class="row"><dt>${m.payMemo}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, m.payMemo)}</dd></div>`
-    : ''
-}
+${input.memo ? renderMemo(input, prefix, ctx) : ''}
 ${
   input.evm?.token
     ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable"><code class="value address" id="${prefix}-token">${input.evm.token}</code> ${copyButton(ctx, `${prefix}-token`, m.payTokenContract)}</dd></div>`
@@ -71,6 +69,19 @@ ${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
     input.now,
   )}</time>. ${m.payBy(formatDeadline(input.expiresAt, m.locale))}</p>
 </div>`;
+}
+
+/** The tag, memo or reference row, what happens without it, and the one-address form where there is one. */
+function renderMemo(input: PayDetailsInput, prefix: string, ctx: RenderContext): SafeHtml {
+  const m = ctx.messages;
+  const label = m.payMemoOf[input.chain.family] ?? m.payMemo;
+  const hint = m.payMemoHint[input.chain.family];
+  return html`<div class="row"><dt>${label}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, label)}${hint ? html`<br><span class="hint">${hint}</span>` : ''}</dd></div>
+${
+  input.alternateAddress
+    ? html`<div class="row"><dt>${m.payAlternate}</dt><dd class="copyable"><code class="value address" id="${prefix}-alternate">${input.alternateAddress}</code> ${copyButton(ctx, `${prefix}-alternate`, m.payAlternate)}<br><span class="hint">${m.payAlternateHint}</span></dd></div>`
+    : ''
+}`;
 }
 
 /**

@@ -76,6 +76,7 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
             coin,
             address: selected.address,
             memo: selected.memo,
+            ...(view.alternateAddress ? { alternateAddress: view.alternateAddress } : {}),
             displayAmount: kind === 'full' ? selected.display_amount : units(selected.amount_due),
             uri: kind === 'full' ? selected.payment_uri : view.remainderUri,
             qrPath: kind === 'full' ? ctx.paths.qr : ctx.paths.remainderQr,

@@ -274,6 +274,7 @@ export class ChainWatcher {
       if (block.outputs.length > 0) {
         await this.#refreshIndex();
         matches = this.#index.match(block.outputs);
+        this.#logStrays(block.outputs, block);
       }
       if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
         // Account chains: native coin sent to an open target from inside a contract (found by balance).
@@ -350,6 +351,24 @@ export class ChainWatcher {
 
   async #refreshIndex(): Promise<void> {
     await this.#index.refresh((_chain, after, limit) => this.store.targetsAfter(after, limit));
+  }
+
+  /** Transfers to a merchant's account that carry no open payment's tag or memo: logged, never credited. */
+  #logStrays(outputs: readonly ObservedOutput[], block: BlockRef): void {
+    for (const stray of this.#index.strays(outputs)) {
+      this.#log.warn(
+        {
+          chainId: this.chainId,
+          txid: stray.txid,
+          account: stray.account,
+          matchKey: stray.matchKey,
+          amount: stray.amount.toString(),
+          coin: stray.coinSymbol ?? this.#options.chain.coins[0]!.symbol,
+          height: block.height,
+        },
+        "a transfer to a merchant's account carries no open payment's destination tag or memo: not credited to any payment",
+      );
+    }
   }
 
   #sightingInputs(matches: readonly TargetMatch[]): SightingInput[] {

@@ -320,13 +320,18 @@ export class ChainWatcherStore {
   async targetsAfter(
     afterSeq: number,
     limit: number,
-  ): Promise<{ seq: number; matchKey: string; paymentId: string }[]> {
-    const rows = await this.#sql<{ seq: string; match_key: string; payment_id: string }>(
-      `select seq::text as seq, match_key, payment_id from deposit_targets
+  ): Promise<{ seq: number; matchKey: string; paymentId: string; address: string }[]> {
+    const rows = await this.#sql<{ seq: string; match_key: string; payment_id: string; address: string }>(
+      `select seq::text as seq, match_key, payment_id, address from deposit_targets
         where chain_id = ? and seq > ? order by seq limit ?`,
       [this.chainId, afterSeq, limit],
     );
-    return rows.map((r) => ({ seq: Number(r.seq), matchKey: r.match_key, paymentId: r.payment_id }));
+    return rows.map((r) => ({
+      seq: Number(r.seq),
+      matchKey: r.match_key,
+      paymentId: r.payment_id,
+      address: r.address,
+    }));
   }
 
   /**

@@ -34,6 +34,24 @@ describe('DepositTargetIndex', () => {
     expect(() => index.add('cc', 'payment-x')).toThrow(/not a lower-case UUID/);
   });
 
+  it('strays: a transfer to a tagged account with no open tag, never one that matches or another account', () => {
+    const index = new DepositTargetIndex('XRP');
+    const merchant = 'rPEPPER7kfTD9w2To4CQk6UCfuHM9c6GDY';
+    index.add(`${merchant}:1`, id(1), merchant);
+    index.add('0014aa', id(2), 'ltc1qexample'); // keyed by its script, not by account and tag
+    const paid = { ...output(`${merchant}:1`, 0), account: merchant };
+    const untagged = { ...output(merchant, 1), account: merchant };
+    const wrongTag = { ...output(`${merchant}:7`, 2), account: merchant };
+    const elsewhere = { ...output('rOther:1', 3), account: 'rOther' };
+    const plain = { ...output('0014ff', 4), account: 'ltc1qexample' };
+    expect(index.strays([paid, untagged, wrongTag, elsewhere, plain, output('0014aa', 5)])).toEqual([
+      untagged,
+      wrongTag,
+    ]);
+    expect(index.match([paid, untagged, wrongTag]).map((m) => m.paymentId)).toEqual([id(1)]);
+    expect(new DepositTargetIndex('XRP').strays([untagged])).toEqual([]);
+  });
+
   it('finds every one of many keys and nothing else (the filter never hides a target)', () => {
     const index = new DepositTargetIndex('BTC');
     const keys = Array.from({ length: 5000 }, (_, i) => `0014${i.toString(16).padStart(40, '0')}`);

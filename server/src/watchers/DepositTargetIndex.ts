@@ -11,7 +11,7 @@ export type DepositTargetLoader = (
   chainId: string,
   afterSeq: number,
   limit: number,
-) => Promise<readonly { seq: number; matchKey: string; paymentId: string }[]>;
+) => Promise<readonly { seq: number; matchKey: string; paymentId: string; address?: string }[]>;
 
 const PAGE = 50_000;
 /** 2^25 bits (4 MB): the membership filter's size, the same whatever the number of targets. */
@@ -63,6 +63,8 @@ const UUID = /^([0-9a-f]{8})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]{4})-([0-9a-f]
  */
 export class DepositTargetIndex {
   readonly #slotOf = new Map<string, number>();
+  /** Accounts that take payments by tag or memo (targets keyed `<address>:<tag>`). */
+  readonly #taggedAccounts = new Set<string>();
   readonly #filter = new Uint32Array(1 << (FILTER_BITS_LOG2 - 5));
   #ids = new Uint8Array(UUID_BYTES * 1024);
   #slots = 0;
@@ -80,8 +82,13 @@ export class DepositTargetIndex {
     return this.#lastSeq;
   }
 
-  /** Adds (or takes over) one key. `paymentId` is a UUID. */
-  add(matchKey: string, paymentId: string): void {
+  /**
+   * Adds (or takes over) one key. `paymentId` is a UUID. `address`: the target's address; when the key
+   * is that address plus a tag or memo (`<address>:<tag>`, XRP and Stellar), the address is a merchant
+   * account that takes payments by tag: see {@link strays}.
+   */
+  add(matchKey: string, paymentId: string, address?: string): void {
+    if (address !== undefined && matchKey.startsWith(`${address}:`)) this.#taggedAccounts.add(address);
     const uuid = UUID.exec(paymentId);
     if (!uuid) throw new TypeError(`payment id ${paymentId} is not a lower-case UUID`);
     if ((this.#slots + 1) * UUID_BYTES > this.#ids.length) {
@@ -117,13 +124,28 @@ export class DepositTargetIndex {
     return matches;
   }
 
+  /**
+   * The outputs that pay an account some target is on (`ObservedOutput.account`) but match no target:
+   * a payment to the merchant's account without the tag or memo of an open payment (a customer who
+   * left the destination tag out). Nothing can credit them; the watcher logs them for the merchant.
+   */
+  strays(outputs: readonly ObservedOutput[]): ObservedOutput[] {
+    if (this.#taggedAccounts.size === 0) return [];
+    return outputs.filter(
+      (o) =>
+        o.account !== undefined &&
+        this.#taggedAccounts.has(o.account) &&
+        this.lookup(o.matchKey) === undefined,
+    );
+  }
+
   /** Loads the targets allocated since the last refresh; returns how many were read. */
   async refresh(load: DepositTargetLoader): Promise<number> {
     let read = 0;
     for (;;) {
       const rows = await load(this.chainId, this.#lastSeq, PAGE);
       for (const row of rows) {
-        this.add(row.matchKey, row.paymentId);
+        this.add(row.matchKey, row.paymentId, row.address);
         this.#lastSeq = row.seq;
       }
       read += rows.length;

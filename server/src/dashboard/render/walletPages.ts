@@ -1,4 +1,4 @@
-import { type ChainDefinition, getChain } from '@cairn/contract';
+import { type ChainDefinition, type ChainFamily, getChain } from '@cairn/contract';
 import { html } from '../../checkoutPage/html.js';
 import type { IWallet } from '../../db/entities/index.js';
 import { publicWalletValue } from '../../wallets/publicWalletValue.js';
@@ -15,17 +15,44 @@ const ONBOARDING: Record<string, string> = {
   failed: 'Setup failed; retried automatically.',
 };
 
+/** What the wallet form asks for on each family, and how to get it right. */
+const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint: string }> = {
+  utxo: {
+    label: 'Account extended public key',
+    hint: 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.',
+  },
+  evm: {
+    label: 'Treasury address',
+    hint: 'The address payments are swept to (0x…). Mixed case is checked against its EIP-55 checksum.',
+  },
+  monero: {
+    label: 'Primary address and private view key',
+    hint: 'The wallet’s primary address (4… on mainnet, 5… on stagenet) and its private view key (64 hexadecimal characters), separated by a space or a colon. The view key lets Cairn see payments to the wallet and cannot spend them. Never the spend key or the seed.',
+  },
+  xrp: {
+    label: 'Account address',
+    hint: 'The classic address of the XRP Ledger account payments land in (r…). Each payment gets its own destination tag: turn on the account’s RequireDest flag so the ledger refuses a payment without one. Never the secret (s…).',
+  },
+  stellar: {
+    label: 'Account',
+    hint: 'The Stellar account payments land in (G…). Each payment gets its own ID memo and muxed M… address. To take USDC the account needs a trustline to Circle’s USDC. Never the secret seed (S…).',
+  },
+  solana: {
+    label: 'Wallet address',
+    hint: 'The Solana wallet address payments land in (the wallet itself, not a token account). Each payment carries its own Solana Pay reference; USDC lands in the wallet’s associated token account. Never the secret key or the seed phrase.',
+  },
+  tron: {
+    label: 'Treasury address',
+    hint: 'The TRON address payments are swept to (T…). Never a private key or a seed phrase.',
+  },
+};
+
 function walletValueLabel(chain: ChainDefinition): string {
-  if (chain.family === 'monero') return 'Primary address and private view key';
-  return chain.family === 'evm' ? 'Treasury address' : 'Account extended public key';
+  return WALLET_VALUE[chain.family].label;
 }
 
 function walletValueHint(chain: ChainDefinition): string {
-  if (chain.family === 'monero')
-    return 'The wallet’s primary address (4… on mainnet, 5… on stagenet) and its private view key (64 hexadecimal characters), separated by a space or a colon. The view key lets Cairn see payments to the wallet and cannot spend them. Never the spend key or the seed.';
-  return chain.family === 'evm'
-    ? 'The address payments are swept to (0x…). Mixed case is checked against its EIP-55 checksum.'
-    : 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.';
+  return WALLET_VALUE[chain.family].hint;
 }
 
 export function walletsPage(
