@@ -1,1 +1,38 @@
-export {};
+export type { XrpUriInput } from './buildXrpUri.js';
+export { buildXrpUri } from './buildXrpUri.js';
+export type { XrpDepositTargetInput } from './deriveXrpDepositTarget.js';
+export { deriveXrpDepositTarget, destinationTagOf, MAX_XRP_PAYMENT_INDEX } from './deriveXrpDepositTarget.js';
+export type { XrpSecretKind } from './detectXrpSecret.js';
+export { detectXrpSecret } from './detectXrpSecret.js';
+export { DROPS_PER_XRP, formatDrops, MAX_DROPS, XRP_DECIMALS } from './formatDrops.js';
+export type { XrpObserverOptions } from './observe/createXrpObserver.js';
+export { createXrpObserver } from './observe/createXrpObserver.js';
+export type { XrpLedgerDecodeLog } from './observe/decodeXrpLedger.js';
+export { decodeXrpLedger, decodeXrpLedgerHeader } from './observe/decodeXrpLedger.js';
+export { parseDrops } from './parseDrops.js';
+export { parseXrp } from './parseXrp.js';
+export type { ParsedXrpAddress } from './parseXrpAddress.js';
+export { parseXrpAddress } from './parseXrpAddress.js';
+export type {
+  RippledAmount,
+  RippledExpandedTransaction,
+  RippledLedgerHeader,
+  RippledLedgerResult,
+  RippledTransactionJson,
+  RippledTransactionMeta,
+} from './rpc/RippledLedger.js';
+export type { RippledRpcClientOptions, RippledTransportFailure } from './rpc/RippledRpcClient.js';
+export {
+  RIPPLED_API_VERSION,
+  RippledRpcClient,
+  RippledRpcError,
+  RippledTransportError,
+} from './rpc/RippledRpcClient.js';
+export { validateXrpAddress } from './validateXrpAddress.js';
+export type { XrpWalletRejected } from './validateXrpWallet.js';
+export { validateXrpWallet } from './validateXrpWallet.js';
+export type { XrpAdapterErrorCode } from './XrpAdapterError.js';
+export { XrpAdapterError } from './XrpAdapterError.js';
+export { xrpAdapter } from './xrpAdapter.js';
+export type { XrpChainId } from './xrpNetworks.js';
+export { isXrpChainId, usesTestXAddresses, XRP_CHAIN_IDS, xrpNetworkName } from './xrpNetworks.js';

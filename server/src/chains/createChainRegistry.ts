@@ -1,7 +1,10 @@
 import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { createEvmAdapter } from '@cairn/chain-evm';
 import { moneroAdapter } from '@cairn/chain-monero';
+import { solanaAdapter } from '@cairn/chain-solana';
+import { stellarAdapter } from '@cairn/chain-stellar';
 import { utxoAdapter } from '@cairn/chain-utxo';
+import { xrpAdapter } from '@cairn/chain-xrp';
 import { getChain } from '@cairn/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettingsMap } from './loadChainSettings.js';
@@ -13,7 +16,14 @@ import type { ChainSettingsMap } from './loadChainSettings.js';
 export function createAdapters(settings: ChainSettingsMap = {}) {
   const tokenContracts: Record<string, Record<string, string>> = {};
   for (const s of Object.values(settings)) if (s.tokens) tokenContracts[s.chainId] = { ...s.tokens };
-  return [utxoAdapter, createEvmAdapter({ tokenContracts }), moneroAdapter];
+  return [
+    utxoAdapter,
+    createEvmAdapter({ tokenContracts }),
+    moneroAdapter,
+    solanaAdapter,
+    stellarAdapter,
+    xrpAdapter,
+  ];
 }
 
 /**

@@ -38,7 +38,7 @@ const httpUrl = z.url({ protocol: /^https?$/ });
 export const CHAIN_VARIABLES = {
   RPC_URL: {
     schema: httpUrl,
-    doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains, the `monerod` RPC for Monero chains (`http://127.0.0.1:18081`, with WALLET_RPC_URL). Setting it enables the chain and watches it (by block scan; Monero chains by polling their deposit subaddresses). The credentials are never logged.",
+    doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains, the `monerod` RPC for Monero chains (`http://127.0.0.1:18081`, with WALLET_RPC_URL), rippled's JSON-RPC for XRP Ledger chains (`https://s.altnet.rippletest.net:51234`, validated ledgers only), a Horizon server for Stellar chains (`https://horizon-testnet.stellar.org`), a Solana JSON-RPC endpoint for Solana chains (`https://api.devnet.solana.com`; finalized blocks only). Setting it enables the chain and watches it (by block scan; Monero chains by polling their deposit subaddresses, Solana chains by polling each merchant wallet's signatures). The credentials are never logged.",
     default: '(unset)',
   },
   WALLET_RPC_URL: {

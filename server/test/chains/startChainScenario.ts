@@ -16,6 +16,8 @@ import { allDelivered, receiveWebhooks } from './eventsFor.js';
 export interface ScenarioPayment {
   readonly id: string;
   readonly address: string;
+  /** The destination tag, memo or reference the customer must include; empty where none. */
+  readonly memo: string;
   readonly amount: bigint;
 }
 
@@ -38,6 +40,16 @@ export interface ScenarioChain<N> {
   env(node: N, confirmations: number): Record<string, string> | Promise<Record<string, string>>;
   /** Gives the test business its wallet on the chain, where the seed does not. */
   addWallet?(node: N, test: TestGateway): Promise<void>;
+  /**
+   * Pays a payment's target (address plus its tag, memo or reference) and returns the transaction id.
+   * Absent: `node.send(payment.address, amount)`.
+   */
+  pay?(node: N, payment: ScenarioPayment, amount: bigint): Promise<string>;
+  /**
+   * Payments are first seen in a closed ledger, never in a mempool (XRP Ledger, Stellar, Solana at
+   * finalized): a first sighting already has one confirmation.
+   */
+  readonly seenInBlock?: boolean;
   /** Checks the selected option's payment URI. */
   expectUri(option: { address: string; crypto_amount: string; payment_uri: string }): void;
   stopNode(node: N): Promise<void>;
@@ -63,6 +75,8 @@ export interface ChainScenario<N = Litecoind> {
   newWatcher(): ChainWatcher;
   /** Creates a USD payment and selects the scenario's option through the API. */
   newPayment(fiatAmount?: string): Promise<ScenarioPayment>;
+  /** Pays the payment's target (with its tag or memo where the family has one); the transaction id. */
+  pay(payment: ScenarioPayment, amount: bigint): Promise<string>;
   /** The payment's status through the API. */
   statusOf(id: string): Promise<string>;
   /** The payment as the API returns it. */
@@ -195,8 +209,17 @@ export async function startScenario<N>(
       expect(selected.status, selected.text).toBe(200);
       const option = selected.body.data.selected;
       chain.expectUri(option);
-      return { id: payment.id, address: option.address, amount: BigInt(option.crypto_amount) };
+      return {
+        id: payment.id,
+        address: option.address,
+        memo: option.memo,
+        amount: BigInt(option.crypto_amount),
+      };
     },
+    pay: (payment, amount) =>
+      chain.pay
+        ? chain.pay(node, payment, amount)
+        : (node as unknown as ScenarioNode).send(payment.address, amount),
     statusOf: async (id) => (await read(id)).status,
     read,
     async closeWindow(id) {

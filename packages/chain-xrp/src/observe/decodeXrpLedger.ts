@@ -1,0 +1,137 @@
+import {
+  type BlockHeader,
+  ChainBackendError,
+  type ObservedBlock,
+  type ObservedOutput,
+} from '@cairn/chain-core';
+import { isValidClassicAddress } from 'xrpl';
+import { parseDrops } from '../parseDrops.js';
+import type { RippledExpandedTransaction, RippledLedgerResult } from '../rpc/RippledLedger.js';
+import { XrpAdapterError } from '../XrpAdapterError.js';
+
+/** Where the decoder reports what it left out (the observer's log). */
+export interface XrpLedgerDecodeLog {
+  warn(fields: Record<string, unknown>, message: string): void;
+}
+
+const HASH = /^[0-9A-Fa-f]{64}$/;
+const ZERO_HASH = /^0{64}$/;
+const UINT32_MAX = 0xffff_ffff;
+
+/**
+ * The header of a `ledger` answer (API v2), checked: a 64-hex hash and parent hash, an integer index,
+ * and `validated: true` (the observer follows validated ledgers only; a ledger that is not validated
+ * yet may still be replaced, so it is refused, and the watcher asks again later). The parent of the
+ * first ledger (all-zero parent hash) is null.
+ */
+export function decodeXrpLedgerHeader(chainId: string, result: RippledLedgerResult): BlockHeader {
+  const ledger = result?.ledger;
+  if (typeof ledger !== 'object' || ledger === null) {
+    throw new ChainBackendError(chainId, 'rippled answered a ledger without its header');
+  }
+  const { ledger_hash: hash, parent_hash: parent, ledger_index: height } = ledger;
+  if (typeof hash !== 'string' || !HASH.test(hash) || typeof parent !== 'string' || !HASH.test(parent)) {
+    throw new ChainBackendError(
+      chainId,
+      'rippled answered a ledger without a valid ledger_hash and parent_hash',
+    );
+  }
+  if (typeof height !== 'number' || !Number.isSafeInteger(height) || height < 1) {
+    throw new ChainBackendError(
+      chainId,
+      `rippled answered ledger_index ${JSON.stringify(height)}, not a number: is it answering API v1?`,
+    );
+  }
+  if (result.validated !== true) {
+    throw new ChainBackendError(chainId, `ledger ${height} (${hash}) is not validated yet`);
+  }
+  return { height, hash, parentHash: ZERO_HASH.test(parent) ? null : parent };
+}
+
+/**
+ * Decodes a validated ledger from rippled's `ledger` answer (API v2, `transactions: true, expand:
+ * true`) into the block the watcher matches: one output per successful XRP Payment.
+ *
+ * - Only `TransactionType: "Payment"` with `meta.TransactionResult: "tesSUCCESS"` counts: a failed
+ *   transaction (`tec…`) only burnt its fee and delivered nothing.
+ * - The amount credited is `meta.delivered_amount` (drops, a string), NEVER `Amount`/`DeliverMax`:
+ *   a partial payment (tfPartialPayment) may name a large `Amount` and deliver a tiny fraction of it
+ *   (the partial-payment exploit).
+ * - `delivered_amount` as an object (an issued currency or MPT) is not XRP: skipped.
+ *   `"unavailable"` (ledgers before 4594095) or a missing one: skipped and logged.
+ * - A payment from an account to itself (a currency conversion) pays nobody: skipped.
+ * - Output: `{ txid: hash, index: 0, matchKey: "<Destination>:<DestinationTag>" (or "<Destination>"
+ *   without a tag), amount, account: Destination }`. A transaction has one destination, so
+ *   (txid, 0) is unique.
+ *
+ * Throws {@link ChainBackendError} for an answer that is not this shape (transactions not expanded,
+ * API v1 members, a malformed amount): the watcher retries rather than skipping a ledger.
+ */
+export function decodeXrpLedger(
+  chainId: string,
+  result: RippledLedgerResult,
+  log?: XrpLedgerDecodeLog,
+): ObservedBlock {
+  const header = decodeXrpLedgerHeader(chainId, result);
+  const transactions = result.ledger.transactions;
+  if (!Array.isArray(transactions)) {
+    throw new ChainBackendError(chainId, `rippled answered ledger ${header.height} without its transactions`);
+  }
+  const outputs: ObservedOutput[] = [];
+  for (const entry of transactions as readonly (RippledExpandedTransaction | string)[]) {
+    if (typeof entry !== 'object' || entry === null || typeof entry.tx_json !== 'object' || !entry.meta) {
+      throw new ChainBackendError(
+        chainId,
+        `ledger ${header.height}: transactions are not expanded API v2 members ({ tx_json, meta, hash })`,
+      );
+    }
+    const { tx_json: tx, meta, hash } = entry;
+    if (typeof hash !== 'string' || !HASH.test(hash)) {
+      throw new ChainBackendError(chainId, `ledger ${header.height}: a transaction without a valid hash`);
+    }
+    if (tx.TransactionType !== 'Payment' || meta.TransactionResult !== 'tesSUCCESS') continue;
+    const destination = tx.Destination;
+    if (typeof destination !== 'string' || !isValidClassicAddress(destination)) {
+      throw new ChainBackendError(chainId, `payment ${hash}: no valid Destination`);
+    }
+    if (destination === tx.Account) continue;
+    const delivered = meta.delivered_amount;
+    if (typeof delivered === 'object' && delivered !== null) continue;
+    if (delivered === undefined || delivered === 'unavailable') {
+      log?.warn(
+        { chainId, txid: hash, ledger: header.height, destination, deliveredAmount: delivered ?? null },
+        'xrp: a payment whose delivered amount rippled cannot tell is not counted',
+      );
+      continue;
+    }
+    let amount: bigint;
+    try {
+      amount = parseDrops(delivered);
+    } catch (error) {
+      if (!(error instanceof XrpAdapterError)) throw error;
+      throw new ChainBackendError(
+        chainId,
+        `payment ${hash}: delivered_amount ${JSON.stringify(delivered)} is not drops`,
+      );
+    }
+    const tag = tx.DestinationTag;
+    if (
+      tag !== undefined &&
+      (typeof tag !== 'number' || !Number.isInteger(tag) || tag < 0 || tag > UINT32_MAX)
+    ) {
+      throw new ChainBackendError(
+        chainId,
+        `payment ${hash}: DestinationTag ${JSON.stringify(tag)} is not a uint32`,
+      );
+    }
+    if (amount === 0n) continue;
+    outputs.push({
+      txid: hash,
+      index: 0,
+      matchKey: tag === undefined ? destination : `${destination}:${tag}`,
+      amount,
+      account: destination,
+    });
+  }
+  return { ...header, outputs };
+}

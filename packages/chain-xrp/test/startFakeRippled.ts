@@ -1,0 +1,578 @@
+/**
+ * A fake rippled for tests: rippled's JSON-RPC interface over HTTP on 127.0.0.1 (a free port), with a
+ * growing chain of ledgers the test closes and validates at will. No rippled runs on this machine
+ * (nor any XRP Ledger network), so this is what the observer and the server's lifecycle suites are
+ * tested against.
+ *
+ * Where the shapes come from:
+ * - request and answer envelope, `ledger` parameters and header fields: the XRP Ledger docs,
+ *   xrpl-dev-portal `docs/references/http-websocket-apis/public-api-methods/ledger-methods/ledger.md`
+ *   and its example `_api-examples/ledger/jsonrpc-response.json` (https://xrpl.org/docs/references/
+ *   http-websocket-apis/public-api-methods/ledger-methods/ledger);
+ * - error answers (HTTP 200, `result.status: "error"`, `result.error`, `result.request`): the docs'
+ *   `api-conventions/error-formatting.md`; `lgrNotFound` is the `ledger` method's documented error
+ *   for a ledger the server does not have;
+ * - expanded transactions per API version (v2: `{ tx_json, meta, hash, ledger_hash, ledger_index,
+ *   validated, close_time_iso }` with a Payment's `Amount` renamed `DeliverMax`; v1: flat fields plus
+ *   `hash` and `metaData`, with both `Amount` and `DeliverMax`): rippled's `LedgerToJson.cpp`
+ *   (`fillJsonTx`) and `DeliverMax.cpp` (`insertDeliverMax`);
+ * - `delivered_amount` (only on successful Payment/CheckCash/AccountDelete, from the metadata's
+ *   `DeliveredAmount` when set, else the transaction's `Amount`): rippled's `DeliveredAmount.cpp`
+ *   (`canHaveDeliveredAmount`, `getDeliveredAmount`);
+ * - the transactions themselves: Payments built here, SIGNED OFFLINE with xrpl.js's `Wallet` and
+ *   decoded back from the signed blob with xrpl.js's `decode`, so the transaction JSON and the hash
+ *   (`hashSignedTx`) are real; metadata `AffectedNodes` are shaped like the docs' `tx` example
+ *   (`_api-examples/tx/jsonrpc-response.json`), with balances that are plausible, not replayed.
+ *
+ * Ledger hashes are 64 upper-case hex digits (SHA-512 halves of the ledger's contents, like real
+ * ones, but not rippled's ledger-header hash), each ledger naming its predecessor in `parent_hash`.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { decode, type Payment, PaymentFlags, Wallet } from 'xrpl';
+
+/** A validated or closed ledger of the fake chain. */
+export interface FakeLedgerRef {
+  readonly index: number;
+  readonly hash: string;
+}
+
+/** A payment to put into the next ledger. */
+export interface FakePayment {
+  /** The classic address paid. */
+  readonly to: string;
+  /** The destination tag; omitted: a payment without a tag. */
+  readonly tag?: number;
+  /** The transaction's `Amount` (`DeliverMax` in API v2), in drops. */
+  readonly amountDrops: bigint;
+  /**
+   * The partial-payment attack: the transaction sets tfPartialPayment and spends a token (`SendMax` in
+   * USD), names `amountDrops` as its Amount, and delivers only `deliveredDrops`.
+   */
+  readonly partial?: { readonly deliveredDrops: bigint };
+}
+
+/** A payment that fails (a `tec` result: its fee is taken, nothing is delivered). */
+export interface FakeFailedPayment {
+  readonly to: string;
+  readonly tag?: number;
+  readonly amountDrops: bigint;
+  /** The result code; default `tecPATH_PARTIAL`. */
+  readonly result?: string;
+}
+
+/** A payment of an issued currency (a token), not XRP. */
+export interface FakeIssuedPayment {
+  readonly to: string;
+  readonly tag?: number;
+  /** Three-letter code or 40-hex; default `USD`. */
+  readonly currency?: string;
+  /** Decimal string, e.g. `"25"`. */
+  readonly value: string;
+}
+
+/** Where a submitted transaction lands. */
+export interface FakeSubmitOptions {
+  /**
+   * Default true: close and validate a ledger holding it (and anything queued before) right away.
+   * False: queue it for the next ledger closed by {@link FakeRippled.closeLedgers} or
+   * {@link FakeRippled.closeUnvalidated}.
+   */
+  readonly close?: boolean;
+}
+
+/** A request the fake received. */
+export interface FakeRippledRequest {
+  readonly method: string;
+  readonly params: Record<string, unknown>;
+}
+
+/** A running fake rippled. */
+export interface FakeRippled {
+  /** The JSON-RPC URL (`http://127.0.0.1:<port>/`). */
+  readonly url: string;
+  /** The classic address of the account the fake pays from. */
+  readonly payer: string;
+  /** The last validated ledger. */
+  validated(): FakeLedgerRef;
+  /** Pays XRP (or, with `partial`, runs the partial-payment attack); returns the transaction hash. */
+  pay(payment: FakePayment, options?: FakeSubmitOptions): string;
+  /** A payment that fails with a `tec` code (default tecPATH_PARTIAL); returns its hash. */
+  payFailed(payment: FakeFailedPayment, options?: FakeSubmitOptions): string;
+  /** A payment of an issued currency (a token); returns its hash. */
+  payIssued(payment: FakeIssuedPayment, options?: FakeSubmitOptions): string;
+  /**
+   * A successful XRP payment whose metadata says `delivered_amount: "unavailable"` (as rippled does
+   * for payments in ledgers before 4594095); returns its hash.
+   */
+  payUnavailable(payment: Omit<FakePayment, 'partial'>, options?: FakeSubmitOptions): string;
+  /**
+   * Closes `count` (default 1) new ledgers and validates them, after validating any ledger closed
+   * earlier by {@link closeUnvalidated}; queued transactions go into the first. Returns the new ones.
+   */
+  closeLedgers(count?: number): FakeLedgerRef[];
+  /**
+   * Closes one ledger with the queued transactions and does NOT validate it: it is answered by index
+   * and by hash with `validated: false`, and `ledger_index: "validated"` stays below it.
+   */
+  closeUnvalidated(): FakeLedgerRef;
+  /** While true, every request is answered HTTP 503 (a server that is down or overloaded). */
+  setUnavailable(unavailable: boolean): void;
+  /** Every request received, in order (to count calls per ledger). */
+  readonly requests: readonly FakeRippledRequest[];
+  stop(): Promise<void>;
+}
+
+/** Options of {@link startFakeRippled}. */
+export interface FakeRippledOptions {
+  /**
+   * The index of the first validated ledger; default 90,000,000. It is genesis-like: its
+   * `parent_hash` is all zeros (the observer reports a null parent), so a watcher starting on a fresh
+   * fake walks back no further than it.
+   */
+  readonly firstIndex?: number;
+  /**
+   * The lowest ledger the server has (`lgrNotFound` below it, like a server with limited history);
+   * default: the first ledger.
+   */
+  readonly historyFrom?: number;
+}
+
+/** Seconds between the Unix epoch and the Ripple epoch (2000-01-01T00:00:00Z). */
+const RIPPLE_EPOCH = 946_684_800;
+/** The payer's and the token issuer's keys: test-only family seeds (never funded anywhere). */
+const PAYER_SEED = 'sEdTM1uX8pu2do5XvTnutH6HsouMaM2';
+const ISSUER_SEED = 'sEdSxx4GwsKzWjHFVx6MibisJuAQXpf';
+const FEE = '12';
+
+interface StoredTransaction {
+  /** The transaction as xrpl.js decodes it from the signed blob (v1 field names: `Amount`). */
+  readonly tx: Record<string, unknown>;
+  readonly hash: string;
+  readonly meta: Record<string, unknown>;
+}
+
+interface StoredLedger {
+  readonly index: number;
+  readonly hash: string;
+  readonly parentHash: string;
+  readonly closeTime: number;
+  readonly parentCloseTime: number;
+  readonly transactions: readonly StoredTransaction[];
+  validated: boolean;
+}
+
+const sha512Half = (text: string) =>
+  createHash('sha512').update(text).digest('hex').slice(0, 64).toUpperCase();
+
+/** Ripple-epoch seconds as rippled's `close_time_human` and `close_time_iso`. */
+function closeTimes(closeTime: number): { human: string; iso: string } {
+  const date = new Date((closeTime + RIPPLE_EPOCH) * 1000);
+  const iso = `${date.toISOString().slice(0, 19)}Z`;
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const human = `${date.getUTCFullYear()}-${months[date.getUTCMonth()]}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}.000000000 UTC`;
+  return { human, iso };
+}
+
+/**
+ * Starts a fake rippled (see the module comment for where every shape comes from). It answers
+ * `ledger` (by `ledger_index` number, numeric string, `"validated"`, `"closed"`, `"current"`, or by
+ * `ledger_hash`; `transactions`, `expand`; API versions 1 and 2, v1 when `api_version` is absent, like
+ * rippled) and `server_info` (minimal); anything else is `unknownCmd`.
+ *
+ * @example
+ * const rippled = await startFakeRippled();
+ * const txid = rippled.pay({ to: merchant, tag: 1, amountDrops: 2_500_000n });
+ * // ... observe ...
+ * await rippled.stop();
+ */
+export async function startFakeRippled(options: FakeRippledOptions = {}): Promise<FakeRippled> {
+  const payer = Wallet.fromSeed(PAYER_SEED);
+  const issuer = Wallet.fromSeed(ISSUER_SEED);
+  let sequence = 1_000;
+  let payerBalance = 10_000_000_000_000n;
+  const firstIndex = options.firstIndex ?? 90_000_000;
+  const historyFrom = options.historyFrom ?? firstIndex;
+  const ledgers: StoredLedger[] = [];
+  const byHash = new Map<string, StoredLedger>();
+  let queue: {
+    tx: Record<string, unknown>;
+    hash: string;
+    meta: (index: number) => Record<string, unknown>;
+  }[] = [];
+  const requests: FakeRippledRequest[] = [];
+  let unavailable = false;
+  let closeTime = 800_000_000;
+
+  function addLedger(validated: boolean): StoredLedger {
+    const parent = ledgers.at(-1);
+    const index = parent ? parent.index + 1 : firstIndex;
+    // The first ledger is genesis-like (an all-zero parent_hash), so a watcher's walk back ends there.
+    const parentHash = parent ? parent.hash : '0'.repeat(64);
+    const transactions = queue.map((queued, position) => ({
+      tx: queued.tx,
+      hash: queued.hash,
+      meta: queued.meta(position),
+    }));
+    queue = [];
+    const parentCloseTime = closeTime;
+    closeTime += 4;
+    const hash = sha512Half(
+      `${parentHash}:${index}:${closeTime}:${transactions.map((t) => t.hash).join(',')}`,
+    );
+    const ledger: StoredLedger = {
+      index,
+      hash,
+      parentHash,
+      closeTime,
+      parentCloseTime,
+      transactions,
+      validated,
+    };
+    ledgers.push(ledger);
+    byHash.set(hash, ledger);
+    return ledger;
+  }
+  addLedger(true);
+
+  const lastValidated = (): StoredLedger => ledgers.filter((l) => l.validated).at(-1)!;
+  const ref = (ledger: StoredLedger): FakeLedgerRef => ({ index: ledger.index, hash: ledger.hash });
+
+  function closeLedgers(count = 1): FakeLedgerRef[] {
+    for (const ledger of ledgers) ledger.validated = true;
+    const closed: FakeLedgerRef[] = [];
+    for (let i = 0; i < count; i += 1) closed.push(ref(addLedger(true)));
+    return closed;
+  }
+
+  /** Signs `fields` as a Payment from the payer with xrpl.js and decodes the blob back. */
+  function signPayment(fields: Partial<Payment> & Pick<Payment, 'Destination' | 'Amount'>): {
+    tx: Record<string, unknown>;
+    hash: string;
+  } {
+    const validatedIndex = lastValidated().index;
+    const payment: Payment = {
+      TransactionType: 'Payment',
+      Account: payer.classicAddress,
+      Fee: FEE,
+      Sequence: sequence,
+      LastLedgerSequence: validatedIndex + 20,
+      Flags: 0,
+      ...fields,
+    };
+    sequence += 1;
+    const signed = payer.sign(payment);
+    return { tx: decode(signed.tx_blob), hash: signed.hash };
+  }
+
+  /** Metadata shaped like rippled's: the payer's AccountRoot, the destination's, the result. */
+  function paymentMeta(
+    result: string,
+    to: string,
+    deliveredDrops: bigint | undefined,
+    extra: Record<string, unknown>,
+  ): (position: number) => Record<string, unknown> {
+    const previous = payerBalance;
+    payerBalance -= BigInt(FEE) + (deliveredDrops ?? 0n);
+    const payerFinal = payerBalance;
+    const seq = sequence;
+    return (position) => ({
+      AffectedNodes: [
+        {
+          ModifiedNode: {
+            FinalFields: {
+              Account: payer.classicAddress,
+              Balance: payerFinal.toString(),
+              Flags: 0,
+              OwnerCount: 0,
+              Sequence: seq,
+            },
+            LedgerEntryType: 'AccountRoot',
+            LedgerIndex: sha512Half(`account-root:${payer.classicAddress}`),
+            PreviousFields: { Balance: previous.toString(), Sequence: seq - 1 },
+            PreviousTxnID: sha512Half(`previous:${seq}`),
+            PreviousTxnLgrSeq: lastValidated().index,
+          },
+        },
+        ...(deliveredDrops === undefined
+          ? []
+          : [
+              {
+                ModifiedNode: {
+                  FinalFields: { Account: to, Balance: (20_000_000n + deliveredDrops).toString(), Flags: 0 },
+                  LedgerEntryType: 'AccountRoot',
+                  LedgerIndex: sha512Half(`account-root:${to}`),
+                  PreviousFields: { Balance: '20000000' },
+                },
+              },
+            ]),
+      ],
+      TransactionIndex: position,
+      TransactionResult: result,
+      ...extra,
+    });
+  }
+
+  function submit(
+    entry: { tx: Record<string, unknown>; hash: string; meta: (position: number) => Record<string, unknown> },
+    submitOptions: FakeSubmitOptions | undefined,
+  ): string {
+    queue.push(entry);
+    if (submitOptions?.close !== false) closeLedgers(1);
+    return entry.hash;
+  }
+
+  const tagField = (tag: number | undefined) => (tag === undefined ? {} : { DestinationTag: tag });
+
+  const fake: Omit<FakeRippled, 'url' | 'stop'> = {
+    payer: payer.classicAddress,
+    requests,
+    validated: () => ref(lastValidated()),
+    closeLedgers,
+    closeUnvalidated: () => ref(addLedger(false)),
+    setUnavailable(value) {
+      unavailable = value;
+    },
+    pay({ to, tag, amountDrops, partial }, submitOptions) {
+      if (partial) {
+        // XRP-to-XRP payments cannot be partial (temBAD_SEND_XRP_PARTIAL): the attacker spends a token.
+        const signed = signPayment({
+          Destination: to,
+          Amount: amountDrops.toString(),
+          SendMax: { currency: 'USD', issuer: issuer.classicAddress, value: '0.01' },
+          Flags: PaymentFlags.tfPartialPayment,
+          ...tagField(tag),
+        });
+        const delivered = partial.deliveredDrops.toString();
+        return submit(
+          {
+            ...signed,
+            meta: paymentMeta('tesSUCCESS', to, partial.deliveredDrops, {
+              DeliveredAmount: delivered,
+              delivered_amount: delivered,
+            }),
+          },
+          submitOptions,
+        );
+      }
+      const signed = signPayment({ Destination: to, Amount: amountDrops.toString(), ...tagField(tag) });
+      return submit(
+        {
+          ...signed,
+          meta: paymentMeta('tesSUCCESS', to, amountDrops, { delivered_amount: amountDrops.toString() }),
+        },
+        submitOptions,
+      );
+    },
+    payFailed({ to, tag, amountDrops, result }, submitOptions) {
+      const signed = signPayment({ Destination: to, Amount: amountDrops.toString(), ...tagField(tag) });
+      // A failed transaction has no delivered_amount (canHaveDeliveredAmount is false).
+      return submit(
+        { ...signed, meta: paymentMeta(result ?? 'tecPATH_PARTIAL', to, undefined, {}) },
+        submitOptions,
+      );
+    },
+    payIssued({ to, tag, currency, value }, submitOptions) {
+      const amount = { currency: currency ?? 'USD', issuer: issuer.classicAddress, value };
+      const signed = signPayment({ Destination: to, Amount: amount, ...tagField(tag) });
+      const meta = paymentMeta('tesSUCCESS', to, undefined, { delivered_amount: amount });
+      return submit({ ...signed, meta }, submitOptions);
+    },
+    payUnavailable({ to, tag, amountDrops }, submitOptions) {
+      const signed = signPayment({ Destination: to, Amount: amountDrops.toString(), ...tagField(tag) });
+      const meta = paymentMeta('tesSUCCESS', to, amountDrops, { delivered_amount: 'unavailable' });
+      return submit({ ...signed, meta }, submitOptions);
+    },
+  };
+
+  /** An expanded transaction as rippled's fillJsonTx writes it for `apiVersion`. */
+  function expandTransaction(ledger: StoredLedger, stored: StoredTransaction, apiVersion: number) {
+    const { Amount, ...rest } = stored.tx;
+    const isPayment = stored.tx.TransactionType === 'Payment';
+    if (apiVersion > 1) {
+      const txJson = isPayment && Amount !== undefined ? { ...rest, DeliverMax: Amount } : stored.tx;
+      return {
+        tx_json: txJson,
+        hash: stored.hash,
+        meta: stored.meta,
+        ledger_hash: ledger.hash,
+        validated: ledger.validated,
+        ...(ledger.validated
+          ? { ledger_index: ledger.index, close_time_iso: closeTimes(ledger.closeTime).iso }
+          : {}),
+      };
+    }
+    return {
+      ...stored.tx,
+      ...(isPayment && Amount !== undefined ? { DeliverMax: Amount } : {}),
+      hash: stored.hash,
+      metaData: stored.meta,
+    };
+  }
+
+  function ledgerJson(ledger: StoredLedger, params: Record<string, unknown>, apiVersion: number) {
+    const times = closeTimes(ledger.closeTime);
+    const expand = params.expand === true;
+    return {
+      account_hash: sha512Half(`account-state:${ledger.hash}`),
+      close_flags: 0,
+      close_time: ledger.closeTime,
+      close_time_human: times.human,
+      close_time_iso: times.iso,
+      close_time_resolution: 10,
+      closed: true,
+      ledger_hash: ledger.hash,
+      ledger_index: apiVersion > 1 ? ledger.index : String(ledger.index),
+      parent_close_time: ledger.parentCloseTime,
+      parent_hash: ledger.parentHash,
+      total_coins: '99985738467416092',
+      transaction_hash: sha512Half(`tx-tree:${ledger.transactions.map((t) => t.hash).join(',')}`),
+      ...(params.transactions === true
+        ? {
+            transactions: ledger.transactions.map((t) =>
+              expand ? expandTransaction(ledger, t, apiVersion) : t.hash,
+            ),
+          }
+        : {}),
+    };
+  }
+
+  type Answer = { result: Record<string, unknown> };
+  const error = (method: string, params: Record<string, unknown>, code: string, message: string): Answer => ({
+    result: {
+      error: code,
+      ...(code === 'lgrNotFound' ? { error_code: 21 } : {}),
+      error_message: message,
+      request: { command: method, ...params },
+      status: 'error',
+    },
+  });
+
+  function answerLedger(params: Record<string, unknown>, apiVersion: number): Answer {
+    let ledger: StoredLedger | undefined;
+    const { ledger_hash: hash, ledger_index: index } = params;
+    if (hash !== undefined) {
+      if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) {
+        return error('ledger', params, 'invalidParams', 'ledgerHashMalformed');
+      }
+      ledger = byHash.get(hash.toUpperCase());
+    } else if (index === undefined || index === 'validated') {
+      ledger = lastValidated();
+    } else if (index === 'closed') {
+      ledger = ledgers.at(-1);
+    } else if (index === 'current') {
+      const open = ledgers.at(-1)!.index + 1;
+      return {
+        result: {
+          ledger: {
+            closed: false,
+            ledger_index: apiVersion > 1 ? open : String(open),
+            parent_hash: ledgers.at(-1)!.hash,
+          },
+          ledger_current_index: open,
+          validated: false,
+          status: 'success',
+        },
+      };
+    } else {
+      const wanted =
+        typeof index === 'number' ? index : typeof index === 'string' ? Number(index) : Number.NaN;
+      if (!Number.isSafeInteger(wanted) || wanted < 0) {
+        return error('ledger', params, 'invalidParams', 'ledgerIndexMalformed');
+      }
+      ledger = ledgers.find((l) => l.index === wanted);
+    }
+    if (!ledger || ledger.index < historyFrom)
+      return error('ledger', params, 'lgrNotFound', 'ledgerNotFound');
+    return {
+      result: {
+        ledger: ledgerJson(ledger, params, apiVersion),
+        ledger_hash: ledger.hash,
+        ledger_index: ledger.index,
+        validated: ledger.validated,
+        status: 'success',
+      },
+    };
+  }
+
+  function answer(body: unknown): Answer | undefined {
+    const request = body as { method?: unknown; params?: unknown } | null;
+    if (typeof request?.method !== 'string') return undefined;
+    const params = (Array.isArray(request.params) ? request.params[0] : undefined) ?? {};
+    if (typeof params !== 'object' || params === null) return undefined;
+    const fields = params as Record<string, unknown>;
+    requests.push({ method: request.method, params: fields });
+    const apiVersion = fields.api_version ?? 1;
+    if (apiVersion !== 1 && apiVersion !== 2) {
+      return error(
+        request.method,
+        fields,
+        'invalid_API_version',
+        'API version must be an integer from 1 to 2.',
+      );
+    }
+    const { api_version: _version, ...rest } = fields;
+    if (request.method === 'ledger') return answerLedger(rest, apiVersion);
+    if (request.method === 'server_info') {
+      const last = lastValidated();
+      return {
+        result: {
+          info: {
+            build_version: '2.4.0',
+            complete_ledgers: `${historyFrom}-${last.index}`,
+            server_state: 'full',
+            validated_ledger: {
+              hash: last.hash,
+              seq: last.index,
+              base_fee_xrp: 0.00001,
+              reserve_base_xrp: 1,
+            },
+          },
+          status: 'success',
+        },
+      };
+    }
+    return error(request.method, fields, 'unknownCmd', 'Unknown method.');
+  }
+
+  function handle(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      if (unavailable) {
+        res.writeHead(503, { 'content-type': 'text/plain' }).end('Server is overloaded\r\n');
+        return;
+      }
+      let body: unknown;
+      try {
+        body = req.method === 'POST' ? JSON.parse(Buffer.concat(chunks).toString('utf8')) : undefined;
+      } catch {
+        body = undefined;
+      }
+      const result = answer(body);
+      if (!result) {
+        res.writeHead(400, { 'content-type': 'text/plain' }).end('Null method\r\n');
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(result));
+    });
+  }
+
+  const server = createServer(handle);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    ...fake,
+    url: `http://127.0.0.1:${port}/`,
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}
