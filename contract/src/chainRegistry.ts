@@ -175,6 +175,7 @@ export const CHAINS = {
   ]),
   SOL_DEVNET: chain('SOL_DEVNET', 'Solana Devnet', SOLANA, 'Solana', 'testnet', 1, [
     native('SOL', 'Solana', 9),
+    token('USDC', USDC, 6, '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'),
   ]),
   TRON: chain('TRON', 'TRON', TRON, 'TRON', 'mainnet', 19, [
     native('TRX', 'TRON', 6),
@@ -185,9 +186,14 @@ export const CHAINS = {
   XRP_TESTNET: chain('XRP_TESTNET', 'XRP Ledger Testnet', XRP, 'XRP', 'testnet', 1, [
     native('XRP', 'XRP', 6),
   ]),
-  XLM: chain('XLM', 'Stellar', STELLAR, 'Stellar', 'mainnet', 1, [native('XLM', 'Stellar Lumens', 7)]),
+  // Stellar assets are (code, issuer): the contract field holds Circle's issuing account.
+  XLM: chain('XLM', 'Stellar', STELLAR, 'Stellar', 'mainnet', 1, [
+    native('XLM', 'Stellar Lumens', 7),
+    token('USDC', USDC, 7, 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN'),
+  ]),
   XLM_TESTNET: chain('XLM_TESTNET', 'Stellar Testnet', STELLAR, 'Stellar', 'testnet', 1, [
     native('XLM', 'Stellar Lumens', 7),
+    token('USDC', USDC, 7, 'GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5'),
   ]),
   XMR: chain('XMR', 'Monero', MONERO, 'Monero', 'mainnet', 10, [native('XMR', 'Monero', 12)]),
   XMR_STAGENET: chain('XMR_STAGENET', 'Monero Stagenet', MONERO, 'Monero', 'testnet', 10, [

@@ -136,3 +136,25 @@ describe('token contracts of the registry', () => {
     expect(CHAINS.BSC_TESTNET.coins.filter((c) => c.kind === 'token')).toEqual([]);
   });
 });
+
+describe('Stellar assets of the registry', () => {
+  // Stellar assets are (code, issuer), no contract: the registry's contract field holds the issuer.
+  it.each([
+    ['XLM', 'GA5ZSEJYB37JRC5AVCIA5MOP4RHTM335X2KGX3IHOJAPP5RE34K4KZVN'],
+    ['XLM_TESTNET', 'GBBD47IF6LWK7P7MDEVSCWR7DPUWV3NY3DTQEVFL4NAT4AQH3ZLLFLA5'],
+  ] as const)(`%s USDC is Circle's issuer %s, 7 decimals (${CIRCLE}, Stellar)`, (chainId, issuer) => {
+    const usdc = CHAINS[chainId].coins.find((c) => c.symbol === 'USDC');
+    expect(usdc).toEqual({ symbol: 'USDC', name: 'USD Coin', decimals: 7, kind: 'token', contract: issuer });
+  });
+});
+
+describe('Solana mints of the registry', () => {
+  it.each([
+    ['SOL', 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+    ['SOL', 'USDT', 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB'],
+    ['SOL_DEVNET', 'USDC', '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU'],
+  ] as const)(`%s %s is the mint %s, 6 decimals (${CIRCLE}, Solana; ${TETHER})`, (chainId, symbol, mint) => {
+    const coin = CHAINS[chainId].coins.find((c) => c.symbol === symbol);
+    expect(coin).toMatchObject({ decimals: 6, kind: 'token', contract: mint });
+  });
+});

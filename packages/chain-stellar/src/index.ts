@@ -1,1 +1,45 @@
-export {};
+export type { Sep7PayInput } from './buildSep7PayUri.js';
+export { buildSep7PayUri } from './buildSep7PayUri.js';
+export type { CheckUsdcTrustlineOptions, UsdcTrustlineStatus } from './checkUsdcTrustline.js';
+export { checkUsdcTrustline } from './checkUsdcTrustline.js';
+export type { StellarDepositTarget } from './deriveStellarDepositTarget.js';
+export { deriveStellarDepositTarget, stellarMatchKey } from './deriveStellarDepositTarget.js';
+export type { HorizonClientOptions, HorizonFailure } from './horizon/HorizonClient.js';
+export { HorizonClient, HorizonError } from './horizon/HorizonClient.js';
+export type {
+  HorizonAccount,
+  HorizonBalanceLine,
+  HorizonLedger,
+  HorizonLink,
+  HorizonPage,
+  HorizonPaymentRecord,
+  HorizonTransaction,
+} from './horizon/horizonTypes.js';
+export type { MuxedAddressParts } from './muxedAccounts.js';
+export { canonicalMuxedId, MAX_MUXED_ID, muxedAddressOf, parseMuxedAddress } from './muxedAccounts.js';
+export type { HorizonObserverOptions } from './observe/createHorizonObserver.js';
+export { createHorizonObserver } from './observe/createHorizonObserver.js';
+export type { PaymentReading } from './observe/readPaymentRecord.js';
+export {
+  CREDITING_PAYMENT_TYPES,
+  ledgerOfOperationId,
+  operationIndexOf,
+  readPaymentRecord,
+} from './observe/readPaymentRecord.js';
+export type { StellarAdapterErrorCode } from './StellarAdapterError.js';
+export { StellarAdapterError } from './StellarAdapterError.js';
+export { stellarAdapter } from './stellarAdapter.js';
+export type { StellarChainId, StellarNetwork } from './stellarNetworks.js';
+export {
+  isStellarChainId,
+  STELLAR_CHAIN_IDS,
+  STELLAR_CHAIN_NETWORKS,
+  STELLAR_NETWORK_PASSPHRASES,
+  stellarNetworkOf,
+} from './stellarNetworks.js';
+export { STELLAR_USDC_ISSUERS, USDC_ASSET_CODE, USDC_DECIMALS, usdcIssuerOf } from './stellarUsdc.js';
+export { formatStroops, MAX_STROOPS, parseStroops, STELLAR_DECIMALS, STROOPS_PER_UNIT } from './stroops.js';
+export type { StellarAccountRejected, StellarAddressReading } from './validateStellarAccount.js';
+export { readStellarAddress } from './validateStellarAccount.js';
+export { validateStellarAddress } from './validateStellarAddress.js';
+export { describeStellarNetwork, validateStellarWallet } from './validateStellarWallet.js';

@@ -1,0 +1,97 @@
+/**
+ * The parts of Horizon's JSON (HAL) answers this package reads. Shapes from the SDK's typings
+ * (`@stellar/stellar-sdk` 15.1.0, `lib/horizon/horizon_api.d.ts` and `server_api.d.ts`:
+ * `HorizonApi.BaseResponse`, `ServerApi.LedgerRecord`, `HorizonApi.PaymentOperationResponse`,
+ * `HorizonApi.PathPaymentOperationResponse`, `HorizonApi.TransactionResponse`,
+ * `HorizonApi.AccountResponse`, `HorizonApi.BalanceLine`) and from Horizon's API reference
+ * (https://developers.stellar.org/docs/data/horizon/api-reference/resources, "The Ledger Object",
+ * "The Payment Object", "The Account Object"), trimmed to what is read. Horizon also prints
+ * `to_muxed`/`to_muxed_id` on path payments (its `PathPayment` resource embeds `Payment`).
+ */
+
+/** A HAL link. */
+export interface HorizonLink {
+  readonly href: string;
+  readonly templated?: boolean;
+}
+
+/** A page of a collection: `_embedded.records`, with `self`/`next`/`prev` links. */
+export interface HorizonPage<T> {
+  readonly _links: { readonly self: HorizonLink; readonly next?: HorizonLink; readonly prev?: HorizonLink };
+  readonly _embedded: { readonly records: readonly T[] };
+}
+
+/** A ledger (`ServerApi.LedgerRecord`): `sequence`, its `hash` and the previous ledger's `prev_hash`. */
+export interface HorizonLedger {
+  readonly id: string;
+  readonly paging_token: string;
+  readonly hash: string;
+  readonly prev_hash: string;
+  readonly sequence: number;
+  readonly successful_transaction_count: number;
+  readonly failed_transaction_count: number;
+  readonly operation_count: number;
+  readonly closed_at: string;
+}
+
+/** A transaction (`HorizonApi.TransactionResponse`), as `join=transactions` embeds it in operations. */
+export interface HorizonTransaction {
+  readonly id: string;
+  readonly hash: string;
+  readonly ledger: number;
+  readonly successful: boolean;
+  /** `none`, `id`, `text`, `hash` or `return`. */
+  readonly memo_type: string;
+  /** For `id`: the uint64 in decimal; for `text`: the text; `hash`/`return`: base64. */
+  readonly memo?: string;
+}
+
+/**
+ * A record of the payments endpoints (`/ledgers/{seq}/payments`, `/accounts/{id}/payments`): a
+ * `payment`, a `path_payment_strict_receive` or `path_payment_strict_send` (the fields below), or a
+ * `create_account`, `account_merge`, `invoke_host_function` (other fields, not read).
+ */
+export interface HorizonPaymentRecord {
+  /** The operation's TOID: ledger << 32 | transaction order << 12 | operation index (from 1). */
+  readonly id: string;
+  readonly paging_token: string;
+  readonly type: string;
+  readonly type_i: number;
+  readonly transaction_hash: string;
+  readonly transaction_successful: boolean;
+  readonly source_account: string;
+  readonly created_at: string;
+  readonly from?: string;
+  /** The account credited (a muxed destination is reported as its `G...` account here). */
+  readonly to?: string;
+  /** The muxed `M...` destination, when the payment was made to one. */
+  readonly to_muxed?: string;
+  /** The muxed destination's ID (uint64 in decimal; Horizon omits it when it is 0). */
+  readonly to_muxed_id?: string;
+  readonly asset_type?: string;
+  readonly asset_code?: string;
+  readonly asset_issuer?: string;
+  /** What `to` received (for path payments the destination amount). */
+  readonly amount?: string;
+  /** `join=transactions`: the transaction the operation belongs to. */
+  readonly transaction?: HorizonTransaction;
+}
+
+/** One balance line of an account (`HorizonApi.BalanceLine`). */
+export interface HorizonBalanceLine {
+  readonly balance: string;
+  /** `native`, `credit_alphanum4`, `credit_alphanum12` or `liquidity_pool_shares`. */
+  readonly asset_type: string;
+  readonly asset_code?: string;
+  readonly asset_issuer?: string;
+  readonly limit?: string;
+  readonly is_authorized?: boolean;
+}
+
+/** An account (`HorizonApi.AccountResponse`). */
+export interface HorizonAccount {
+  readonly id: string;
+  readonly account_id: string;
+  readonly sequence: string;
+  readonly balances: readonly HorizonBalanceLine[];
+}

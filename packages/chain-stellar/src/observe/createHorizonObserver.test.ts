@@ -1,0 +1,239 @@
+import { type BlockScanObserver, ChainBackendError } from '@cairn/chain-core';
+import { getChain } from '@cairn/contract';
+import { Keypair } from '@stellar/stellar-sdk';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type FakeHorizon, startFakeHorizon } from '../../test/startFakeHorizon.js';
+import { muxedAddressOf } from '../muxedAccounts.js';
+import { stellarAdapter } from '../stellarAdapter.js';
+import { STELLAR_USDC_ISSUERS } from '../stellarUsdc.js';
+
+const CHAIN = getChain('XLM_TESTNET')!;
+const MERCHANT = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 11)).publicKey();
+const ATTACKER = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 12));
+const USDC = { code: 'USDC', issuer: STELLAR_USDC_ISSUERS.testnet };
+
+let horizon: FakeHorizon;
+let observer: BlockScanObserver;
+const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+
+beforeEach(async () => {
+  horizon = await startFakeHorizon();
+  warnings.length = 0;
+  observer = stellarAdapter.createObserver!({
+    chain: CHAIN,
+    backend: { kind: 'json-rpc', url: horizon.url, timeoutMs: 5_000 },
+    log: { warn: (fields, message) => warnings.push({ fields, message }) },
+  }) as BlockScanObserver;
+});
+
+afterEach(async () => {
+  await horizon.stop();
+});
+
+describe('createHorizonObserver: following ledgers', () => {
+  it('reads the tip, hashes by sequence, headers by hash, and null above the tip', async () => {
+    expect(observer.strategy).toBe('block-scan');
+    const tip = await observer.tip();
+    expect(tip).toEqual({ height: 20, hash: horizon.ledgerHash(20) });
+    expect(await observer.blockHashAt(7)).toBe(horizon.ledgerHash(7));
+    expect(await observer.blockHashAt(21)).toBeNull();
+    expect(await observer.blockHashAt(0)).toBeNull();
+    expect(await observer.header(tip.hash)).toEqual({
+      height: 20,
+      hash: tip.hash,
+      parentHash: horizon.ledgerHash(19),
+    });
+    // A hash read through blockHashAt is known too.
+    expect((await observer.header(horizon.ledgerHash(7)!)).height).toBe(7);
+  });
+
+  it('walks back through prev_hash as the watcher does on first start (header(parentHash))', async () => {
+    const tip = await observer.tip();
+    let hash: string | null = tip.hash;
+    const heights: number[] = [];
+    while (hash !== null && heights.length <= 10) {
+      const header = await observer.header(hash);
+      expect(header.hash).toBe(horizon.ledgerHash(header.height));
+      heights.push(header.height);
+      hash = header.parentHash;
+    }
+    expect(heights).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10]);
+  });
+
+  it('gives the genesis ledger no parent, and refuses a hash it never saw', async () => {
+    const genesis = await observer.blockHashAt(1);
+    expect((await observer.header(genesis!)).parentHash).toBeNull();
+    await expect(observer.header('ff'.repeat(32))).rejects.toBeInstanceOf(ChainBackendError);
+  });
+
+  it('follows contiguous ledgers with parent-hash continuity, as the watcher checks', async () => {
+    let cursor = await observer.tip();
+    horizon.closeLedgers(5);
+    const tip = await observer.tip();
+    while (cursor.height < tip.height) {
+      const hash = await observer.blockHashAt(cursor.height + 1);
+      const block = await observer.block(hash!);
+      expect(block.parentHash).toBe(cursor.hash);
+      cursor = { height: block.height, hash: block.hash };
+    }
+    expect(cursor).toEqual(tip);
+    expect(await observer.mempoolTxids()).toEqual([]);
+    expect(await observer.mempoolOutputs(['x'])).toEqual([]);
+  });
+
+  it('raises ChainBackendError when Horizon fails', async () => {
+    horizon.failNext('/ledgers', 1, 503);
+    await expect(observer.tip()).rejects.toThrow(/HTTP 503/);
+    await horizon.stop();
+    await expect(observer.blockHashAt(3)).rejects.toBeInstanceOf(ChainBackendError);
+    horizon = await startFakeHorizon();
+  });
+});
+
+describe('createHorizonObserver: payments in a ledger', () => {
+  async function blockAt(sequence: number) {
+    const hash = await observer.blockHashAt(sequence);
+    return observer.block(hash!);
+  }
+
+  it('reports XLM and USDC payments with txid, operation index, key, amount and account', async () => {
+    const target = stellarAdapter.deriveDepositTarget({
+      chain: CHAIN,
+      wallet: MERCHANT,
+      index: 4,
+      paymentId: 'p',
+    });
+    const xlm = await horizon.pay({ to: MERCHANT, memoId: target.memo, amount: 123_456_789n, asset: 'XLM' });
+    const usdc = await horizon.pay({ to: target.alternateAddress!, amount: '10', asset: USDC });
+    const sequence = horizon.closeLedgers();
+    const block = await blockAt(sequence);
+    expect(block.outputs).toEqual([
+      { txid: xlm, index: 0, matchKey: target.matchKey, amount: 123_456_789n, account: MERCHANT },
+      {
+        txid: usdc,
+        index: 0,
+        matchKey: target.matchKey,
+        amount: 100_000_000n,
+        account: MERCHANT,
+        coinSymbol: 'USDC',
+      },
+    ]);
+    expect(xlm).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('matches a muxed payment and a memo-ID payment to the same key, and keeps other IDs apart', async () => {
+    const muxed = await horizon.pay({ to: muxedAddressOf(MERCHANT, 9n), amount: 1n, asset: 'XLM' });
+    const memo = await horizon.pay({ to: MERCHANT, memoId: '9', amount: 2n, asset: 'XLM' });
+    await horizon.pay({ to: MERCHANT, memoId: '10', amount: 3n, asset: 'XLM' });
+    await horizon.pay({ to: MERCHANT, memoText: '9', amount: 4n, asset: 'XLM' });
+    await horizon.pay({ to: MERCHANT, amount: 5n, asset: 'XLM' });
+    const block = await blockAt(horizon.closeLedgers());
+    const keyed = block.outputs.filter((o) => o.matchKey === `${MERCHANT}:9`).map((o) => o.txid);
+    expect(keyed).toEqual([muxed, memo]);
+    expect(block.outputs.map((o) => o.matchKey)).toEqual([
+      `${MERCHANT}:9`,
+      `${MERCHANT}:9`,
+      `${MERCHANT}:10`,
+      MERCHANT,
+      MERCHANT,
+    ]);
+  });
+
+  it('ignores a USDC from another issuer (attack) and failed transactions', async () => {
+    await horizon.pay({
+      to: MERCHANT,
+      memoId: '1',
+      amount: '1000',
+      asset: { code: 'USDC', issuer: ATTACKER.publicKey() },
+    });
+    await horizon.pay({ to: MERCHANT, memoId: '1', amount: '1000', asset: USDC, failed: true });
+    await horizon.pay({ to: MERCHANT, memoId: '1', amount: '1000', asset: 'XLM', failed: true });
+    const real = await horizon.pay({ to: MERCHANT, memoId: '1', amount: '1', asset: USDC });
+    const sequence = horizon.closeLedgers();
+    const block = await blockAt(sequence);
+    expect(block.outputs).toEqual([
+      {
+        txid: real,
+        index: 0,
+        matchKey: `${MERCHANT}:1`,
+        amount: 10_000_000n,
+        account: MERCHANT,
+        coinSymbol: 'USDC',
+      },
+    ]);
+    // The fake did record the failed ones: they are in the ledger, only not counted.
+    const res = await fetch(`${horizon.url}/ledgers/${sequence}`);
+    expect((await res.json()).failed_transaction_count).toBe(2);
+    const failed = await fetch(`${horizon.url}/ledgers/${sequence}/payments?include_failed=true&limit=200`);
+    expect((await failed.json())._embedded.records).toHaveLength(4);
+  });
+
+  it('credits path payments with what the destination received, and skips create_account', async () => {
+    const receive = await horizon.pay({
+      to: MERCHANT,
+      memoId: '3',
+      amount: '2.5',
+      asset: USDC,
+      pathPayment: 'strict-receive',
+    });
+    const send = await horizon.pay({
+      to: muxedAddressOf(MERCHANT, 3n),
+      amount: '7',
+      asset: 'XLM',
+      pathPayment: 'strict-send',
+    });
+    await horizon.createAccount(Keypair.random().publicKey(), '5');
+    const block = await blockAt(horizon.closeLedgers());
+    expect(block.outputs).toEqual([
+      {
+        txid: receive,
+        index: 0,
+        matchKey: `${MERCHANT}:3`,
+        amount: 25_000_000n,
+        account: MERCHANT,
+        coinSymbol: 'USDC',
+      },
+      { txid: send, index: 0, matchKey: `${MERCHANT}:3`, amount: 70_000_000n, account: MERCHANT },
+    ]);
+  });
+
+  it('pages through more than 200 payments in one ledger, each once', async () => {
+    const txids: string[] = [];
+    for (let i = 0; i < 450; i += 1) {
+      txids.push(
+        await horizon.pay({ to: MERCHANT, memoId: String(i + 1), amount: BigInt(i + 1), asset: 'XLM' }),
+      );
+    }
+    const sequence = horizon.closeLedgers();
+    const before = horizon.requests.length;
+    const block = await blockAt(sequence);
+    expect(block.outputs).toHaveLength(450);
+    expect(block.outputs.map((o) => o.txid)).toEqual(txids);
+    expect(new Set(block.outputs.map((o) => `${o.txid}:${o.index}`)).size).toBe(450);
+    expect(block.outputs.reduce((sum, o) => sum + o.amount, 0n)).toBe((450n * 451n) / 2n);
+    // Cost: the ledger read plus three pages (200, 200, 50), using paging_token cursors.
+    const calls = horizon.requests.slice(before);
+    expect(calls).toHaveLength(4);
+    expect(calls[0]).toBe(`GET /ledgers/${sequence}`);
+    expect(calls.slice(1).every((c) => c.includes('limit=200') && c.includes('join=transactions'))).toBe(
+      true,
+    );
+    expect(calls[1]).not.toContain('cursor=');
+    expect(calls[2]).toContain('cursor=');
+  }, 30_000);
+
+  it('reads an exactly full page and stops at the empty one', async () => {
+    for (let i = 0; i < 200; i += 1) await horizon.pay({ to: MERCHANT, amount: 1n, asset: 'XLM' });
+    const block = await blockAt(horizon.closeLedgers());
+    expect(block.outputs).toHaveLength(200);
+  }, 30_000);
+
+  it('retries nothing silently: a failed payments page fails the block', async () => {
+    await horizon.pay({ to: MERCHANT, amount: 1n, asset: 'XLM' });
+    const sequence = horizon.closeLedgers();
+    const hash = await observer.blockHashAt(sequence);
+    horizon.failNext(`/ledgers/${sequence}/payments`, 1, 500);
+    await expect(observer.block(hash!)).rejects.toBeInstanceOf(ChainBackendError);
+    expect((await observer.block(hash!)).outputs).toHaveLength(1);
+  });
+});

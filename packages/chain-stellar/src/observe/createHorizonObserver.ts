@@ -1,0 +1,205 @@
+import {
+  type BlockHeader,
+  type BlockRef,
+  type BlockScanObserver,
+  ChainBackendError,
+  type ObservedOutput,
+  type ObserverLog,
+} from '@cairn/chain-core';
+import { HorizonClient } from '../horizon/HorizonClient.js';
+import type { HorizonLedger, HorizonPage, HorizonPaymentRecord } from '../horizon/horizonTypes.js';
+import { ledgerOfOperationId, readPaymentRecord } from './readPaymentRecord.js';
+
+/** Everything the Horizon observer needs. */
+export interface HorizonObserverOptions {
+  readonly chainId: string;
+  /** Horizon's base URL, e.g. `https://horizon.stellar.org`. */
+  readonly horizonUrl: string;
+  /** The account that issues the USDC counted (the registry's coin `contract`, or Circle's). */
+  readonly usdcIssuer: string;
+  readonly timeoutMs?: number;
+  readonly log?: ObserverLog;
+  /** Payments per page (Horizon's maximum, 200, by default). */
+  readonly pageSize?: number;
+}
+
+/** The ledger headers remembered by hash (Horizon cannot look a ledger up by hash). */
+const REMEMBERED_LEDGERS = 4096;
+/** Horizon's largest page. */
+const MAX_PAGE = 200;
+/** Ledger 1 (genesis) builds on nothing; its `prev_hash` is all zeros. */
+const GENESIS = 1;
+
+/**
+ * Observes a Stellar chain through Horizon's REST API by scanning every ledger (a block-scan observer,
+ * DESIGN.md section 5). Ledgers are final once Horizon has them (SCP has no forks) and their
+ * sequences are contiguous, so the watcher's parent-hash checks never fire but cost nothing either.
+ *
+ * - `tip()`: `GET /ledgers?order=desc&limit=1`, the newest ledger Horizon ingested;
+ * - `blockHashAt(seq)`: `GET /ledgers/{seq}`, null on 404 (not ingested yet: above the tip);
+ * - `header(hash)`: Horizon has no ledger-by-hash lookup, so every ledger read is remembered by hash
+ *   (and its `prev_hash` as the hash of `seq - 1`); a `prev_hash` is confirmed by reading that
+ *   sequence. An unknown hash is an error;
+ * - `block(hash)`: the ledger's payments, `GET /ledgers/{seq}/payments?order=asc&limit=200&
+ *   join=transactions&include_failed=false`, paged with the last record's `paging_token` as `cursor`
+ *   until a page comes back short; each record is read by {@link readPaymentRecord};
+ * - no mempool: only closed ledgers count (`mempoolTxids()` is empty).
+ *
+ * Cost per new ledger: one ledger read plus ceil((payments + 1) / 200) payment pages (mainnet: one
+ * or two), and one tip read per sync; nothing per open payment.
+ */
+export function createHorizonObserver(options: HorizonObserverOptions): BlockScanObserver {
+  const { chainId, usdcIssuer, log } = options;
+  const pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
+  const horizon = new HorizonClient(
+    options.horizonUrl,
+    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
+  );
+  /** Ledgers read, by hash. */
+  const byHash = new Map<string, BlockHeader>();
+  /** Hashes seen as some ledger's `prev_hash`, with the sequence they must be at. */
+  const parents = new Map<string, number>();
+
+  const fail = (message: string, cause?: unknown): never => {
+    const reason = cause === undefined ? '' : `: ${cause instanceof Error ? cause.message : String(cause)}`;
+    throw new ChainBackendError(chainId, `${message}${reason}`, cause === undefined ? undefined : { cause });
+  };
+
+  function remember<V>(map: Map<string, V>, key: string, value: V): void {
+    map.delete(key);
+    map.set(key, value);
+    if (map.size > REMEMBERED_LEDGERS) map.delete(map.keys().next().value as string);
+  }
+
+  function headerOf(ledger: HorizonLedger): BlockHeader {
+    if (!Number.isSafeInteger(ledger.sequence) || typeof ledger.hash !== 'string' || ledger.hash === '') {
+      fail(`Horizon answered a ledger without a sequence or hash: ${JSON.stringify(ledger).slice(0, 200)}`);
+    }
+    const header: BlockHeader = {
+      height: ledger.sequence,
+      hash: ledger.hash,
+      parentHash: ledger.sequence <= GENESIS ? null : ledger.prev_hash,
+    };
+    remember(byHash, header.hash, header);
+    if (header.parentHash !== null) remember(parents, header.parentHash, header.height - 1);
+    return header;
+  }
+
+  async function ledgerAt(sequence: number): Promise<BlockHeader | null> {
+    let ledger: HorizonLedger | null;
+    try {
+      ledger = await horizon.get<HorizonLedger>(`/ledgers/${sequence}`);
+    } catch (error) {
+      return fail(`cannot read ledger ${sequence} from Horizon`, error);
+    }
+    if (ledger === null) return null;
+    const header = headerOf(ledger);
+    if (header.height !== sequence)
+      fail(`Horizon answered ledger ${header.height} when asked for ${sequence}`);
+    return header;
+  }
+
+  async function tip(): Promise<BlockRef> {
+    let page: HorizonPage<HorizonLedger> | null;
+    try {
+      page = await horizon.get<HorizonPage<HorizonLedger>>('/ledgers', { order: 'desc', limit: 1 });
+    } catch (error) {
+      return fail('cannot read the latest ledger from Horizon', error);
+    }
+    const latest = page?._embedded?.records?.[0];
+    if (!latest) return fail('Horizon has no ledgers yet (is it still ingesting?)');
+    const header = headerOf(latest);
+    return { height: header.height, hash: header.hash };
+  }
+
+  async function blockHashAt(height: number): Promise<string | null> {
+    if (!Number.isSafeInteger(height) || height < GENESIS) return null;
+    return (await ledgerAt(height))?.hash ?? null;
+  }
+
+  async function header(hash: string): Promise<BlockHeader> {
+    const known = byHash.get(hash);
+    if (known) return known;
+    const sequence = parents.get(hash);
+    if (sequence === undefined) {
+      return fail(
+        `ledger ${hash} was never read through this observer, and Horizon cannot look a ledger up by hash`,
+      );
+    }
+    const ledger = await ledgerAt(sequence);
+    if (ledger === null || ledger.hash !== hash) {
+      return fail(`ledger ${sequence} on Horizon is ${ledger?.hash ?? 'missing'}, not ${hash}`);
+    }
+    return ledger;
+  }
+
+  async function payments(sequence: number): Promise<HorizonPaymentRecord[]> {
+    const records: HorizonPaymentRecord[] = [];
+    let cursor: string | undefined;
+    for (;;) {
+      let page: HorizonPage<HorizonPaymentRecord> | null;
+      try {
+        page = await horizon.get<HorizonPage<HorizonPaymentRecord>>(`/ledgers/${sequence}/payments`, {
+          order: 'asc',
+          limit: pageSize,
+          join: 'transactions',
+          include_failed: 'false',
+          ...(cursor === undefined ? {} : { cursor }),
+        });
+      } catch (error) {
+        return fail(`cannot read the payments of ledger ${sequence} from Horizon`, error);
+      }
+      if (page === null) return fail(`Horizon has no ledger ${sequence} (404 on its payments)`);
+      const batch = page._embedded?.records;
+      if (!Array.isArray(batch)) return fail(`Horizon's payments page of ledger ${sequence} has no records`);
+      for (const record of batch) {
+        if (ledgerOfOperationId(record.id) !== sequence) {
+          fail(`Horizon listed operation ${record.id} among the payments of ledger ${sequence}`);
+        }
+        if (cursor !== undefined && BigInt(record.paging_token) <= BigInt(cursor)) {
+          fail(`Horizon's payments of ledger ${sequence} do not advance past cursor ${cursor}`);
+        }
+        records.push(record);
+        cursor = record.paging_token;
+      }
+      if (batch.length < pageSize) return records;
+    }
+  }
+
+  async function block(hash: string) {
+    const ledger = await header(hash);
+    const outputs: ObservedOutput[] = [];
+    for (const record of await payments(ledger.height)) {
+      let reading: ReturnType<typeof readPaymentRecord>;
+      try {
+        reading = readPaymentRecord(record, usdcIssuer);
+      } catch (error) {
+        return fail(`cannot read payment ${record.id} of ledger ${ledger.height}`, error);
+      }
+      if (reading.kind !== 'output') continue;
+      outputs.push(reading.output);
+      if (reading.unreadableMemo) {
+        log?.warn(
+          { chainId, ledger: ledger.height, operation: record.id, memo: record.transaction?.memo },
+          'Stellar payment with an ID memo that is not a uint64: matched on its account alone',
+        );
+      }
+    }
+    return { ...ledger, outputs };
+  }
+
+  return {
+    strategy: 'block-scan',
+    chainId,
+    tip,
+    blockHashAt,
+    header,
+    block,
+    async mempoolTxids() {
+      return [];
+    },
+    async mempoolOutputs() {
+      return [];
+    },
+  };
+}
