@@ -1,1 +1,34 @@
-export {};
+export type { SolanaPayUriInput } from './buildSolanaPayUri.js';
+export { buildSolanaPayUri } from './buildSolanaPayUri.js';
+export { deriveSolanaReference } from './deriveSolanaReference.js';
+export { formatSolanaAmount, parseBaseUnits } from './formatSolanaAmount.js';
+export type { SolanaObserverOptions } from './observe/createSolanaObserver.js';
+export { createSolanaObserver } from './observe/createSolanaObserver.js';
+export type {
+  RpcTokenBalance,
+  RpcTransactionJson,
+  SolanaCredit,
+  SolanaTransferReading,
+  WatchedTokenAccount,
+} from './observe/readSolanaTransfer.js';
+export { readSolanaTransfer } from './observe/readSolanaTransfer.js';
+export { SolanaBlockIndex } from './observe/SolanaBlockIndex.js';
+export type { SolanaBlockInfo, SolanaRpcMethod, SolanaSignatureInfo } from './observe/SolanaRpcReader.js';
+export { SolanaRpcReader } from './observe/SolanaRpcReader.js';
+export type { ParsedSolanaAddress } from './parseSolanaAddress.js';
+export { NEVER_GIVE_SECRET, parseSolanaAddress } from './parseSolanaAddress.js';
+export type { SolanaAdapterErrorCode } from './SolanaAdapterError.js';
+export { SolanaAdapterError } from './SolanaAdapterError.js';
+export { solanaAdapter } from './solanaAdapter.js';
+export type { SolanaChainId, SolanaToken } from './solanaChains.js';
+export {
+  isSolanaChainId,
+  SOL_DECIMALS,
+  SOLANA_CHAIN_IDS,
+  SOLANA_DEVNET_USDC_MINT,
+  SOLANA_MAINNET_USDC_MINT,
+  solanaTokensOf,
+} from './solanaChains.js';
+export { validateSolanaAddress } from './validateSolanaAddress.js';
+export type { SolanaWalletRejected } from './validateSolanaWallet.js';
+export { validateSolanaWallet } from './validateSolanaWallet.js';

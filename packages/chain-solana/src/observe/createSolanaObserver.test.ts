@@ -1,0 +1,357 @@
+import type { TargetPollObserver } from '@cairn/chain-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeSolanaRpc, startFakeSolanaRpc } from '../../test/index.js';
+import { deriveSolanaReference } from '../deriveSolanaReference.js';
+import { createSolanaObserver } from './createSolanaObserver.js';
+
+// No Solana validator runs here: the fake node executes every transfer in litesvm and serves the
+// Solana JSON-RPC answers (see test/startFakeSolanaRpc.ts for where each shape comes from).
+
+let rpc: FakeSolanaRpc;
+let counter = 0;
+const warnings: { fields: Record<string, unknown>; message: string }[] = [];
+const log = {
+  warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }),
+};
+
+function observer(): TargetPollObserver {
+  return createSolanaObserver({
+    chainId: 'SOL',
+    url: rpc.url,
+    tokens: [{ symbol: 'USDC', mint: rpc.usdcMint, decimals: 6 }],
+    log,
+  });
+}
+
+/** A fresh payment of `wallet`: its polled target. */
+function target(wallet: string) {
+  const matchKey = deriveSolanaReference(`pay_test_${++counter}`);
+  return { matchKey, address: wallet };
+}
+
+beforeAll(async () => {
+  rpc = await startFakeSolanaRpc();
+});
+afterAll(async () => {
+  await rpc.stop();
+});
+
+describe('Solana header source', () => {
+  it('follows contiguous block heights across skipped slots, with parent-hash links', async () => {
+    const obs = observer();
+    const start = await obs.tip();
+    expect(start).toEqual({ height: rpc.tip().height, hash: rpc.tip().hash });
+    const closed = rpc.closeBlocks(8);
+    // The fake skips slots between blocks: heights and slots drift apart.
+    expect(closed.at(-1)!.slot - closed[0]!.slot).toBeGreaterThan(closed.at(-1)!.height - closed[0]!.height);
+    const tip = await obs.tip();
+    expect(tip).toEqual({ height: closed.at(-1)!.height, hash: closed.at(-1)!.hash });
+    let previous = start.hash;
+    for (const block of closed) {
+      const hash = await obs.blockHashAt(block.height);
+      expect(hash).toBe(block.hash);
+      const header = await obs.header(hash!);
+      expect(header).toEqual({ height: block.height, hash: block.hash, parentHash: previous });
+      previous = hash!;
+    }
+    expect(await obs.blockHashAt(tip.height + 1)).toBeNull();
+  });
+
+  it('walks back from the tip through parents (the watcher stores ~10 ancestors on first start)', async () => {
+    const obs = observer();
+    let ref = await obs.tip();
+    for (let i = 0; i < 11; i += 1) {
+      const header = await obs.header(ref.hash);
+      expect(header.height).toBe(ref.height);
+      expect(await obs.blockHashAt(header.height)).toBe(header.hash);
+      ref = { height: header.height - 1, hash: header.parentHash! };
+    }
+  });
+
+  it('finds a height far below the tip with nothing known below it (a restart), via getBlocks', async () => {
+    rpc.closeBlocks(40);
+    const obs = observer();
+    const tip = rpc.tip();
+    rpc.clearRequests();
+    const hash = await obs.blockHashAt(tip.height - 37);
+    expect(rpc.countRequests('getBlocks')).toBe(1);
+    // Check it against a forward walk from a block below it.
+    const check = observer();
+    const base = await check.blockHashAt(tip.height - 45);
+    expect(base).not.toBeNull();
+    expect(await check.blockHashAt(tip.height - 37)).toBe(hash);
+    expect((await obs.header(hash!)).height).toBe(tip.height - 37);
+  });
+
+  it('costs one getBlock per new height once the slots are mapped', async () => {
+    const obs = observer();
+    const start = await obs.tip();
+    rpc.closeBlocks(5);
+    await obs.tip();
+    rpc.clearRequests();
+    for (let h = start.height + 1; h <= start.height + 5; h += 1) await obs.blockHashAt(h);
+    expect(rpc.countRequests('getBlocksWithLimit')).toBe(1);
+    expect(rpc.countRequests('getBlock')).toBe(4); // the tip's block is cached already
+    expect(rpc.countRequests()).toBe(5);
+  });
+});
+
+describe('Solana target polling', () => {
+  it('credits SOL and USDC exactly, from balance changes, in the block of their slot', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const sol = target(wallet);
+    const usdc = target(wallet);
+    const solTx = await rpc.pay({
+      recipient: wallet,
+      reference: sol.matchKey,
+      amount: 1_234_567_891n,
+      coin: 'SOL',
+    });
+    const usdcTx = await rpc.pay({
+      recipient: wallet,
+      reference: usdc.matchKey,
+      amount: 19_990_000n,
+      coin: 'USDC',
+    });
+    rpc.closeBlocks(2);
+    const { activity, unread } = await obs.targetActivity([sol, usdc]);
+    expect(unread).toEqual([]);
+    const block = rpc.blockOf(solTx)!;
+    expect(activity).toHaveLength(2);
+    expect(activity).toContainEqual({
+      txid: solTx,
+      index: expect.any(Number),
+      matchKey: sol.matchKey,
+      amount: 1_234_567_891n,
+      account: wallet,
+      block: { height: block.height, hash: block.hash },
+    });
+    expect(activity).toContainEqual({
+      txid: usdcTx,
+      index: expect.any(Number),
+      matchKey: usdc.matchKey,
+      amount: 19_990_000n,
+      coinSymbol: 'USDC',
+      account: wallet,
+      block: { height: rpc.blockOf(usdcTx)!.height, hash: rpc.blockOf(usdcTx)!.hash },
+    });
+    expect(await rpc.balanceOf(wallet, 'USDC')).toBe(19_990_000n);
+  });
+
+  it('reports found activity again on every poll, fetching only new transactions', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const first = target(wallet);
+    await rpc.pay({ recipient: wallet, reference: first.matchKey, amount: 5_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    const once = await obs.targetActivity([first]);
+    expect(once.activity).toHaveLength(1);
+    rpc.clearRequests();
+    const again = await obs.targetActivity([first]);
+    expect(again.activity).toEqual(once.activity);
+    expect(rpc.countRequests('getTransaction')).toBe(0);
+    const second = target(wallet);
+    await rpc.pay({ recipient: wallet, reference: second.matchKey, amount: 7_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    rpc.clearRequests();
+    const third = await obs.targetActivity([first, second]);
+    expect(rpc.countRequests('getTransaction')).toBe(1);
+    expect(third.activity.map((a) => [a.matchKey, a.amount])).toEqual(
+      expect.arrayContaining([
+        [first.matchKey, 5_000_000n],
+        [second.matchKey, 7_000_000n],
+      ]),
+    );
+    // `until` is the newest signature read: the answers hold only new signatures.
+    const calls = rpc.requests.filter((r) => r.method === 'getSignaturesForAddress');
+    expect(
+      calls.every(
+        (c) => typeof (c.params[1] as { until?: string }).until === 'string' || c.params[0] !== wallet,
+      ),
+    ).toBe(true);
+  });
+
+  it('makes one signatures call per wallet account, not per payment', async () => {
+    const obs = observer();
+    const wallets = [await rpc.newWallet(), await rpc.newWallet()];
+    const targets = wallets.flatMap((w) => Array.from({ length: 10 }, () => target(w)));
+    for (const t of targets.slice(0, 6))
+      await rpc.pay({ recipient: t.address, reference: t.matchKey, amount: 2_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    rpc.clearRequests();
+    const { activity } = await obs.targetActivity(targets);
+    expect(activity).toHaveLength(6);
+    // 2 wallets x (the wallet + its USDC token account), whatever the number of open payments.
+    expect(rpc.countRequests('getSignaturesForAddress')).toBe(4);
+    expect(rpc.countRequests('getTransaction')).toBe(6);
+    rpc.clearRequests();
+    await obs.targetActivity(targets);
+    expect(rpc.countRequests()).toBe(4);
+  });
+
+  it('credits the smaller amount actually paid (underpayment)', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const before = target(wallet);
+    const t = target(wallet);
+    await rpc.pay({ recipient: wallet, reference: before.matchKey, amount: 10_000_000n, coin: 'USDC' });
+    await rpc.pay({ recipient: wallet, reference: before.matchKey, amount: 1_000_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    // Asked for 10 USDC / 1 SOL, paid 9 USDC / 0.9 SOL: credited what arrived.
+    await rpc.pay({ recipient: wallet, reference: t.matchKey, amount: 9_000_000n, coin: 'USDC' });
+    await rpc.pay({ recipient: wallet, reference: t.matchKey, amount: 900_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    const { activity } = await obs.targetActivity([t]);
+    expect(activity.filter((a) => a.matchKey === t.matchKey).map((a) => [a.amount, a.coinSymbol])).toEqual(
+      expect.arrayContaining([
+        [9_000_000n, 'USDC'],
+        [900_000_000n, undefined],
+      ]),
+    );
+    expect(activity.filter((a) => a.matchKey === t.matchKey)).toHaveLength(2);
+  });
+
+  it('does not credit a transfer of another mint carrying the reference (fake-mint attack)', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    const { signature, mint } = await rpc.payWithFakeMint({
+      recipient: wallet,
+      reference: t.matchKey,
+      amount: 50_000_000n,
+    });
+    rpc.closeBlocks(1);
+    expect(await rpc.balanceOf(wallet, 'USDC', mint)).toBe(50_000_000n);
+    rpc.clearRequests();
+    const { activity } = await obs.targetActivity([t]);
+    expect(rpc.countRequests('getTransaction')).toBe(1); // it was read, and refused
+    expect(activity.filter((a) => a.txid === signature)).toEqual([]);
+  });
+
+  it('does not credit a transfer that lists the wallet and reference but pays someone else', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    await rpc.payDiverted({ recipient: wallet, reference: t.matchKey, amount: 3_000_000_000n, coin: 'SOL' });
+    await rpc.payDiverted({ recipient: wallet, reference: t.matchKey, amount: 3_000_000n, coin: 'USDC' });
+    rpc.closeBlocks(1);
+    rpc.clearRequests();
+    const { activity } = await obs.targetActivity([t]);
+    expect(rpc.countRequests('getTransaction')).toBe(2);
+    expect(activity).toEqual([]);
+  });
+
+  it('skips failed transactions without fetching them', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    await rpc.payFailing({ recipient: wallet, reference: t.matchKey, amount: 2_000_000_000n, coin: 'SOL' });
+    await rpc.payFailing({ recipient: wallet, reference: t.matchKey, amount: 5_000_000n, coin: 'USDC' });
+    rpc.closeBlocks(1);
+    rpc.clearRequests();
+    const { activity } = await obs.targetActivity([t]);
+    expect(activity).toEqual([]);
+    expect(rpc.countRequests('getTransaction')).toBe(0);
+  });
+
+  it('matches a reference loaded from an address lookup table, and one typed as a memo', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const viaTable = target(wallet);
+    const viaMemo = target(wallet);
+    await rpc.pay({
+      recipient: wallet,
+      reference: viaTable.matchKey,
+      amount: 4_000_000n,
+      coin: 'USDC',
+      referenceInLookupTable: true,
+    });
+    await rpc.pay({ recipient: wallet, memo: viaMemo.matchKey, amount: 6_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    const { activity } = await obs.targetActivity([viaTable, viaMemo]);
+    expect(activity.map((a) => [a.matchKey, a.amount])).toEqual(
+      expect.arrayContaining([
+        [viaTable.matchKey, 4_000_000n],
+        [viaMemo.matchKey, 6_000_000n],
+      ]),
+    );
+  });
+
+  it('reports a transfer carrying no reference, or two of one wallet, under the wallet (for the log)', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const a = target(wallet);
+    const b = target(wallet);
+    const plain = await rpc.pay({ recipient: wallet, amount: 8_000_000n, coin: 'SOL' });
+    const both = await rpc.pay({
+      recipient: wallet,
+      reference: [a.matchKey, b.matchKey],
+      amount: 9_000_000n,
+      coin: 'SOL',
+    });
+    rpc.closeBlocks(1);
+    warnings.length = 0;
+    const { activity } = await obs.targetActivity([a, b]);
+    expect(activity.map((x) => [x.txid, x.matchKey, x.amount])).toEqual(
+      expect.arrayContaining([
+        [plain, wallet, 8_000_000n],
+        [both, wallet, 9_000_000n],
+      ]),
+    );
+    expect(activity.some((x) => x.matchKey === a.matchKey || x.matchKey === b.matchKey)).toBe(false);
+    expect(warnings.map((w) => w.message)).toContain(
+      'solana: a transaction carries several payment references of one wallet; it is credited to none',
+    );
+  });
+
+  it('keeps lamport amounts above 2^53 exact', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const earlier = target(wallet);
+    const t = target(wallet);
+    const amount = 2n ** 53n + 1n;
+    await rpc.pay({ recipient: wallet, reference: earlier.matchKey, amount: 3n ** 33n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    const tx = await rpc.pay({ recipient: wallet, reference: t.matchKey, amount, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    expect(await rpc.balanceOf(wallet, 'SOL')).toBe(amount + 3n ** 33n);
+    const { activity } = await obs.targetActivity([t]);
+    // The wallet held SOL before: the credit is the balance change, not the balance.
+    expect(activity.filter((a) => a.txid === tx).map((a) => a.amount)).toEqual([amount]);
+  });
+
+  it("reports a failing wallet's targets as unread and throws when no wallet can be read", async () => {
+    const obs = observer();
+    const good = await rpc.newWallet();
+    const bad = await rpc.newWallet();
+    const g = target(good);
+    const b = target(bad);
+    await rpc.pay({ recipient: good, reference: g.matchKey, amount: 3_000_000n, coin: 'SOL' });
+    await rpc.pay({ recipient: bad, reference: b.matchKey, amount: 3_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    rpc.failAddress(bad);
+    const result = await obs.targetActivity([g, b]);
+    expect(result.unread).toEqual([b.matchKey]);
+    expect(result.activity.map((a) => a.matchKey)).toEqual([g.matchKey]);
+    await expect(obs.targetActivity([b])).rejects.toThrow(/cannot read any watched wallet/);
+    rpc.healAddress(bad);
+    const healed = await obs.targetActivity([g, b]);
+    expect(healed.unread).toEqual([]);
+    expect(healed.activity.map((a) => a.matchKey).sort()).toEqual([g.matchKey, b.matchKey].sort());
+  });
+
+  it('gives each credited transfer a unique (txid, index)', async () => {
+    const obs = observer();
+    const w1 = await rpc.newWallet();
+    const w2 = await rpc.newWallet();
+    const targets = [target(w1), target(w1), target(w2)];
+    for (const t of targets)
+      await rpc.pay({ recipient: t.address, reference: t.matchKey, amount: 1_000_000n, coin: 'USDC' });
+    rpc.closeBlocks(1);
+    const { activity } = await obs.targetActivity(targets);
+    const keys = activity.map((a) => `${a.txid}:${a.index}`);
+    expect(activity).toHaveLength(3);
+    expect(new Set(keys).size).toBe(3);
+  });
+});

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { type RpcTransactionJson, readSolanaTransfer } from './readSolanaTransfer.js';
+
+// Shapes from https://solana.com/docs/rpc/http/gettransaction (encoding json) and the "Token Balances
+// Structure" of https://solana.com/docs/rpc/json-structures; keys are arbitrary valid base58.
+const WALLET = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
+const PAYER = 'Cgg4GWc622sAbRmwSagMstAVKjkDivYmDa2ymhodNYXv';
+const ATA = 'Bi9mK4NJqTnMKQZ2KN1re6k1wsJsqoanWd5Y6qqxb19T';
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const OTHER_MINT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const TOKEN = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
+const tokens = [{ account: ATA, mint: USDC, symbol: 'USDC' }];
+
+const balance = (accountIndex: number, mint: string, owner: string, amount: string) => ({
+  accountIndex,
+  mint,
+  owner,
+  programId: TOKEN,
+  uiTokenAmount: { amount, decimals: 6, uiAmount: null, uiAmountString: amount },
+});
+
+function tx(meta: Partial<NonNullable<RpcTransactionJson['meta']>>): RpcTransactionJson {
+  return {
+    slot: 1n,
+    blockTime: 1_700_000_000n,
+    meta: { err: null, preBalances: [10n, 0n, 0n, 1n], postBalances: [10n, 0n, 0n, 1n], ...meta },
+    transaction: {
+      signatures: ['sig'],
+      message: {
+        accountKeys: [PAYER, WALLET, ATA, TOKEN],
+        instructions: [{ programIdIndex: 3, accounts: [0, 2], data: '3Bxs4Bc3VYuGVB19' }],
+      },
+    },
+  };
+}
+
+describe('readSolanaTransfer', () => {
+  it('credits the SOL balance change of the wallet, only when positive', () => {
+    expect(
+      readSolanaTransfer(
+        tx({ preBalances: [100n, 5n, 0n, 1n], postBalances: [40n, 60n, 0n, 1n] }),
+        WALLET,
+        tokens,
+      ).credits,
+    ).toEqual([{ amount: 55n, index: 1 }]);
+    expect(
+      readSolanaTransfer(
+        tx({ preBalances: [100n, 60n, 0n, 1n], postBalances: [100n, 55n, 0n, 1n] }),
+        WALLET,
+        tokens,
+      ).credits,
+    ).toEqual([]);
+  });
+
+  it('credits the token balance change of the ATA with the watched mint and the wallet as owner', () => {
+    const paid = tx({
+      preTokenBalances: [balance(2, USDC, WALLET, '1000000')],
+      postTokenBalances: [balance(2, USDC, WALLET, '3500000')],
+    });
+    expect(readSolanaTransfer(paid, WALLET, tokens).credits).toEqual([
+      { coinSymbol: 'USDC', amount: 2_500_000n, index: 2 },
+    ]);
+    // Created in the transaction: no pre entry, zero before.
+    const created = tx({ preTokenBalances: [], postTokenBalances: [balance(2, USDC, WALLET, '7')] });
+    expect(readSolanaTransfer(created, WALLET, tokens).credits).toEqual([
+      { coinSymbol: 'USDC', amount: 7n, index: 2 },
+    ]);
+  });
+
+  it('ignores entries of another mint or owner at that index', () => {
+    for (const entry of [balance(2, OTHER_MINT, WALLET, '5000000'), balance(2, USDC, PAYER, '5000000')]) {
+      expect(
+        readSolanaTransfer(tx({ preTokenBalances: [], postTokenBalances: [entry] }), WALLET, tokens).credits,
+      ).toEqual([]);
+    }
+  });
+
+  it('credits nothing for a failed transaction', () => {
+    const failed = tx({
+      err: { InstructionError: [0, { Custom: 1 }] },
+      preBalances: [100n, 5n, 0n, 1n],
+      postBalances: [95n, 50n, 0n, 1n],
+    });
+    expect(readSolanaTransfer(failed, WALLET, tokens)).toMatchObject({ failed: true, credits: [] });
+  });
+
+  it('lists loaded addresses after the static keys, and reads memo texts', () => {
+    const reading = readSolanaTransfer(
+      {
+        ...tx({
+          loadedAddresses: { writable: [], readonly: ['9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4'] },
+        }),
+        transaction: {
+          signatures: ['sig'],
+          message: {
+            accountKeys: [PAYER, WALLET, 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'],
+            instructions: [{ programIdIndex: 2, accounts: [], data: 'Cn8eVZg' }], // base58 of "hello"
+          },
+        },
+      },
+      WALLET,
+      tokens,
+    );
+    expect(reading.keys.at(-1)).toBe('9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4');
+    expect(reading.memos).toEqual(['hello']);
+  });
+});

@@ -1,0 +1,50 @@
+import type { ChainDefinition } from '@cairn/contract';
+import { SolanaAdapterError } from './SolanaAdapterError.js';
+
+/** The Solana chain ids Cairn knows (contract/src/chainRegistry.ts). */
+export const SOLANA_CHAIN_IDS = ['SOL', 'SOL_DEVNET'] as const;
+
+/** A Solana chain id. */
+export type SolanaChainId = (typeof SOLANA_CHAIN_IDS)[number];
+
+/** Decimal places of SOL: 1 SOL = 10^9 lamports. */
+export const SOL_DECIMALS = 9;
+
+/**
+ * Circle's USDC mint on Solana devnet, for the registry's `SOL_DEVNET` (which carries no USDC yet).
+ * Circle lists it under "USDC contract addresses" (https://developers.circle.com/stablecoins/usdc-contract-addresses);
+ * the same mint is what wallet SDKs use for devnet USDC, e.g. Privy's `SOLANA_DEVNET_USDC_ADDRESS`
+ * (@privy-io/js-sdk-core, `getSolanaUsdcMintAddressForCluster`). Not verified against the chain here
+ * (no network): an operator adding it should check `getAccountInfo` shows a mint with 6 decimals.
+ */
+export const SOLANA_DEVNET_USDC_MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
+
+/** Circle's USDC mint on Solana mainnet (the registry's `SOL` USDC `contract`). */
+export const SOLANA_MAINNET_USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+
+/** Whether `chainId` is a Solana chain id. */
+export function isSolanaChainId(chainId: string): chainId is SolanaChainId {
+  return (SOLANA_CHAIN_IDS as readonly string[]).includes(chainId);
+}
+
+/** An SPL token a Solana chain carries: its registry symbol, mint and decimals. */
+export interface SolanaToken {
+  readonly symbol: string;
+  readonly mint: string;
+  readonly decimals: number;
+}
+
+/**
+ * The SPL tokens of a Solana chain: every registry coin of kind `token` with a mint (`contract`).
+ * Tokens without a mint (none today) cannot be watched and are left out.
+ */
+export function solanaTokensOf(chain: ChainDefinition): SolanaToken[] {
+  if (chain.family !== 'solana') {
+    throw new SolanaAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not a Solana chain`);
+  }
+  return chain.coins.flatMap((coin) =>
+    coin.kind === 'token' && coin.contract !== undefined
+      ? [{ symbol: coin.symbol, mint: coin.contract, decimals: coin.decimals }]
+      : [],
+  );
+}

@@ -1,0 +1,8 @@
+export type {
+  FakeSolanaBlockRef,
+  FakeSolanaPayInput,
+  FakeSolanaRequest,
+  FakeSolanaRpc,
+  StartFakeSolanaRpcOptions,
+} from './startFakeSolanaRpc.js';
+export { startFakeSolanaRpc } from './startFakeSolanaRpc.js';
