@@ -24,7 +24,8 @@ export interface AddedWallet {
 }
 
 /**
- * Validates a merchant wallet through its chain's adapter and stores it (one per chain and mode). A
+ * Validates a merchant wallet through its chain's adapter and stores it (one per chain and mode; one
+ * business per wallet on the gateway, and a wallet added again continues its derivation indexes). A
  * wallet whose family needs a one-time on-chain setup (EVM: the forwarder factory) is stored
  * `pending`: its chain is offered to payments once the chain's settler has made it `active`.
  */
@@ -50,6 +51,23 @@ export async function addWallet(
       'DUPLICATE',
       `Duplicate: this business already has a ${chain.id} wallet in ${chain.mode} mode.`,
     );
+  // Deposit targets come from the wallet and a per-wallet index (an address, a tag, a memo): the same
+  // wallet added again (after a removal, or by another business) must not start the indexes over, or a
+  // late payment to an old target would be credited to a new payment.
+  const earlier = await em
+    .getConnection()
+    .execute<{ business_id: string; removed_at: Date | null; next_index: number }[]>(
+      'select business_id, removed_at, next_index from wallets where chain_id = ? and value = ? for update',
+      [chain.id, validation.normalized],
+      'all',
+      em.getTransactionContext(),
+    );
+  if (earlier.some((w) => w.removed_at === null))
+    throw new WalletRejectedError(
+      'WALLET_IN_USE',
+      `This ${chain.id} wallet is already in use on this gateway by another business: payments to it could not be told apart. Use another wallet or account.`,
+    );
+  const nextIndex = earlier.reduce((max, w) => Math.max(max, Number(w.next_index)), 0);
   const onboarding = adapter.onboardingAddress?.({ chain, wallet: validation.normalized });
   const now = clock.now();
   const wallet = em.create(Wallet, {
@@ -59,7 +77,7 @@ export async function addWallet(
     chainId: chain.id,
     value: validation.normalized,
     kind: validation.kind,
-    nextIndex: 0,
+    nextIndex,
     createdAt: now,
     removedAt: null,
     onboardingStatus: onboarding === undefined ? null : 'pending',
