@@ -1,5 +1,5 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: '@cairn/chain-solana', include: ['src/**/*.test.ts'] },
+  test: { name: '@cairn/chain-solana', include: ['src/**/*.test.ts', 'test/**/*.test.ts'] },
 });

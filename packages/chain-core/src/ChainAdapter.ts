@@ -1,5 +1,5 @@
 import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
-import type { ChainObserver, CreateObserverInput } from './ChainObserver.js';
+import type { ChainBackend, ChainObserver, CreateObserverInput } from './ChainObserver.js';
 
 /** What a merchant typed as a wallet for one chain: an extended public key, an address, ... */
 export interface WalletInput {
@@ -106,6 +106,18 @@ export interface ChainAdapter {
    * creates, computed offline. Absent: wallets are usable as soon as they are stored.
    */
   onboardingAddress?(input: { chain: ChainDefinition; wallet: string }): string;
+  /**
+   * Reads the merchant's account on the chain once a wallet is stored and says what would keep
+   * payments from reaching it (XRP Ledger: an account that does not exist yet, no RequireDest flag;
+   * Stellar: no account, no trustline to a token the chain offers). Each string is a sentence the
+   * merchant can act on; none: nothing to say. It may throw when the backend cannot be read (the
+   * caller says nothing then). Absent: the family has nothing to check.
+   */
+  walletAdvice?(input: {
+    readonly chain: ChainDefinition;
+    readonly backend: ChainBackend;
+    readonly wallet: string;
+  }): Promise<readonly string[]>;
   /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
   buildPaymentUri(input: PaymentUriInput): string;
   /**

@@ -116,6 +116,19 @@ describe('solanaAdapter.buildPaymentUri', () => {
     ).toBe(`solana:${SPEC_WALLET}?amount=19.99&spl-token=${USDC}&reference=${reference}`);
   });
 
+  it("requests devnet USDC with the registry's devnet mint", () => {
+    expect(
+      solanaAdapter.buildPaymentUri({
+        chain: CHAINS.SOL_DEVNET,
+        coin: CHAINS.SOL_DEVNET.coins.find((c) => c.symbol === 'USDC')!,
+        target,
+        amount: 1_000_000n,
+      }),
+    ).toBe(
+      `solana:${SPEC_WALLET}?amount=1&spl-token=4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU&reference=${reference}`,
+    );
+  });
+
   it('refuses a token without a mint on the chain', () => {
     const chain = {
       ...CHAINS.SOL_DEVNET,

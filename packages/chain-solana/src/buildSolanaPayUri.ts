@@ -23,8 +23,10 @@ export interface SolanaPayUriInput {
 /**
  * Builds a Solana Pay transfer request URL, as the specification writes it and in its field order:
  * `solana:<recipient>?amount=<amount>&spl-token=<mint>&reference=<ref>&label=<label>&message=<message>`
- * (https://solana.com/docs/tools/solana-pay/specification/version1; the reference `encodeURL` of
- * @solana/pay percent-encodes each value with `encodeURIComponent`). The amount is a decimal number
+ * (https://solana.com/docs/tools/solana-pay/specification/version1). Values are percent-encoded
+ * with `encodeURIComponent`, as the specification's examples are (`message=Thanks%20for%20all%20the%20fish`);
+ * @solana/pay's `encodeURL` uses `URLSearchParams` instead (a space becomes `+`), and its `parseURL`
+ * decodes both forms alike. The amount is a decimal number
  * of user units (SOL, not lamports; USDC, not base units) with no trailing zeros and no exponent.
  * Empty optional fields are left out. No `memo` is added: it would make wallets add an SPL Memo
  * instruction, which Cairn does not need.

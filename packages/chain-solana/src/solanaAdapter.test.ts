@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { deriveSolanaReference } from './deriveSolanaReference.js';
 import { SolanaAdapterError } from './SolanaAdapterError.js';
 import { solanaAdapter } from './solanaAdapter.js';
-import { SOLANA_MAINNET_USDC_MINT, solanaTokensOf } from './solanaChains.js';
+import { SOLANA_DEVNET_USDC_MINT, SOLANA_MAINNET_USDC_MINT, solanaTokensOf } from './solanaChains.js';
 
 describe('solanaAdapter', () => {
   it('derives { address: wallet, memo: reference, matchKey: reference }, deterministically', async () => {
@@ -40,6 +40,10 @@ describe('solanaAdapter', () => {
 
   it('watches the registry tokens that have a mint', () => {
     expect(solanaTokensOf(CHAINS.SOL).map((t) => t.symbol)).toEqual(['USDC', 'USDT']);
+    // The registry carries Circle's devnet USDC on SOL_DEVNET: requested and watched there.
+    expect(solanaTokensOf(CHAINS.SOL_DEVNET)).toEqual([
+      { symbol: 'USDC', mint: SOLANA_DEVNET_USDC_MINT, decimals: 6 },
+    ]);
     const noMint = {
       ...CHAINS.SOL_DEVNET,
       coins: [

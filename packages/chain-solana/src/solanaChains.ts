@@ -11,11 +11,12 @@ export type SolanaChainId = (typeof SOLANA_CHAIN_IDS)[number];
 export const SOL_DECIMALS = 9;
 
 /**
- * Circle's USDC mint on Solana devnet, for the registry's `SOL_DEVNET` (which carries no USDC yet).
- * Circle lists it under "USDC contract addresses" (https://developers.circle.com/stablecoins/usdc-contract-addresses);
- * the same mint is what wallet SDKs use for devnet USDC, e.g. Privy's `SOLANA_DEVNET_USDC_ADDRESS`
- * (@privy-io/js-sdk-core, `getSolanaUsdcMintAddressForCluster`). Not verified against the chain here
- * (no network): an operator adding it should check `getAccountInfo` shows a mint with 6 decimals.
+ * Circle's USDC mint on Solana devnet: the registry's `SOL_DEVNET` USDC `contract`. Circle lists it
+ * under "USDC contract addresses" (https://developers.circle.com/stablecoins/usdc-contract-addresses;
+ * Circle's faucet, https://faucet.circle.com, sends it); wallet SDKs use the same mint for devnet
+ * USDC, e.g. Privy's `getSolanaUsdcMintAddressForCluster` (@privy-io/js-sdk-core). Not checked
+ * against the chain here (no network): `getAccountInfo` of it should show an SPL Token mint with 6
+ * decimals.
  */
 export const SOLANA_DEVNET_USDC_MINT = '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU';
 

@@ -22,9 +22,12 @@
  * - errors: Agave's custom JSON-RPC errors (kit `SOLANA_ERROR__JSON_RPC__SERVER_ERROR_*`): -32004
  *   block not available, -32007 slot skipped, -32015 unsupported transaction version.
  *
- * Model: blocks are closed by {@link FakeSolanaRpc.closeBlocks}; a closed block is FINALIZED at once
- * (every commitment sees the same chain), and slots are skipped between blocks (a fixed pattern), so
- * block heights and slots differ. Transactions executed since the last close land in the next block.
+ * Model: blocks are closed by {@link FakeSolanaRpc.closeBlocks}, which also FINALIZES every block
+ * closed so far, or by {@link FakeSolanaRpc.confirmBlocks}, which leaves them at commitment
+ * `confirmed` only. Every method honours `commitment` as Agave does (absent = `finalized`): a
+ * confirmed block, its transactions and its signatures are invisible at `finalized` (getBlock answers
+ * -32004, getTransaction null). Slots are skipped between blocks (a fixed pattern), so block heights
+ * and slots differ. Transactions executed since the last close land in the next block.
  * Mints are written with `setAccount` (the real USDC mint has no key anyone holds); everything else is
  * a transaction.
  */
@@ -130,8 +133,13 @@ export interface FakeSolanaRpc {
    * money to the attacker's own account.
    */
   payDiverted(input: FakeSolanaPayInput): Promise<string>;
-  /** Closes (and finalizes) `n` blocks, skipping slots between them; the first takes pending transactions. */
+  /**
+   * Closes `n` blocks (skipping slots between them; the first takes the pending transactions), then
+   * finalizes every block closed so far (`closeBlocks(0)` only finalizes).
+   */
   closeBlocks(n?: number): FakeSolanaBlockRef[];
+  /** Closes `n` blocks at commitment `confirmed` only: not seen at `finalized` until `closeBlocks`. */
+  confirmBlocks(n?: number): FakeSolanaBlockRef[];
   /** The finalized tip. */
   tip(): FakeSolanaBlockRef;
   /** The block a transaction landed in (undefined while pending). */
@@ -202,23 +210,57 @@ function formatUnits(amount: bigint, decimals: number): string {
   return fraction === '' ? `${amount / unit}` : `${amount / unit}.${fraction}`;
 }
 
-/** Agave's rendering of a TransactionError as JSON (`{"InstructionError":[0,{"Custom":1}]}`). */
+/** litesvm's `InstructionErrorFieldless` values, in order (their names are Agave's JSON strings). */
+const INSTRUCTION_ERRORS = (
+  'GenericError InvalidArgument InvalidInstructionData InvalidAccountData AccountDataTooSmall ' +
+  'InsufficientFunds IncorrectProgramId MissingRequiredSignature AccountAlreadyInitialized ' +
+  'UninitializedAccount UnbalancedInstruction ModifiedProgramId ExternalAccountLamportSpend ' +
+  'ExternalAccountDataModified ReadonlyLamportChange ReadonlyDataModified DuplicateAccountIndex ' +
+  'ExecutableModified RentEpochModified NotEnoughAccountKeys AccountDataSizeChanged AccountNotExecutable ' +
+  'AccountBorrowFailed AccountBorrowOutstanding DuplicateAccountOutOfSync InvalidError ' +
+  'ExecutableDataModified ExecutableLamportChange ExecutableAccountNotRentExempt UnsupportedProgramId ' +
+  'CallDepth MissingAccount ReentrancyNotAllowed MaxSeedLengthExceeded InvalidSeeds InvalidRealloc ' +
+  'ComputationalBudgetExceeded PrivilegeEscalation ProgramEnvironmentSetupFailure ' +
+  'ProgramFailedToComplete ProgramFailedToCompile Immutable IncorrectAuthority AccountNotRentExempt ' +
+  'InvalidAccountOwner ArithmeticOverflow UnsupportedSysvar IllegalOwner ' +
+  'MaxAccountsDataAllocationsExceeded MaxAccountsExceeded MaxInstructionTraceLengthExceeded ' +
+  'BuiltinProgramsMustConsumeComputeUnits BorshIoError'
+).split(' ');
+
+/** litesvm's `TransactionErrorFieldless` values, in order. */
+const TRANSACTION_ERRORS = (
+  'AccountInUse AccountLoadedTwice AccountNotFound ProgramAccountNotFound InsufficientFundsForFee ' +
+  'InvalidAccountForFee AlreadyProcessed BlockhashNotFound CallChainTooDeep MissingSignatureForFee ' +
+  'InvalidAccountIndex SignatureFailure InvalidProgramForExecution SanitizeFailure ClusterMaintenance ' +
+  'AccountBorrowOutstanding WouldExceedMaxBlockCostLimit UnsupportedVersion InvalidWritableAccount ' +
+  'WouldExceedMaxAccountCostLimit WouldExceedAccountDataBlockLimit TooManyAccountLocks ' +
+  'AddressLookupTableNotFound InvalidAddressLookupTableOwner InvalidAddressLookupTableData ' +
+  'InvalidAddressLookupTableIndex InvalidRentPayingAccount WouldExceedMaxVoteCostLimit ' +
+  'WouldExceedAccountDataTotalLimit MaxLoadedAccountsDataSizeExceeded ResanitizationNeeded ' +
+  'InvalidLoadedAccountsDataSizeLimit UnbalancedTransaction ProgramCacheHitMaxLimit CommitCancelled'
+).split(' ');
+
+/**
+ * Agave's JSON of a `TransactionError` (serde's externally tagged enums, as `meta.err` and
+ * `getSignaturesForAddress` show it): `{"InstructionError":[0,{"Custom":1}]}`,
+ * `{"InstructionError":[1,"InvalidAccountData"]}`, `"InsufficientFundsForFee"`,
+ * `{"InsufficientFundsForRent":{"account_index":2}}`, from litesvm's error classes.
+ */
 function errorJson(failed: FailedTransactionMetadata): unknown {
-  const err = failed.err() as unknown as {
-    index?: () => number;
-    err?: () => unknown;
-    constructor: { name: string };
-  };
-  if (typeof err.index === 'function' && typeof err.err === 'function') {
-    const inner = err.err() as { code?: number; constructor: { name: string } } | number;
-    if (typeof inner === 'object' && inner !== null && typeof inner.code === 'number') {
-      return { InstructionError: [err.index(), { Custom: inner.code }] };
+  const err = failed.err() as unknown;
+  if (typeof err === 'number') return TRANSACTION_ERRORS[err] ?? `TransactionError${err}`;
+  const fields = err as { index?: number; accountIndex?: number; err?: () => unknown };
+  if (typeof fields.err === 'function' && typeof fields.index === 'number') {
+    const inner = fields.err() as number | { code?: number; msg?: string };
+    if (typeof inner === 'number') {
+      return { InstructionError: [fields.index, INSTRUCTION_ERRORS[inner] ?? 'GenericError'] };
     }
-    return {
-      InstructionError: [err.index(), String(inner).replace(/^InstructionError/, '') || 'GenericError'],
-    };
+    if (typeof inner.code === 'number') return { InstructionError: [fields.index, { Custom: inner.code }] };
+    return { InstructionError: [fields.index, { BorshIoError: inner.msg ?? '' }] };
   }
-  return String(err.constructor.name).replace(/^TransactionError/, '') || 'Unknown';
+  if (typeof fields.index === 'number') return { DuplicateInstruction: fields.index };
+  const name = (err as { constructor: { name: string } }).constructor.name.replace(/^TransactionError/, '');
+  return { [name]: { account_index: fields.accountIndex ?? 0 } };
 }
 
 /**
@@ -554,7 +596,16 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
     return submit(instructions, payer, input.referenceInLookupTable ? references : []);
   }
 
+  /** How many of `blocks` (a prefix) are finalized; the rest are only confirmed. */
+  let finalizedCount = 0;
+
   function closeBlocks(n = 1): FakeSolanaBlockRef[] {
+    const closed = confirmBlocks(n);
+    finalizedCount = blocks.length;
+    return closed;
+  }
+
+  function confirmBlocks(n = 1): FakeSolanaBlockRef[] {
     const closed: FakeSolanaBlockRef[] = [];
     for (let i = 0; i < n; i += 1) {
       const parent = blocks.at(-1);
@@ -584,9 +635,24 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
 
   // ---- JSON-RPC methods ----
 
-  const tipBlock = () => blocks.at(-1)!;
   const configOf = (value: unknown): Record<string, unknown> =>
-    typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
+    typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
+  /** The blocks seen at the request's commitment (absent: `finalized`, the RPC default). */
+  const visibleBlocks = (config: unknown, minimum: 'processed' | 'confirmed' = 'processed') => {
+    const commitment = configOf(config).commitment ?? 'finalized';
+    if (commitment === 'processed' && minimum === 'confirmed') {
+      throw new RpcError(-32602, 'Method does not support commitment below `confirmed`');
+    }
+    if (!['processed', 'confirmed', 'finalized'].includes(String(commitment))) {
+      throw new RpcError(-32602, `Invalid params: unknown commitment ${String(commitment)}`);
+    }
+    return commitment === 'finalized' ? blocks.slice(0, finalizedCount) : blocks;
+  };
+  /** The finalized tip (what `tip()` of the helper answers). */
+  const tipBlock = () => blocks[finalizedCount - 1]!;
+  const tipAt = (config: unknown) => visibleBlocks(config).at(-1)!;
   const integer = (value: unknown, name: string): number => {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
       throw new RpcError(-32602, `Invalid params: ${name} must be a non-negative integer`);
@@ -608,8 +674,8 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
   const methods: Record<string, (params: readonly unknown[]) => unknown> = {
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.16', 'feature-set': 3294202862 }),
-    getSlot: () => tipBlock().slot,
-    getBlockHeight: () => tipBlock().height,
+    getSlot: ([config]) => tipAt(config).slot,
+    getBlockHeight: ([config]) => tipAt(config).height,
     getLatestBlockhash: () => ({
       context: { slot: tipBlock().slot },
       value: { blockhash: tipBlock().hash, lastValidBlockHeight: tipBlock().height + 150 },
@@ -617,9 +683,10 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
     getBlock: ([slotParam, config]) => {
       const slot = integer(slotParam, 'slot');
       const c = configOf(config);
+      const visible = visibleBlocks(config, 'confirmed');
       const block = bySlot.get(slot);
-      if (block === undefined) {
-        if (slot > tipBlock().slot || slot < blocks[0]!.slot)
+      if (block === undefined || !visible.includes(block)) {
+        if (block !== undefined || slot > visible.at(-1)!.slot || slot < blocks[0]!.slot)
           throw new RpcError(-32004, `Block not available for slot ${slot}`);
         throw new RpcError(
           -32007,
@@ -647,17 +714,20 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
           : {}),
       };
     },
-    getBlocks: ([startParam, endOrConfig]) => {
+    // getBlocks(start, end?, config?): the second parameter is the end slot or, without one, the config.
+    getBlocks: ([startParam, endOrConfig, configParam]) => {
       const start = integer(startParam, 'start_slot');
-      const end = typeof endOrConfig === 'number' ? endOrConfig : tipBlock().slot;
+      const config = typeof endOrConfig === 'number' ? configParam : endOrConfig;
+      const visible = visibleBlocks(config, 'confirmed');
+      const end = typeof endOrConfig === 'number' ? endOrConfig : visible.at(-1)!.slot;
       if (end - start > 500_000) throw new RpcError(-32602, 'Slot range too large; max 500000');
-      return blocks.filter((b) => b.slot >= start && b.slot <= end).map((b) => b.slot);
+      return visible.filter((b) => b.slot >= start && b.slot <= end).map((b) => b.slot);
     },
-    getBlocksWithLimit: ([startParam, limitParam]) => {
+    getBlocksWithLimit: ([startParam, limitParam, config]) => {
       const start = integer(startParam, 'start_slot');
       const limit = integer(limitParam, 'limit');
       if (limit > 500_000) throw new RpcError(-32602, 'Limit too large; max 500000');
-      return blocks
+      return visibleBlocks(config, 'confirmed')
         .filter((b) => b.slot >= start)
         .slice(0, limit)
         .map((b) => b.slot);
@@ -668,9 +738,10 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
       const c = configOf(config);
       const limit = c.limit === undefined ? 1000 : integer(c.limit, 'limit');
       if (limit > 1000) throw new RpcError(-32602, 'Invalid limit; max 1000');
+      const visible = visibleBlocks(config, 'confirmed');
       const all: FakeTransaction[] = [];
-      for (let b = blocks.length - 1; b >= 0; b -= 1) {
-        const txs = blocks[b]!.transactions;
+      for (let b = visible.length - 1; b >= 0; b -= 1) {
+        const txs = visible[b]!.transactions;
         for (let t = txs.length - 1; t >= 0; t -= 1)
           if (txs[t]!.keys.includes(addressParam)) all.push(txs[t]!);
       }
@@ -684,7 +755,7 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
         if (tx.signature === c.until || answer.length >= limit) break;
         answer.push({
           blockTime: tx.block!.blockTime,
-          confirmationStatus: 'finalized',
+          confirmationStatus: blocks.indexOf(tx.block!) < finalizedCount ? 'finalized' : 'confirmed',
           err: tx.err,
           memo: tx.memo,
           signature: tx.signature,
@@ -702,7 +773,7 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
         );
       }
       const tx = typeof signature === 'string' ? transactions.get(signature) : undefined;
-      if (tx?.block === undefined) return null;
+      if (tx?.block === undefined || !visibleBlocks(c, 'confirmed').includes(tx.block)) return null;
       if (c.maxSupportedTransactionVersion === undefined) throw unsupportedVersion();
       return transactionAnswer(tx, true);
     },
@@ -798,6 +869,7 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
       return submit(instructions, payer);
     },
     closeBlocks,
+    confirmBlocks,
     tip: () => {
       const { slot, height, hash } = tipBlock();
       return { slot, height, hash };

@@ -3,6 +3,7 @@ import { Keypair } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHorizon, startFakeHorizon } from '../test/startFakeHorizon.js';
 import { checkUsdcTrustline } from './checkUsdcTrustline.js';
+import { muxedAddressOf } from './muxedAccounts.js';
 import { STELLAR_USDC_ISSUERS } from './stellarUsdc.js';
 
 let horizon: FakeHorizon;
@@ -61,6 +62,11 @@ describe('checkUsdcTrustline', () => {
   it('throws on an unknown chain or an unreachable Horizon', async () => {
     await expect(checkUsdcTrustline(horizon.url, account(23), 'BTC')).rejects.toMatchObject({
       code: 'UNSUPPORTED_CHAIN',
+    });
+    await expect(
+      checkUsdcTrustline(horizon.url, muxedAddressOf(account(23), 1n), 'XLM'),
+    ).rejects.toMatchObject({
+      code: 'INVALID_ADDRESS',
     });
     await expect(checkUsdcTrustline('http://127.0.0.1:1', account(23), 'XLM')).rejects.toMatchObject({
       code: 'HORIZON_ERROR',

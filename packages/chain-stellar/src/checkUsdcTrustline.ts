@@ -1,5 +1,6 @@
 import { type ChainDefinition, getChain } from '@cairn/contract';
-import { HorizonClient } from './horizon/HorizonClient.js';
+import { StrKey } from '@stellar/stellar-sdk';
+import { HorizonClient, HorizonError } from './horizon/HorizonClient.js';
 import type { HorizonAccount } from './horizon/horizonTypes.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
 import { stellarNetworkOf } from './stellarNetworks.js';
@@ -34,7 +35,8 @@ export interface CheckUsdcTrustlineOptions {
  * `STELLAR_USDC_ISSUERS`; a USDC trustline to any other issuer does not count). A Stellar account
  * that does not exist cannot receive anything but a `create_account` of at least the base reserve,
  * and one without the trustline cannot receive USDC: the server calls this when a merchant adds a
- * wallet, to warn them. Throws `HorizonError` when Horizon cannot be read.
+ * wallet, to warn them. Throws `StellarAdapterError` (`INVALID_ADDRESS`) for anything but a `G...`
+ * account, and `HorizonError` when Horizon cannot be read.
  *
  * @example
  * const status = await checkUsdcTrustline('https://horizon.stellar.org', 'GA...', 'XLM');
@@ -50,6 +52,12 @@ export async function checkUsdcTrustline(
   if (!definition) throw new StellarAdapterError('UNSUPPORTED_CHAIN', `unknown chain ${String(chain)}`);
   const network = stellarNetworkOf(definition.id);
   const issuer = usdcIssuerOf(definition);
+  if (!StrKey.isValidEd25519PublicKey(account)) {
+    throw new StellarAdapterError(
+      'INVALID_ADDRESS',
+      `a trustline belongs to an account (G..., 56 characters): got ${JSON.stringify(account)}`,
+    );
+  }
   const horizon = new HorizonClient(
     horizonUrl,
     options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
@@ -62,6 +70,9 @@ export async function checkUsdcTrustline(
       issuer,
       message: `account ${account} does not exist on the Stellar ${network === 'public' ? 'public network' : 'testnet'} yet: fund it with XLM, then add a USDC trustline to ${issuer}`,
     };
+  }
+  if (!Array.isArray(found.balances)) {
+    throw new HorizonError('not-json', `Horizon's account ${account} has no balances list`);
   }
   const line = found.balances.find(
     (b) =>

@@ -8,6 +8,7 @@ export type { HorizonClientOptions, HorizonFailure } from './horizon/HorizonClie
 export { HorizonClient, HorizonError } from './horizon/HorizonClient.js';
 export type {
   HorizonAccount,
+  HorizonBalanceChange,
   HorizonBalanceLine,
   HorizonLedger,
   HorizonLink,
@@ -17,10 +18,14 @@ export type {
 } from './horizon/horizonTypes.js';
 export type { MuxedAddressParts } from './muxedAccounts.js';
 export { canonicalMuxedId, MAX_MUXED_ID, muxedAddressOf, parseMuxedAddress } from './muxedAccounts.js';
+export type { HorizonAssetFields } from './observe/countedCoin.js';
+export { countedCoin } from './observe/countedCoin.js';
 export type { HorizonObserverOptions } from './observe/createHorizonObserver.js';
 export { createHorizonObserver } from './observe/createHorizonObserver.js';
+export { MAX_OPERATIONS_PER_TRANSACTION, readContractTransfers } from './observe/readContractTransfers.js';
 export type { PaymentReading } from './observe/readPaymentRecord.js';
 export {
+  CONTRACT_CALL_TYPE,
   CREDITING_PAYMENT_TYPES,
   ledgerOfOperationId,
   operationIndexOf,

@@ -1,5 +1,6 @@
 import type { ChainAdapter } from '@cairn/chain-core';
 import { buildSep7PayUri } from './buildSep7PayUri.js';
+import { checkUsdcTrustline } from './checkUsdcTrustline.js';
 import { deriveStellarDepositTarget } from './deriveStellarDepositTarget.js';
 import { canonicalMuxedId } from './muxedAccounts.js';
 import { createHorizonObserver } from './observe/createHorizonObserver.js';
@@ -62,6 +63,21 @@ export const stellarAdapter: ChainAdapter = {
   validateAddress: validateStellarAddress,
 
   /** Scans ledgers through Horizon at the backend's `url` (any backend kind): see createHorizonObserver. */
+  /**
+   * An account that does not exist yet, or (when the chain offers USDC) no authorized trustline to
+   * Circle's USDC, read through the chain's Horizon.
+   */
+  async walletAdvice({ chain, backend, wallet }) {
+    const status = await checkUsdcTrustline(backend.url, wallet, chain, {
+      timeoutMs: backend.timeoutMs ?? 5_000,
+    });
+    const offersUsdc = chain.coins.some((c) => c.symbol === 'USDC');
+    if (!status.accountExists) return [`${capitalize(status.message)}.`];
+    if (offersUsdc && (!status.hasTrustline || status.authorized === false))
+      return [`${capitalize(status.message)}.`];
+    return [];
+  },
+
   createObserver({ chain, backend, log }) {
     stellarNetworkOf(chain.id);
     return createHorizonObserver({
@@ -73,3 +89,7 @@ export const stellarAdapter: ChainAdapter = {
     });
   },
 };
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -12,7 +12,8 @@
  *
  * What is real: every transaction is built with the SDK's TransactionBuilder, signed offline with a
  * Keypair and decoded back from its envelope XDR, so `hash`, `envelope_xdr`, the operation's
- * destination (a `G...` or muxed `M...`), asset, amount and memo are what stellar-core would see.
+ * destination (a `G...` or muxed `M...`), asset, amount and memo are what stellar-core would see; a
+ * payment `viaContract` is a real Soroban call of the asset's contract (see fakeContractTransfer.ts).
  * Ledger headers are real `LedgerHeader` XDR (`header_xdr`) and a ledger's `hash` is the SHA-256 of it,
  * chained through `previousLedgerHash`. Operation and transaction ids are TOIDs (ledger << 32 | tx
  * order << 12 | operation index), as Horizon's. What is not real: balances are not debited or checked
@@ -39,6 +40,7 @@ import {
   TransactionBuilder,
   xdr,
 } from '@stellar/stellar-sdk';
+import { contractTransferOperation, describeContractTransfer } from './fakeContractTransfer.js';
 
 /** An asset the fake pays: XLM or an issued asset (code, issuer). */
 export type FakeAsset = 'XLM' | { readonly code: string; readonly issuer: string };
@@ -56,6 +58,12 @@ export interface FakePayment {
   readonly asset: FakeAsset;
   /** Pay with a path payment (XLM in, `asset` out): strict-receive (`true`) or strict-send. */
   readonly pathPayment?: boolean | 'strict-receive' | 'strict-send';
+  /**
+   * Pay through the asset's Stellar Asset Contract instead (`transfer(from, to, amount)`, as a
+   * Soroban smart wallet does): Horizon lists it as an `invoke_host_function` with
+   * `asset_balance_changes`. Takes no memo (pay a muxed `M...` address to carry an ID).
+   */
+  readonly viaContract?: boolean;
   /** The transaction fails (e.g. `op_underfunded`): in the ledger, but nothing moves. */
   readonly failed?: boolean;
   /** The paying account's keypair (default: the fake's funded payer). */
@@ -99,6 +107,11 @@ export interface FakeHorizon {
   ): void;
   /** Every request served so far (method and URL path with query). */
   readonly requests: readonly string[];
+  /**
+   * Misbehave like a proxy or an old Horizon that ignores `join=transactions` (while `on`): payment
+   * records come without their `transaction`.
+   */
+  dropJoinedTransactions(on: boolean): void;
   /** Answer the next `count` requests whose path starts with `prefix` with HTTP `status` (default 503). */
   failNext(prefix: string, count?: number, status?: number): void;
   stop(): Promise<void>;
@@ -132,6 +145,12 @@ function decimalOf(amount: bigint | string): string {
   const whole = amount / STROOPS;
   const fraction = (amount % STROOPS).toString().padStart(7, '0');
   return `${whole}.${fraction}`;
+}
+
+/** Stroops of a decimal amount (at most 7 places). */
+function stroopsOf(amount: string): bigint {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return BigInt(whole) * STROOPS + BigInt(fraction.padEnd(7, '0'));
 }
 
 /** Horizon prints amounts with exactly 7 decimals. */
@@ -203,6 +222,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
   let pending: FakeTx[] = [];
   const requests: string[] = [];
   const failures: { prefix: string; remaining: number; status: number }[] = [];
+  let dropJoin = false;
 
   function close(): Ledger {
     const previous = ledgers.at(-1);
@@ -313,7 +333,20 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
     const amount = decimalOf(payment.amount);
     const mode = payment.pathPayment === true ? 'strict-receive' : payment.pathPayment || undefined;
     let operation: xdr.Operation;
-    if (mode === 'strict-receive') {
+    if (payment.viaContract) {
+      if (mode !== undefined || payment.memoId !== undefined || payment.memoText !== undefined) {
+        throw new Error(
+          'a contract transfer is neither a path payment nor carries a memo: pay an M... address',
+        );
+      }
+      operation = contractTransferOperation(
+        from.publicKey(),
+        payment.to,
+        asset,
+        stroopsOf(amount),
+        networkPassphrase,
+      );
+    } else if (mode === 'strict-receive') {
       operation = Operation.pathPaymentStrictReceive({
         sendAsset: Asset.native(),
         sendMax: '100000',
@@ -335,6 +368,9 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       operation = Operation.payment({ destination: payment.to, asset, amount });
     }
     return submit(from, operation, memoOf(payment), payment.failed !== true, (op) => {
+      if (op.type === 'invokeHostFunction') {
+        return describeContractTransfer(op, assetFields(asset), (stroops) => decimalOf(stroops));
+      }
       if (op.type === 'payment') {
         return {
           type: 'payment',
@@ -589,7 +625,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       const ledger = ledgers[Number(parts[1]) - 1];
       if (!ledger) return send(res, 404, NOT_FOUND);
       if (parts.length === 2) return send(res, 200, ledgerJson(ledger));
-      const join = query.get('join') === 'transactions';
+      const join = !dropJoin && query.get('join') === 'transactions';
       const includeFailed = query.get('include_failed') === 'true';
       const all = ledger.txs.flatMap((tx, i) =>
         tx.successful || includeFailed
@@ -690,6 +726,9 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       accounts.set(account, { xlm: state.xlm ?? '100', trustlines: state.trustlines ?? [] });
     },
     requests,
+    dropJoinedTransactions(on) {
+      dropJoin = on;
+    },
     failNext(prefix, count = 1, status = 503) {
       failures.push({ prefix, remaining: count, status });
     },

@@ -13,6 +13,8 @@ export { parseDrops } from './parseDrops.js';
 export { parseXrp } from './parseXrp.js';
 export type { ParsedXrpAddress } from './parseXrpAddress.js';
 export { parseXrpAddress } from './parseXrpAddress.js';
+export type { XrpAccountAdviceInput } from './readXrpAccountAdvice.js';
+export { LSF_REQUIRE_DEST_TAG, readXrpAccountAdvice } from './readXrpAccountAdvice.js';
 export type {
   RippledAmount,
   RippledExpandedTransaction,

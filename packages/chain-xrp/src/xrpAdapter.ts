@@ -3,10 +3,11 @@ import { buildXrpUri } from './buildXrpUri.js';
 import { deriveXrpDepositTarget } from './deriveXrpDepositTarget.js';
 import { XRP_DECIMALS } from './formatDrops.js';
 import { createXrpObserver } from './observe/createXrpObserver.js';
+import { readXrpAccountAdvice } from './readXrpAccountAdvice.js';
 import { validateXrpAddress } from './validateXrpAddress.js';
 import { validateXrpWallet } from './validateXrpWallet.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { isXrpChainId, type XrpChainId } from './xrpNetworks.js';
+import { isXrpChainId, type XrpChainId, xrpNetworkName } from './xrpNetworks.js';
 
 function xrpChainId(chainId: string): XrpChainId {
   if (!isXrpChainId(chainId))
@@ -56,6 +57,17 @@ export const xrpAdapter: ChainAdapter = {
   },
 
   validateAddress: validateXrpAddress,
+
+  /** RequireDest and an account that does not exist yet, read through the chain's rippled. */
+  walletAdvice({ chain, backend, wallet }) {
+    const chainId = xrpChainId(chain.id);
+    return readXrpAccountAdvice({
+      url: backend.url,
+      account: wallet,
+      network: xrpNetworkName(chainId),
+      timeoutMs: backend.timeoutMs ?? 5_000,
+    });
+  },
 
   /** Watches through rippled's (or Clio's) JSON-RPC: see createXrpObserver. */
   createObserver({ chain, backend, log }) {

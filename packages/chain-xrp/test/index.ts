@@ -1,5 +1,6 @@
 /** xrpl's wallets, for tests that need accounts of their own (merchants, payers). */
-export { Wallet } from 'xrpl';
+/** xrpl's X-address decoding, for tests that check an X-address shown to a customer. */
+export { Wallet, xAddressToClassicAddress } from 'xrpl';
 export type {
   FakeFailedPayment,
   FakeIssuedPayment,

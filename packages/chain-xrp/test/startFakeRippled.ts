@@ -9,9 +9,15 @@
  *   xrpl-dev-portal `docs/references/http-websocket-apis/public-api-methods/ledger-methods/ledger.md`
  *   and its example `_api-examples/ledger/jsonrpc-response.json` (https://xrpl.org/docs/references/
  *   http-websocket-apis/public-api-methods/ledger-methods/ledger);
- * - error answers (HTTP 200, `result.status: "error"`, `result.error`, `result.request`): the docs'
- *   `api-conventions/error-formatting.md`; `lgrNotFound` is the `ledger` method's documented error
- *   for a ledger the server does not have;
+ * - error answers (HTTP 200, `result.status: "error"`, `result.error`, `result.error_code`,
+ *   `result.error_message`, `result.request` = the params plus `command`): the docs'
+ *   `api-conventions/error-formatting.md` and rippled's `ServerHandler.cpp` (`processRequest`);
+ *   error codes from `ErrorCodes.h` (lgrNotFound 21, invalidParams 31, unknownCmd 32); the `ledger`
+ *   method's errors and which ledger a number names (the open ledger too, for its own index) from
+ *   `RPCLedgerHelpers.cpp` (`ledgerFromRequest`, `getLedger`, `lookupLedger`);
+ * - requests rippled refuses before any method runs (an `api_version` it does not support, params
+ *   that are not a one-object array, no method): HTTP 400 with a plain-text reason, as
+ *   `ServerHandler.cpp` answers them;
  * - expanded transactions per API version (v2: `{ tx_json, meta, hash, ledger_hash, ledger_index,
  *   validated, close_time_iso }` with a Payment's `Amount` renamed `DeliverMax`; v1: flat fields plus
  *   `hash` and `metaData`, with both `Amount` and `DeliverMax`): rippled's `LedgerToJson.cpp`
@@ -31,6 +37,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decode, type Payment, PaymentFlags, Wallet } from 'xrpl';
+import { LSF_REQUIRE_DEST_TAG } from '../src/readXrpAccountAdvice.js';
 
 /** A validated or closed ledger of the fake chain. */
 export interface FakeLedgerRef {
@@ -119,6 +126,20 @@ export interface FakeRippled {
   closeUnvalidated(): FakeLedgerRef;
   /** While true, every request is answered HTTP 503 (a server that is down or overloaded). */
   setUnavailable(unavailable: boolean): void;
+  /**
+   * Answers as a server `ledgers` validated ledgers behind (0: in step): one of several behind a
+   * load-balanced URL, or one resyncing. Its last validated ledger is that many below the real one and
+   * the ledgers above it are `lgrNotFound`, by index and by hash.
+   */
+  setLag(ledgers: number): void;
+  /**
+   * Makes `account` exist (`account_info` answers its AccountRoot): its XRP balance in drops and
+   * whether it has RequireDest (`lsfRequireDestTag`). Unknown accounts answer `actNotFound`.
+   */
+  setAccount(
+    account: string,
+    state: { readonly balanceDrops?: bigint; readonly requireDest?: boolean },
+  ): void;
   /** Every request received, in order (to count calls per ledger). */
   readonly requests: readonly FakeRippledRequest[];
   stop(): Promise<void>;
@@ -137,6 +158,12 @@ export interface FakeRippledOptions {
    * default: the first ledger.
    */
   readonly historyFrom?: number;
+  /**
+   * Called with every request before it is answered (after it is recorded in `requests`): a test can
+   * change the chain between two calls of the observer, e.g. validate a ledger right after the
+   * observer read it unvalidated.
+   */
+  readonly beforeAnswer?: (request: FakeRippledRequest, fake: FakeRippled) => void;
 }
 
 /** Seconds between the Unix epoch and the Ripple epoch (2000-01-01T00:00:00Z). */
@@ -180,7 +207,9 @@ function closeTimes(closeTime: number): { human: string; iso: string } {
  * Starts a fake rippled (see the module comment for where every shape comes from). It answers
  * `ledger` (by `ledger_index` number, numeric string, `"validated"`, `"closed"`, `"current"`, or by
  * `ledger_hash`; `transactions`, `expand`; API versions 1 and 2, v1 when `api_version` is absent, like
- * rippled) and `server_info` (minimal); anything else is `unknownCmd`.
+ * rippled; the open ledger, unvalidated and without a hash, for `"current"` and for its own index) and
+ * `server_info` (minimal); anything else is `unknownCmd`. `setLag` makes it answer like a server some
+ * validated ledgers behind, `beforeAnswer` lets a test change the chain between two calls.
  *
  * @example
  * const rippled = await startFakeRippled();
@@ -196,14 +225,16 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
   const firstIndex = options.firstIndex ?? 90_000_000;
   const historyFrom = options.historyFrom ?? firstIndex;
   const ledgers: StoredLedger[] = [];
-  const byHash = new Map<string, StoredLedger>();
   let queue: {
     tx: Record<string, unknown>;
     hash: string;
     meta: (index: number) => Record<string, unknown>;
   }[] = [];
   const requests: FakeRippledRequest[] = [];
+  /** Accounts `account_info` knows: balance and AccountRoot flags. */
+  const accounts = new Map<string, { balanceDrops: bigint; flags: number }>();
   let unavailable = false;
+  let lag = 0;
   let closeTime = 800_000_000;
 
   function addLedger(validated: boolean): StoredLedger {
@@ -232,7 +263,6 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
       validated,
     };
     ledgers.push(ledger);
-    byHash.set(hash, ledger);
     return ledger;
   }
   addLedger(true);
@@ -334,6 +364,17 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
     closeUnvalidated: () => ref(addLedger(false)),
     setUnavailable(value) {
       unavailable = value;
+    },
+    setAccount(account, state) {
+      accounts.set(account, {
+        balanceDrops: state.balanceDrops ?? 100_000_000n,
+        flags: state.requireDest ? LSF_REQUIRE_DEST_TAG : 0,
+      });
+    },
+    setLag(ledgers) {
+      if (!Number.isSafeInteger(ledgers) || ledgers < 0)
+        throw new Error(`lag must be a whole number: ${ledgers}`);
+      lag = ledgers;
     },
     pay({ to, tag, amountDrops, partial }, submitOptions) {
       if (partial) {
@@ -439,84 +480,154 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
     };
   }
 
-  type Answer = { result: Record<string, unknown> };
-  const error = (method: string, params: Record<string, unknown>, code: string, message: string): Answer => ({
+  /** A JSON-RPC answer, or a refusal before any method runs (HTTP 400, plain text). */
+  type Answer = { result: Record<string, unknown> } | { httpStatus: 400; text: string };
+  /** rippled's `error_code` of each error the fake answers (ErrorCodes.h). */
+  const ERROR_CODES: Record<string, number> = {
+    actNotFound: 19,
+    lgrNotFound: 21,
+    invalidParams: 31,
+    unknownCmd: 32,
+  };
+  /** An error answer; `request` is what rippled echoes: the params plus `command`. */
+  const error = (request: Record<string, unknown>, code: string, message: string): Answer => ({
     result: {
       error: code,
-      ...(code === 'lgrNotFound' ? { error_code: 21 } : {}),
+      error_code: ERROR_CODES[code] ?? -1,
       error_message: message,
-      request: { command: method, ...params },
+      request,
       status: 'error',
     },
   });
 
-  function answerLedger(params: Record<string, unknown>, apiVersion: number): Answer {
+  /** The ledgers this server can see: all of them, or all but the last `lag` validated ones. */
+  function visible(): { ledgers: StoredLedger[]; validated: StoredLedger } {
+    const validated = ledgers.filter((l) => l.validated);
+    const last = validated[Math.max(0, validated.length - 1 - lag)]!;
+    return { ledgers: lag === 0 ? ledgers : ledgers.filter((l) => l.index <= last.index), validated: last };
+  }
+
+  function answerLedger(
+    params: Record<string, unknown>,
+    apiVersion: number,
+    request: Record<string, unknown>,
+  ): Answer {
+    const seen = visible();
     let ledger: StoredLedger | undefined;
     const { ledger_hash: hash, ledger_index: index } = params;
+    if (hash !== undefined && index !== undefined) {
+      return error(
+        request,
+        'invalidParams',
+        "Exactly one of 'ledger_hash' or 'ledger_index' can be specified.",
+      );
+    }
+    const openIndex = seen.ledgers.at(-1)!.index + 1;
     if (hash !== undefined) {
       if (typeof hash !== 'string' || !/^[0-9A-Fa-f]{64}$/.test(hash)) {
-        return error('ledger', params, 'invalidParams', 'ledgerHashMalformed');
+        return error(request, 'invalidParams', "Invalid field 'ledger_hash', not hex string.");
       }
-      ledger = byHash.get(hash.toUpperCase());
-    } else if (index === undefined || index === 'validated') {
-      ledger = lastValidated();
+      ledger = seen.ledgers.find((l) => l.hash === hash.toUpperCase());
+    } else if (index === 'validated') {
+      ledger = seen.validated;
     } else if (index === 'closed') {
-      ledger = ledgers.at(-1);
-    } else if (index === 'current') {
-      const open = ledgers.at(-1)!.index + 1;
+      ledger = seen.ledgers.at(-1);
+    } else if (index === undefined || index === 'current' || index === '' || Number(index) === openIndex) {
+      // The open ledger (rippled's getLedger answers it for its own index too): not closed, no hash.
       return {
         result: {
           ledger: {
             closed: false,
-            ledger_index: apiVersion > 1 ? open : String(open),
-            parent_hash: ledgers.at(-1)!.hash,
+            ledger_index: apiVersion > 1 ? openIndex : String(openIndex),
+            parent_hash: seen.ledgers.at(-1)!.hash,
+            // The fake applies queued transactions only when it closes a ledger: its open ledger is empty.
+            ...(params.transactions === true ? { transactions: [] } : {}),
           },
-          ledger_current_index: open,
+          ledger_current_index: openIndex,
           validated: false,
           status: 'success',
         },
       };
     } else {
       const wanted =
-        typeof index === 'number' ? index : typeof index === 'string' ? Number(index) : Number.NaN;
-      if (!Number.isSafeInteger(wanted) || wanted < 0) {
-        return error('ledger', params, 'invalidParams', 'ledgerIndexMalformed');
+        typeof index === 'number'
+          ? index
+          : typeof index === 'string' && /^\d+$/.test(index)
+            ? Number(index)
+            : Number.NaN;
+      if (!Number.isSafeInteger(wanted) || wanted < 0 || wanted > 0xffff_ffff) {
+        return error(request, 'invalidParams', "Invalid field 'ledger_index', not string or number.");
       }
-      ledger = ledgers.find((l) => l.index === wanted);
+      ledger = seen.ledgers.find((l) => l.index === wanted);
     }
-    if (!ledger || ledger.index < historyFrom)
-      return error('ledger', params, 'lgrNotFound', 'ledgerNotFound');
+    if (!ledger || ledger.index < historyFrom) return error(request, 'lgrNotFound', 'ledgerNotFound');
     return {
       result: {
         ledger: ledgerJson(ledger, params, apiVersion),
         ledger_hash: ledger.hash,
         ledger_index: ledger.index,
-        validated: ledger.validated,
+        validated: ledger.validated && ledger.index <= seen.validated.index,
         status: 'success',
       },
     };
   }
 
-  function answer(body: unknown): Answer | undefined {
-    const request = body as { method?: unknown; params?: unknown } | null;
-    if (typeof request?.method !== 'string') return undefined;
-    const params = (Array.isArray(request.params) ? request.params[0] : undefined) ?? {};
-    if (typeof params !== 'object' || params === null) return undefined;
-    const fields = params as Record<string, unknown>;
-    requests.push({ method: request.method, params: fields });
-    const apiVersion = fields.api_version ?? 1;
-    if (apiVersion !== 1 && apiVersion !== 2) {
-      return error(
-        request.method,
-        fields,
-        'invalid_API_version',
-        'API version must be an integer from 1 to 2.',
-      );
+  function answer(body: unknown): Answer {
+    const call = body as { method?: unknown; params?: unknown } | null;
+    if (typeof call !== 'object' || call === null || Array.isArray(call)) {
+      return { httpStatus: 400, text: 'Unable to parse request: ' };
     }
+    const raw = call.params;
+    const first = Array.isArray(raw) && raw.length > 0 ? raw[0] : undefined;
+    const apiVersion =
+      typeof first === 'object' && first !== null && !Array.isArray(first)
+        ? ((first as Record<string, unknown>).api_version ?? 1)
+        : 1;
+    if (apiVersion !== 1 && apiVersion !== 2) return { httpStatus: 400, text: 'invalid_API_version' };
+    if (call.method === undefined || call.method === null) return { httpStatus: 400, text: 'Null method' };
+    if (typeof call.method !== 'string') return { httpStatus: 400, text: 'method is not string' };
+    if (call.method === '') return { httpStatus: 400, text: 'method is empty' };
+    let fields: Record<string, unknown> = {};
+    if (raw !== undefined && raw !== null) {
+      if (!Array.isArray(raw) || raw.length !== 1) return { httpStatus: 400, text: 'params unparsable' };
+      if (raw[0] !== null && (typeof raw[0] !== 'object' || Array.isArray(raw[0]))) {
+        return { httpStatus: 400, text: 'params unparsable' };
+      }
+      fields = (raw[0] ?? {}) as Record<string, unknown>;
+    }
+    const method = call.method;
+    requests.push({ method, params: fields });
+    options.beforeAnswer?.({ method, params: fields }, started);
+    const request = { ...fields, command: method };
     const { api_version: _version, ...rest } = fields;
-    if (request.method === 'ledger') return answerLedger(rest, apiVersion);
-    if (request.method === 'server_info') {
-      const last = lastValidated();
+    if (method === 'ledger') return answerLedger(rest, apiVersion, request);
+    if (method === 'account_info') {
+      // https://xrpl.org/docs/references/http-websocket-apis/public-api-methods/account-methods/account_info
+      // (API v2: `account_data` is the AccountRoot ledger entry; an unknown account is actNotFound).
+      const account = String(rest.account ?? '');
+      const state = accounts.get(account);
+      const last = visible().validated;
+      if (!state) return error({ ...request }, 'actNotFound', 'Account not found.');
+      return {
+        result: {
+          account_data: {
+            Account: account,
+            Balance: state.balanceDrops.toString(),
+            Flags: state.flags,
+            LedgerEntryType: 'AccountRoot',
+            OwnerCount: 0,
+            Sequence: 1,
+            index: createHash('sha256').update(account).digest('hex').toUpperCase(),
+          },
+          ledger_hash: last.hash,
+          ledger_index: last.index,
+          status: 'success',
+          validated: true,
+        },
+      };
+    }
+    if (method === 'server_info') {
+      const last = visible().validated;
       return {
         result: {
           info: {
@@ -534,7 +645,7 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
         },
       };
     }
-    return error(request.method, fields, 'unknownCmd', 'Unknown method.');
+    return error(request, 'unknownCmd', 'Unknown method.');
   }
 
   function handle(req: IncomingMessage, res: ServerResponse): void {
@@ -552,8 +663,8 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
         body = undefined;
       }
       const result = answer(body);
-      if (!result) {
-        res.writeHead(400, { 'content-type': 'text/plain' }).end('Null method\r\n');
+      if ('httpStatus' in result) {
+        res.writeHead(result.httpStatus, { 'content-type': 'text/html' }).end(`${result.text}\r\n`);
         return;
       }
       res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(result));
@@ -566,7 +677,7 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  return {
+  const started: FakeRippled = {
     ...fake,
     url: `http://127.0.0.1:${port}/`,
     stop: () =>
@@ -575,4 +686,5 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
         server.close((err) => (err ? reject(err) : resolve()));
       }),
   };
+  return started;
 }

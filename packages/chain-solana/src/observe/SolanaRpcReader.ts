@@ -40,7 +40,8 @@ export type SolanaRpcMethod =
 /**
  * The Solana JSON-RPC calls the observer makes, all at commitment `finalized`, through
  * @solana/kit's `createSolanaRpc` (which parses u64 values into bigints, so lamport balances above
- * 2^53 stay exact). One HTTP request per call, a per-call timeout, and every failure raised as
+ * 2^53 stay exact; it also leaves `commitment: 'finalized'` out of the request, that being the RPC's
+ * default). One HTTP request per call, a per-call timeout, and every failure raised as
  * `ChainBackendError`, except `getBlock` on a skipped or not yet available slot, which answers null.
  */
 export class SolanaRpcReader {

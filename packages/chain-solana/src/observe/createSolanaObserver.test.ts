@@ -2,7 +2,7 @@ import type { TargetPollObserver } from '@cairn/chain-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeSolanaRpc, startFakeSolanaRpc } from '../../test/index.js';
 import { deriveSolanaReference } from '../deriveSolanaReference.js';
-import { createSolanaObserver } from './createSolanaObserver.js';
+import { createSolanaObserver, type SolanaObserverOptions } from './createSolanaObserver.js';
 
 // No Solana validator runs here: the fake node executes every transfer in litesvm and serves the
 // Solana JSON-RPC answers (see test/startFakeSolanaRpc.ts for where each shape comes from).
@@ -14,14 +14,20 @@ const log = {
   warn: (fields: Record<string, unknown>, message: string) => warnings.push({ fields, message }),
 };
 
-function observer(): TargetPollObserver {
+function observer(options: Partial<SolanaObserverOptions> = {}): TargetPollObserver {
   return createSolanaObserver({
     chainId: 'SOL',
     url: rpc.url,
     tokens: [{ symbol: 'USDC', mint: rpc.usdcMint, decimals: 6 }],
     log,
+    ...options,
   });
 }
+
+const UNMATCHED =
+  "solana: a transfer to a merchant's wallet carries no open payment's reference: not credited to any payment";
+const AMBIGUOUS =
+  'solana: a transaction carries several payment references of one wallet: not credited to any payment';
 
 /** A fresh payment of `wallet`: its polled target. */
 function target(wallet: string) {
@@ -278,12 +284,62 @@ describe('Solana target polling', () => {
     );
   });
 
-  it('reports a transfer carrying no reference, or two of one wallet, under the wallet (for the log)', async () => {
+  it('never reports a transfer carrying no reference; logs it once after the grace, then forgets it', async () => {
+    let clock = Date.now();
+    const obs = observer({ now: () => clock, unmatchedGraceSeconds: 60 });
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    const plain = await rpc.pay({ recipient: wallet, amount: 8_000_000n, coin: 'SOL' });
+    rpc.closeBlocks(1);
+    warnings.length = 0;
+    expect((await obs.targetActivity([t])).activity).toEqual([]);
+    clock += 59_000;
+    expect((await obs.targetActivity([t])).activity).toEqual([]);
+    expect(warnings).toEqual([]);
+    clock += 1_000;
+    rpc.clearRequests();
+    expect((await obs.targetActivity([t])).activity).toEqual([]);
+    expect(warnings).toEqual([
+      {
+        fields: {
+          chainId: 'SOL',
+          txid: plain,
+          account: wallet,
+          slot: String(rpc.blockOf(plain)!.slot),
+          credits: [{ coin: 'SOL', amount: '8000000' }],
+        },
+        message: UNMATCHED,
+      },
+    ]);
+    expect(rpc.countRequests('getTransaction')).toBe(0); // read once, never again
+    await obs.targetActivity([t]);
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("credits a transfer read before its payment's target was first polled (kept through the next poll)", async () => {
+    const obs = observer({ unmatchedGraceSeconds: 0 });
+    const wallet = await rpc.newWallet();
+    const open = target(wallet);
+    const late = target(wallet); // created while a poll that did not list it yet was running
+    const tx = await rpc.pay({
+      recipient: wallet,
+      reference: late.matchKey,
+      amount: 4_000_000n,
+      coin: 'SOL',
+    });
+    rpc.closeBlocks(1);
+    expect((await obs.targetActivity([open])).activity).toEqual([]);
+    rpc.clearRequests();
+    const { activity } = await obs.targetActivity([open, late]);
+    expect(rpc.countRequests('getTransaction')).toBe(0);
+    expect(activity.map((a) => [a.txid, a.matchKey, a.amount])).toEqual([[tx, late.matchKey, 4_000_000n]]);
+  });
+
+  it('credits a transaction carrying two references of one wallet to none, and logs it once', async () => {
     const obs = observer();
     const wallet = await rpc.newWallet();
     const a = target(wallet);
     const b = target(wallet);
-    const plain = await rpc.pay({ recipient: wallet, amount: 8_000_000n, coin: 'SOL' });
     const both = await rpc.pay({
       recipient: wallet,
       reference: [a.matchKey, b.matchKey],
@@ -292,17 +348,84 @@ describe('Solana target polling', () => {
     });
     rpc.closeBlocks(1);
     warnings.length = 0;
-    const { activity } = await obs.targetActivity([a, b]);
-    expect(activity.map((x) => [x.txid, x.matchKey, x.amount])).toEqual(
-      expect.arrayContaining([
-        [plain, wallet, 8_000_000n],
-        [both, wallet, 9_000_000n],
+    expect((await obs.targetActivity([a, b])).activity).toEqual([]);
+    expect((await obs.targetActivity([a, b])).activity).toEqual([]);
+    expect(warnings.map((w) => [w.message, w.fields.txid])).toEqual([[AMBIGUOUS, both]]);
+    expect(warnings[0]!.fields.references).toEqual(expect.arrayContaining([a.matchKey, b.matchKey]));
+  });
+
+  it('keeps a match once made, even when another reference it carries is polled later', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const a = target(wallet);
+    const b = target(wallet);
+    await rpc.pay({
+      recipient: wallet,
+      reference: [a.matchKey, b.matchKey],
+      amount: 2_000_000n,
+      coin: 'SOL',
+    });
+    rpc.closeBlocks(1);
+    const first = await obs.targetActivity([a]);
+    expect(first.activity.map((x) => x.matchKey)).toEqual([a.matchKey]);
+    warnings.length = 0;
+    const later = await obs.targetActivity([a, b]);
+    expect(later.activity).toEqual(first.activity);
+    expect(warnings).toEqual([]);
+  });
+
+  it('sees nothing that is only confirmed: not the block, not the payment', async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    const before = await obs.tip();
+    const tx = await rpc.pay({ recipient: wallet, reference: t.matchKey, amount: 3_000_000n, coin: 'USDC' });
+    const [confirmed] = rpc.confirmBlocks(2);
+    rpc.clearRequests();
+    expect(await obs.tip()).toEqual(before);
+    expect(await obs.blockHashAt(before.height + 1)).toBeNull();
+    expect((await obs.targetActivity([t])).activity).toEqual([]);
+    expect(rpc.countRequests('getTransaction')).toBe(0);
+    rpc.closeBlocks(0); // finalizes them
+    const { activity } = await obs.targetActivity([t]);
+    expect(activity.map((a) => [a.txid, a.amount, a.block])).toEqual([
+      [tx, 3_000_000n, { height: confirmed!.height, hash: confirmed!.hash }],
+    ]);
+    expect(await obs.blockHashAt(confirmed!.height)).toBe(confirmed!.hash);
+  });
+
+  it('asks for commitment finalized (or the RPC default, finalized) in every request', async () => {
+    rpc.clearRequests();
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    await rpc.pay({ recipient: wallet, reference: t.matchKey, amount: 1_000_000n, coin: 'USDC' });
+    rpc.closeBlocks(3);
+    const tip = await obs.tip();
+    await obs.header(tip.hash);
+    await obs.blockHashAt(tip.height - 30); // backwards from the tip: getBlocks
+    rpc.closeBlocks(2);
+    await obs.blockHashAt(tip.height + 1); // forwards from a known block: getBlocksWithLimit
+    expect((await obs.targetActivity([t])).activity).toHaveLength(1);
+    const methods = new Set(rpc.requests.map((r) => r.method));
+    expect(methods).toEqual(
+      new Set([
+        'getSlot',
+        'getBlock',
+        'getBlocks',
+        'getBlocksWithLimit',
+        'getSignaturesForAddress',
+        'getTransaction',
       ]),
     );
-    expect(activity.some((x) => x.matchKey === a.matchKey || x.matchKey === b.matchKey)).toBe(false);
-    expect(warnings.map((w) => w.message)).toContain(
-      'solana: a transaction carries several payment references of one wallet; it is credited to none',
-    );
+    // @solana/kit leaves `commitment: 'finalized'` out of the request (it is the RPC's default, which
+    // the fake applies as Agave does): absent or `finalized`, never anything lower.
+    for (const request of rpc.requests) {
+      const config = request.params.find((p) => typeof p === 'object' && p !== null) as
+        | { commitment?: string }
+        | undefined;
+      expect(config?.commitment ?? 'finalized', JSON.stringify(request)).toBe('finalized');
+    }
   });
 
   it('keeps lamport amounts above 2^53 exact', async () => {

@@ -34,6 +34,14 @@ export interface SolanaObserverOptions {
   readonly retentionSeconds?: number;
   /** Pages of 1,000 signatures the first read of one account may take (default 10). */
   readonly maxInitialPages?: number;
+  /**
+   * How long (seconds since it was read) a transfer to a watched wallet that carries none of its
+   * polled references is kept, unreported, in case its payment's target is polled only after it was
+   * read (a payment created while a poll was running); it is also always kept through the next poll
+   * of its wallet, whose targets the watcher read after this one ended. Then it is logged once and
+   * forgotten (default 600).
+   */
+  readonly unmatchedGraceSeconds?: number;
   /** Concurrent `getTransaction` calls per wallet (default 4). */
   readonly concurrency?: number;
   /** Milliseconds since the epoch (tests). */
@@ -43,15 +51,21 @@ export interface SolanaObserverOptions {
 /** `getSignaturesForAddress` answers at most 1,000 signatures per call. */
 const PAGE = 1_000;
 
-/** A transaction that credited a watched wallet, kept and reported on every poll. */
+/** A transaction that credited a watched wallet, kept and reported on every poll once it matches. */
 interface FoundTransfer {
   readonly signature: string;
   readonly slot: bigint;
   readonly blockTime: number | null;
-  readonly keys: ReadonlySet<string>;
-  readonly memos: readonly string[];
+  /** When this process read it (ms since the epoch). */
+  readonly readAt: number;
+  /** Where a reference can appear: its account keys (static and loaded) and its memo texts, trimmed. */
+  readonly carriers: ReadonlySet<string>;
   readonly credits: readonly SolanaCredit[];
   block?: BlockRef;
+  /** The one reference of the wallet it carries, once known: it pays that payment from then on. */
+  matchKey?: string;
+  /** Polls that matched it against the wallet's references without finding exactly one. */
+  unmatchedPolls: number;
 }
 
 /** What the observer keeps per merchant wallet. */
@@ -64,8 +78,6 @@ interface WalletState {
   readonly found: Map<string, FoundTransfer>;
   /** Every reference asked about for this wallet, with when it was last asked (ms). */
   readonly references: Map<string, number>;
-  /** Signatures already logged as carrying several references. */
-  readonly ambiguous: Set<string>;
   lastPolled: number;
 }
 
@@ -101,11 +113,14 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
  *
  * A transaction pays a payment when exactly one of the wallet's references appears among its
  * account keys (static and loaded from lookup tables) or as the text of an SPL Memo instruction
- * (a payer who typed the reference as a memo). A transaction carrying two or more of the wallet's
- * references cannot be split between them: it is logged and reported with the wallet as match key,
- * like a transfer carrying none, so the watcher can log it (`account` is the wallet).
+ * (a payer who typed the reference as a memo); the match is fixed once made. A transaction carrying
+ * two or more of the wallet's references cannot be split between them: it is logged once and
+ * forgotten. One carrying none (the merchant's other income, a payer who dropped the reference) is
+ * kept unreported for `unmatchedGraceSeconds` (its payment's target may be polled only after it was
+ * read), then logged once and forgotten: the watcher ignores target-poll activity no polled target
+ * has, so reporting it would only hold memory and repeat work.
  *
- * Found transfers are kept (for `retentionSeconds`) and reported on every poll, each with its block
+ * Matched transfers are kept (for `retentionSeconds`) and reported on every poll, each with its block
  * (height and blockhash of its slot), as the watcher requires. Nothing is reported outside a
  * finalized block: Solana has no mempool to show.
  *
@@ -125,6 +140,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
   const retentionSeconds = options.retentionSeconds ?? 86_400;
   const maxInitialPages = options.maxInitialPages ?? 10;
   const concurrency = options.concurrency ?? 4;
+  const unmatchedGraceMs = (options.unmatchedGraceSeconds ?? 600) * 1000;
   const wallets = new Map<string, WalletState>();
 
   async function walletState(wallet: Address): Promise<WalletState> {
@@ -146,7 +162,6 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
       processed: new Map(),
       found: new Map(),
       references: new Map(),
-      ambiguous: new Set(),
       lastPolled: now(),
     };
     wallets.set(wallet, state);
@@ -215,8 +230,9 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
         signature: entry.signature,
         slot: BigInt(tx.slot),
         blockTime,
-        keys: new Set(reading.keys),
-        memos: reading.memos,
+        readAt: now(),
+        unmatchedPolls: 0,
+        carriers: new Set([...reading.keys, ...reading.memos.map((memo) => memo.trim())]),
         credits: reading.credits,
       });
     });
@@ -224,31 +240,65 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
     for (const [account, signature] of cursors) state.cursors.set(account, signature);
   }
 
-  /** The activity of one wallet's found transfers, matched against its references. */
+  /** Logs, once, a transfer to a merchant wallet that pays no payment, before it is forgotten. */
+  function logUnmatched(wallet: string, found: FoundTransfer, carried: readonly string[]): void {
+    const fields = {
+      chainId,
+      txid: found.signature,
+      account: wallet,
+      slot: found.slot.toString(),
+      credits: found.credits.map((c) => ({ coin: c.coinSymbol ?? 'SOL', amount: c.amount.toString() })),
+    };
+    if (carried.length > 1) {
+      log?.warn(
+        { ...fields, references: carried },
+        'solana: a transaction carries several payment references of one wallet: not credited to any payment',
+      );
+    } else {
+      log?.warn(
+        fields,
+        "solana: a transfer to a merchant's wallet carries no open payment's reference: not credited to any payment",
+      );
+    }
+  }
+
+  /**
+   * The activity of one wallet's found transfers that pay a payment: those carrying exactly one of
+   * its references (fixed once found). A transfer carrying none is kept unreported for
+   * `unmatchedGraceSeconds`, then logged once and forgotten (the watcher ignores activity no polled
+   * target has, so reporting it would only hold memory); one carrying several is logged and
+   * forgotten at once (it cannot be split between payments).
+   */
   async function walletActivity(wallet: string, state: WalletState): Promise<TargetActivity[]> {
     const activity: TargetActivity[] = [];
-    for (const found of state.found.values()) {
+    for (const found of [...state.found.values()]) {
+      if (found.matchKey === undefined) {
+        const carried = [...found.carriers].filter((key) => state.references.has(key));
+        if (carried.length === 1) {
+          found.matchKey = carried[0]!;
+        } else {
+          found.unmatchedPolls += 1;
+          // Kept through the next poll too: the watcher reads its targets before each poll, so a
+          // payment created before this transfer was read is among the next poll's targets.
+          const expired = found.unmatchedPolls >= 2 && now() - found.readAt >= unmatchedGraceMs;
+          if (carried.length > 1 || expired) {
+            logUnmatched(wallet, found, carried);
+            state.found.delete(found.signature);
+          }
+          continue;
+        }
+      }
       if (found.block === undefined) {
         const block = await blocks.blockAtSlot(found.slot);
+        // A lagging node behind a load balancer may not have the block yet: reported next poll.
         if (block === null) continue;
         found.block = { height: block.height, hash: block.hash };
       }
-      const carried = [...state.references.keys()].filter(
-        (reference) => found.keys.has(reference) || found.memos.some((memo) => memo.trim() === reference),
-      );
-      if (carried.length > 1 && !state.ambiguous.has(found.signature)) {
-        state.ambiguous.add(found.signature);
-        log?.warn(
-          { chainId, txid: found.signature, wallet, references: carried },
-          'solana: a transaction carries several payment references of one wallet; it is credited to none',
-        );
-      }
-      const matchKey = carried.length === 1 ? carried[0]! : wallet;
       for (const credit of found.credits) {
         activity.push({
           txid: found.signature,
           index: credit.index,
-          matchKey,
+          matchKey: found.matchKey,
           amount: credit.amount,
           ...(credit.coinSymbol === undefined ? {} : { coinSymbol: credit.coinSymbol }),
           account: wallet,
@@ -272,7 +322,8 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
         if (time !== null && time < oldest) state.processed.delete(signature);
       }
       for (const [signature, found] of state.found) {
-        if (found.blockTime !== null && found.blockTime < oldest) state.found.delete(signature);
+        const time = found.blockTime ?? Math.floor(found.readAt / 1000);
+        if (time < oldest) state.found.delete(signature);
       }
       for (const [reference, asked] of state.references) {
         if (nowMs - asked > retentionSeconds * 1000) state.references.delete(reference);

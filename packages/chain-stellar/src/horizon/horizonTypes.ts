@@ -48,8 +48,9 @@ export interface HorizonTransaction {
 
 /**
  * A record of the payments endpoints (`/ledgers/{seq}/payments`, `/accounts/{id}/payments`): a
- * `payment`, a `path_payment_strict_receive` or `path_payment_strict_send` (the fields below), or a
- * `create_account`, `account_merge`, `invoke_host_function` (other fields, not read).
+ * `payment`, a `path_payment_strict_receive` or `path_payment_strict_send` (`to`, asset, `amount`),
+ * an `invoke_host_function` that moved a classic asset through its Stellar Asset Contract
+ * (`asset_balance_changes`), or a `create_account` or `account_merge` (other fields, not read).
  */
 export interface HorizonPaymentRecord {
   /** The operation's TOID: ledger << 32 | transaction order << 12 | operation index (from 1). */
@@ -75,6 +76,31 @@ export interface HorizonPaymentRecord {
   readonly amount?: string;
   /** `join=transactions`: the transaction the operation belongs to. */
   readonly transaction?: HorizonTransaction;
+  /**
+   * `invoke_host_function` only: the Stellar Asset Contract events of the call (`null` when there
+   * are none: Horizon marshals an empty Go slice as null).
+   */
+  readonly asset_balance_changes?: readonly HorizonBalanceChange[] | null;
+}
+
+/**
+ * One Stellar Asset Contract (SAC) event of an `invoke_host_function` operation, as Horizon prints it
+ * in `asset_balance_changes` (SDK `HorizonApi.BalanceChange`; Horizon's
+ * `internal/ingest/processors/operations_processor.go`, `createSACBalanceChangeEntry`): a `transfer`,
+ * `mint`, `burn` or `clawback` of a classic asset (XLM or code + issuer) between accounts `G...` or
+ * contracts `C...`; `amount` with 7 decimals; `destination_muxed_id` when the event carries an ID
+ * (CAP-67: a `transfer` to a muxed address).
+ */
+export interface HorizonBalanceChange {
+  readonly type: string;
+  readonly from?: string;
+  readonly to?: string;
+  readonly amount: string;
+  readonly asset_type: string;
+  readonly asset_code?: string;
+  readonly asset_issuer?: string;
+  /** The destination's muxed ID (uint64 in decimal), when the transfer went to a muxed address. */
+  readonly destination_muxed_id?: string;
 }
 
 /** One balance line of an account (`HorizonApi.BalanceLine`). */

@@ -197,6 +197,82 @@ describe('createHorizonObserver: payments in a ledger', () => {
     ]);
   });
 
+  it('credits Soroban contract transfers (smart wallets): muxed ID or bare account, Circle USDC and XLM only', async () => {
+    const target = stellarAdapter.deriveDepositTarget({
+      chain: CHAIN,
+      wallet: MERCHANT,
+      index: 6,
+      paymentId: 'p',
+    });
+    const usdc = await horizon.pay({
+      to: target.alternateAddress!,
+      amount: '12.5',
+      asset: USDC,
+      viaContract: true,
+    });
+    const xlm = await horizon.pay({ to: MERCHANT, amount: 3n, asset: 'XLM', viaContract: true });
+    await horizon.pay({
+      to: target.alternateAddress!,
+      amount: '1000',
+      asset: { code: 'USDC', issuer: ATTACKER.publicKey() },
+      viaContract: true,
+    });
+    await horizon.pay({
+      to: target.alternateAddress!,
+      amount: '1000',
+      asset: USDC,
+      viaContract: true,
+      failed: true,
+    });
+    const sequence = horizon.closeLedgers();
+    const block = await blockAt(sequence);
+    expect(block.outputs).toEqual([
+      {
+        txid: usdc,
+        index: 0,
+        matchKey: target.matchKey,
+        amount: 125_000_000n,
+        account: MERCHANT,
+        coinSymbol: 'USDC',
+      },
+      { txid: xlm, index: 0, matchKey: MERCHANT, amount: 3n, account: MERCHANT },
+    ]);
+    // What the fake served is Horizon's invoke_host_function shape.
+    const page = await (await fetch(`${horizon.url}/ledgers/${sequence}/payments?limit=1`)).json();
+    expect(page._embedded.records[0]).toMatchObject({
+      type: 'invoke_host_function',
+      type_i: 24,
+      function: 'HostFunctionTypeHostFunctionTypeInvokeContract',
+      asset_balance_changes: [
+        {
+          type: 'transfer',
+          to: MERCHANT,
+          destination_muxed_id: target.memo,
+          amount: '12.5000000',
+          asset_code: 'USDC',
+          asset_issuer: USDC.issuer,
+        },
+      ],
+    });
+    expect(page._embedded.records[0].parameters.map((p: { type: string }) => p.type)).toEqual([
+      'Address',
+      'Sym',
+      'Address',
+      'Address',
+      'I128',
+    ]);
+  });
+
+  it('fails the block rather than lose a memo when Horizon leaves out the joined transaction', async () => {
+    await horizon.pay({ to: MERCHANT, memoId: '5', amount: 1n, asset: 'XLM' });
+    const sequence = horizon.closeLedgers();
+    const hash = await observer.blockHashAt(sequence);
+    horizon.dropJoinedTransactions(true);
+    await expect(observer.block(hash!)).rejects.toThrow(/join=transactions/);
+    horizon.dropJoinedTransactions(false);
+    expect((await observer.block(hash!)).outputs.map((o) => o.matchKey)).toEqual([`${MERCHANT}:5`]);
+  });
+
   it('pages through more than 200 payments in one ledger, each once', async () => {
     const txids: string[] = [];
     for (let i = 0; i < 450; i += 1) {

@@ -30,6 +30,11 @@ const MAX_PAGE = 200;
 /** Ledger 1 (genesis) builds on nothing; its `prev_hash` is all zeros. */
 const GENESIS = 1;
 
+/** A ledger hash as Horizon prints it: SHA-256 in lower-case hex. */
+const isHash = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-f]{64}$/.test(value);
+/** An operation id or paging token: a TOID in decimal. */
+const isDecimal = (value: unknown): value is string => typeof value === 'string' && /^[0-9]+$/.test(value);
+
 /**
  * Observes a Stellar chain through Horizon's REST API by scanning every ledger (a block-scan observer,
  * DESIGN.md section 5). Ledgers are final once Horizon has them (SCP has no forks) and their
@@ -42,7 +47,8 @@ const GENESIS = 1;
  *   sequence. An unknown hash is an error;
  * - `block(hash)`: the ledger's payments, `GET /ledgers/{seq}/payments?order=asc&limit=200&
  *   join=transactions&include_failed=false`, paged with the last record's `paging_token` as `cursor`
- *   until a page comes back short; each record is read by {@link readPaymentRecord};
+ *   until a page comes back short; each record is read by {@link readPaymentRecord} (payments, path
+ *   payments, and Soroban calls' Stellar Asset Contract transfers);
  * - no mempool: only closed ledgers count (`mempoolTxids()` is empty).
  *
  * Cost per new ledger: one ledger read plus ceil((payments + 1) / 200) payment pages (mainnet: one
@@ -72,8 +78,14 @@ export function createHorizonObserver(options: HorizonObserverOptions): BlockSca
   }
 
   function headerOf(ledger: HorizonLedger): BlockHeader {
-    if (!Number.isSafeInteger(ledger.sequence) || typeof ledger.hash !== 'string' || ledger.hash === '') {
-      fail(`Horizon answered a ledger without a sequence or hash: ${JSON.stringify(ledger).slice(0, 200)}`);
+    if (
+      !Number.isSafeInteger(ledger?.sequence) ||
+      !isHash(ledger.hash) ||
+      (ledger.sequence > GENESIS && !isHash(ledger.prev_hash))
+    ) {
+      fail(
+        `Horizon answered a ledger without a sequence, hash or prev_hash: ${JSON.stringify(ledger).slice(0, 200)}`,
+      );
     }
     const header: BlockHeader = {
       height: ledger.sequence,
@@ -153,6 +165,11 @@ export function createHorizonObserver(options: HorizonObserverOptions): BlockSca
       const batch = page._embedded?.records;
       if (!Array.isArray(batch)) return fail(`Horizon's payments page of ledger ${sequence} has no records`);
       for (const record of batch) {
+        if (!isDecimal(record?.id) || !isDecimal(record.paging_token)) {
+          fail(
+            `Horizon's payments page of ledger ${sequence} has a record without a numeric id and paging_token`,
+          );
+        }
         if (ledgerOfOperationId(record.id) !== sequence) {
           fail(`Horizon listed operation ${record.id} among the payments of ledger ${sequence}`);
         }
@@ -176,8 +193,8 @@ export function createHorizonObserver(options: HorizonObserverOptions): BlockSca
       } catch (error) {
         return fail(`cannot read payment ${record.id} of ledger ${ledger.height}`, error);
       }
-      if (reading.kind !== 'output') continue;
-      outputs.push(reading.output);
+      if (reading.kind !== 'outputs') continue;
+      outputs.push(...reading.outputs);
       if (reading.unreadableMemo) {
         log?.warn(
           { chainId, ledger: ledger.height, operation: record.id, memo: record.transaction?.memo },

@@ -1,15 +1,27 @@
-import { Keypair } from '@stellar/stellar-sdk';
+import { Keypair, StrKey } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import type { HorizonPaymentRecord } from '../horizon/horizonTypes.js';
+import type { HorizonBalanceChange, HorizonPaymentRecord } from '../horizon/horizonTypes.js';
 import { muxedAddressOf } from '../muxedAccounts.js';
 import { STELLAR_USDC_ISSUERS } from '../stellarUsdc.js';
-import { ledgerOfOperationId, operationIndexOf, readPaymentRecord } from './readPaymentRecord.js';
+import {
+  ledgerOfOperationId,
+  operationIndexOf,
+  type PaymentReading,
+  readPaymentRecord,
+} from './readPaymentRecord.js';
 
 const TO = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 1)).publicKey();
 const FROM = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 2)).publicKey();
 const ISSUER = STELLAR_USDC_ISSUERS.public;
 // Operation 2 of transaction 3 in ledger 1000: 1000 << 32 | 3 << 12 | 2.
 const OP_ID = ((1000n << 32n) | (3n << 12n) | 2n).toString();
+
+/** The match key of the single output a record gives, or undefined. */
+function keyOf(reading: PaymentReading): string | undefined {
+  return reading.kind === 'outputs' && reading.outputs.length === 1
+    ? reading.outputs[0]!.matchKey
+    : undefined;
+}
 
 /** Shaped after Horizon's "The Payment Object" example and `HorizonApi.PaymentOperationResponse`. */
 function record(patch: Partial<HorizonPaymentRecord> = {}): HorizonPaymentRecord {
@@ -42,8 +54,8 @@ describe('readPaymentRecord', () => {
     expect(operationIndexOf(OP_ID)).toBe(1);
     expect(ledgerOfOperationId(OP_ID)).toBe(1000);
     expect(readPaymentRecord(record(), ISSUER)).toEqual({
-      kind: 'output',
-      output: { txid: 'ab'.repeat(32), index: 1, matchKey: TO, amount: 255_000_000n, account: TO },
+      kind: 'outputs',
+      outputs: [{ txid: 'ab'.repeat(32), index: 1, matchKey: TO, amount: 255_000_000n, account: TO }],
     });
   });
 
@@ -53,8 +65,8 @@ describe('readPaymentRecord', () => {
       ISSUER,
     );
     const muxed = readPaymentRecord(record({ to_muxed: muxedAddressOf(TO, 42n), to_muxed_id: '42' }), ISSUER);
-    expect(memo.kind === 'output' && memo.output.matchKey).toBe(`${TO}:42`);
-    expect(muxed.kind === 'output' && muxed.output.matchKey).toBe(`${TO}:42`);
+    expect(keyOf(memo)).toBe(`${TO}:42`);
+    expect(keyOf(muxed)).toBe(`${TO}:42`);
   });
 
   it('prefers the muxed ID over the memo, and reads ID 0 from to_muxed when Horizon omits to_muxed_id', () => {
@@ -66,9 +78,9 @@ describe('readPaymentRecord', () => {
       }),
       ISSUER,
     );
-    expect(both.kind === 'output' && both.output.matchKey).toBe(`${TO}:7`);
+    expect(keyOf(both)).toBe(`${TO}:7`);
     const zero = readPaymentRecord(record({ to_muxed: muxedAddressOf(TO, 0n) }), ISSUER);
-    expect(zero.kind === 'output' && zero.output.matchKey).toBe(`${TO}:0`);
+    expect(keyOf(zero)).toBe(`${TO}:0`);
   });
 
   it('ignores text memos (key: the account alone) and flags a broken ID memo', () => {
@@ -76,12 +88,12 @@ describe('readPaymentRecord', () => {
       record({ transaction: { ...record().transaction!, memo_type: 'text', memo: '42' } }),
       ISSUER,
     );
-    expect(text.kind === 'output' && text.output.matchKey).toBe(TO);
+    expect(keyOf(text)).toBe(TO);
     const broken = readPaymentRecord(
       record({ transaction: { ...record().transaction!, memo_type: 'id', memo: '-4' } }),
       ISSUER,
     );
-    expect(broken).toMatchObject({ kind: 'output', unreadableMemo: true, output: { matchKey: TO } });
+    expect(broken).toMatchObject({ kind: 'outputs', unreadableMemo: true, outputs: [{ matchKey: TO }] });
   });
 
   it('counts Circle USDC only: the same code from another issuer is skipped', () => {
@@ -89,7 +101,10 @@ describe('readPaymentRecord', () => {
       record({ asset_type: 'credit_alphanum4', asset_code: 'USDC', asset_issuer: ISSUER }),
       ISSUER,
     );
-    expect(circle).toMatchObject({ kind: 'output', output: { coinSymbol: 'USDC', amount: 255_000_000n } });
+    expect(circle).toMatchObject({
+      kind: 'outputs',
+      outputs: [{ coinSymbol: 'USDC', amount: 255_000_000n }],
+    });
     const fake = readPaymentRecord(
       record({ asset_type: 'credit_alphanum4', asset_code: 'USDC', asset_issuer: FROM }),
       ISSUER,
@@ -108,7 +123,7 @@ describe('readPaymentRecord', () => {
         { ...record({ type, amount: '10.0000000' }), source_amount: '99.0000000' } as HorizonPaymentRecord,
         ISSUER,
       );
-      expect(reading).toMatchObject({ kind: 'output', output: { amount: 100_000_000n } });
+      expect(reading).toMatchObject({ kind: 'outputs', outputs: [{ amount: 100_000_000n }] });
     }
   });
 
@@ -135,5 +150,127 @@ describe('readPaymentRecord', () => {
     expect(() =>
       readPaymentRecord(record({ to_muxed: muxedAddressOf(TO, 1n), to_muxed_id: '2' }), ISSUER),
     ).toThrow(/disagrees/);
+  });
+
+  it('refuses a counted payment without its joined transaction (its ID memo would be lost) or with another one', () => {
+    const { transaction: _dropped, ...bare } = record();
+    expect(() => readPaymentRecord(bare, ISSUER)).toThrow(/join=transactions/);
+    expect(() =>
+      readPaymentRecord(record({ transaction: { ...record().transaction!, hash: 'cd'.repeat(32) } }), ISSUER),
+    ).toThrow(/joined transaction/);
+  });
+
+  it('counts USDC only as the alphanum4 asset (code, issuer)', () => {
+    const twelve = readPaymentRecord(
+      record({ asset_type: 'credit_alphanum12', asset_code: 'USDC', asset_issuer: ISSUER }),
+      ISSUER,
+    );
+    expect(twelve).toEqual({ kind: 'skipped', reason: 'other-asset' });
+  });
+});
+
+describe('readPaymentRecord: Soroban calls (invoke_host_function asset_balance_changes)', () => {
+  const CONTRACT = StrKey.encodeContract(Buffer.alloc(32, 5));
+  /**
+   * Shaped after the SDK's `HorizonApi.InvokeHostFunctionOperationResponse` / `BalanceChange` and
+   * Horizon's `createSACBalanceChangeEntry` (stellar-horizon `internal/ingest/processors/
+   * operations_processor.go`): `from`/`to` as StrKeys, `amount` with 7 decimals, `destination_muxed_id`
+   * for an ID.
+   */
+  function call(changes: HorizonBalanceChange[] | null, patch: Partial<HorizonPaymentRecord> = {}) {
+    const {
+      from: _f,
+      to: _t,
+      amount: _a,
+      asset_type: _at,
+      ...base
+    } = record({
+      type: 'invoke_host_function',
+      type_i: 24,
+    });
+    return { ...base, asset_balance_changes: changes, ...patch } as HorizonPaymentRecord;
+  }
+  const usdc = { asset_type: 'credit_alphanum4', asset_code: 'USDC', asset_issuer: ISSUER };
+
+  it('credits transfers and mints to accounts, keyed by destination_muxed_id, each with its own index', () => {
+    const reading = readPaymentRecord(
+      call([
+        {
+          type: 'transfer',
+          from: CONTRACT,
+          to: TO,
+          amount: '1.5000000',
+          ...usdc,
+          destination_muxed_id: '42',
+        },
+        { type: 'transfer', from: FROM, to: TO, amount: '2.0000000', asset_type: 'native' },
+        { type: 'mint', to: TO, amount: '3.0000000', ...usdc },
+      ]),
+      ISSUER,
+    );
+    expect(reading).toEqual({
+      kind: 'outputs',
+      outputs: [
+        {
+          txid: 'ab'.repeat(32),
+          index: 1,
+          matchKey: `${TO}:42`,
+          amount: 15_000_000n,
+          account: TO,
+          coinSymbol: 'USDC',
+        },
+        { txid: 'ab'.repeat(32), index: 101, matchKey: TO, amount: 20_000_000n, account: TO },
+        {
+          txid: 'ab'.repeat(32),
+          index: 201,
+          matchKey: TO,
+          amount: 30_000_000n,
+          account: TO,
+          coinSymbol: 'USDC',
+        },
+      ],
+    });
+  });
+
+  it('reads a muxed to as its account and ID, and refuses a destination_muxed_id that disagrees', () => {
+    const M = muxedAddressOf(TO, 9n);
+    expect(
+      keyOf(readPaymentRecord(call([{ type: 'transfer', from: FROM, to: M, amount: '1', ...usdc }]), ISSUER)),
+    ).toBe(`${TO}:9`);
+    expect(() =>
+      readPaymentRecord(
+        call([{ type: 'transfer', from: FROM, to: M, amount: '1', ...usdc, destination_muxed_id: '8' }]),
+        ISSUER,
+      ),
+    ).toThrow(/destination_muxed_id/);
+    expect(() =>
+      readPaymentRecord(
+        call([{ type: 'transfer', from: FROM, to: TO, amount: '1', ...usdc, destination_muxed_id: '-1' }]),
+        ISSUER,
+      ),
+    ).toThrow(/destination_muxed_id/);
+  });
+
+  it('skips credits to contracts, burns, clawbacks, other issuers, failed calls and calls without changes', () => {
+    const skipped = call([
+      { type: 'transfer', from: TO, to: CONTRACT, amount: '1', ...usdc },
+      { type: 'burn', from: TO, amount: '1', ...usdc },
+      { type: 'clawback', from: TO, amount: '1', ...usdc },
+      { type: 'transfer', from: FROM, to: TO, amount: '1', ...usdc, asset_issuer: FROM },
+      // A huge contract-to-contract amount (i128) is never parsed: it credits no account.
+      {
+        type: 'transfer',
+        from: CONTRACT,
+        to: CONTRACT,
+        amount: '170141183460469231731687303715884105727',
+        ...usdc,
+      },
+    ]);
+    expect(readPaymentRecord(skipped, ISSUER)).toEqual({ kind: 'skipped', reason: 'no-credit' });
+    expect(readPaymentRecord(call(null), ISSUER)).toEqual({ kind: 'skipped', reason: 'no-credit' });
+    const failed = call([{ type: 'transfer', from: FROM, to: TO, amount: '1', ...usdc }], {
+      transaction_successful: false,
+    });
+    expect(readPaymentRecord(failed, ISSUER)).toEqual({ kind: 'skipped', reason: 'failed' });
   });
 });

@@ -2,8 +2,12 @@ import type { ObservedOutput } from '@cairn/chain-core';
 import { stellarMatchKey } from '../deriveStellarDepositTarget.js';
 import type { HorizonPaymentRecord } from '../horizon/horizonTypes.js';
 import { canonicalMuxedId, parseMuxedAddress } from '../muxedAccounts.js';
-import { USDC_ASSET_CODE } from '../stellarUsdc.js';
 import { parseStroops } from '../stroops.js';
+import { countedCoin } from './countedCoin.js';
+import { readContractTransfers } from './readContractTransfers.js';
+
+/** The Soroban operation type, whose asset transfers are read from `asset_balance_changes`. */
+export const CONTRACT_CALL_TYPE = 'invoke_host_function';
 
 /** The operation types that credit `to` with `amount` of one asset (path payments: the destination amount). */
 export const CREDITING_PAYMENT_TYPES: ReadonlySet<string> = new Set([
@@ -15,12 +19,16 @@ export const CREDITING_PAYMENT_TYPES: ReadonlySet<string> = new Set([
 /** What a payments-endpoint record means for the watcher. */
 export type PaymentReading =
   | {
-      readonly kind: 'output';
-      readonly output: ObservedOutput;
+      readonly kind: 'outputs';
+      /** One for a payment; any number for a Soroban call's asset transfers. */
+      readonly outputs: readonly ObservedOutput[];
       /** The transaction has an ID memo that is no uint64 (never from a sane Horizon): matched on `to` alone. */
       readonly unreadableMemo?: true;
     }
-  | { readonly kind: 'skipped'; readonly reason: 'not-a-payment' | 'failed' | 'other-asset' };
+  | {
+      readonly kind: 'skipped';
+      readonly reason: 'not-a-payment' | 'failed' | 'other-asset' | 'no-credit';
+    };
 
 /** Operation index within its transaction, from the operation id (a TOID: the low 12 bits, from 1). */
 export function operationIndexOf(operationId: string): number {
@@ -36,12 +44,13 @@ export function ledgerOfOperationId(operationId: string): number {
 }
 
 /**
- * Reads one record of Horizon's payments endpoint (with `join=transactions`) into a watcher output:
+ * Reads one record of Horizon's payments endpoint (with `join=transactions`) into watcher outputs:
  *
- * - only `payment` and path payments (`path_payment_strict_receive`, `path_payment_strict_send`)
- *   count, whose `amount` is what `to` received; `create_account` is skipped (a new account cannot
- *   be a merchant account that already exists, and it carries no muxed destination), as are
- *   `account_merge` (Horizon does not print the merged amount) and Soroban `invoke_host_function`;
+ * - `payment` and path payments (`path_payment_strict_receive`, `path_payment_strict_send`), whose
+ *   `amount` is what `to` received, give one output; an `invoke_host_function` gives one per Stellar
+ *   Asset Contract transfer to an account ({@link readContractTransfers}). `create_account` is
+ *   skipped (a new account cannot be a merchant account that already exists, and it carries no muxed
+ *   destination), as is `account_merge` (Horizon does not print the merged amount on the operation);
  * - only successful transactions (`transaction_successful`, and the joined transaction's
  *   `successful`): a failed one moved nothing;
  * - the asset is XLM (`native`, no coin symbol) or Circle's USDC: code `USDC` AND `usdcIssuer`; a USDC
@@ -52,21 +61,35 @@ export function ledgerOfOperationId(operationId: string): number {
  * - txid: `transaction_hash`; index: the operation's index within its transaction.
  *
  * Throws when a record that counts is malformed (an amount that is not an exact 7-decimal amount, a
- * muxed destination that is not `to`'s): the watcher retries rather than guessing.
+ * muxed destination that is not `to`'s, a payment without its joined transaction, whose memo would
+ * otherwise be lost): the watcher retries rather than guessing.
  */
 export function readPaymentRecord(record: HorizonPaymentRecord, usdcIssuer: string): PaymentReading {
-  if (!CREDITING_PAYMENT_TYPES.has(record.type)) return { kind: 'skipped', reason: 'not-a-payment' };
+  const classic = CREDITING_PAYMENT_TYPES.has(record.type);
+  if (!classic && record.type !== CONTRACT_CALL_TYPE) return { kind: 'skipped', reason: 'not-a-payment' };
   if (record.transaction_successful !== true || record.transaction?.successful === false) {
     return { kind: 'skipped', reason: 'failed' };
   }
-  let coinSymbol: string | undefined;
-  if (record.asset_type === 'native') coinSymbol = undefined;
-  else if (record.asset_code === USDC_ASSET_CODE && record.asset_issuer === usdcIssuer)
-    coinSymbol = USDC_ASSET_CODE;
-  else return { kind: 'skipped', reason: 'other-asset' };
+  if (record.transaction !== undefined && record.transaction.hash !== record.transaction_hash) {
+    throw new Error(
+      `operation ${record.id}: joined transaction ${record.transaction.hash} is not ${record.transaction_hash}`,
+    );
+  }
+  const operationIndex = operationIndexOf(record.id);
+  if (!classic) {
+    const outputs = readContractTransfers(record, operationIndex, usdcIssuer);
+    return outputs.length === 0 ? { kind: 'skipped', reason: 'no-credit' } : { kind: 'outputs', outputs };
+  }
+  const coin = countedCoin(record, usdcIssuer);
+  if (coin === null) return { kind: 'skipped', reason: 'other-asset' };
   const to = record.to;
   if (typeof to !== 'string' || to === '') throw new Error(`payment ${record.id} has no destination`);
   if (typeof record.amount !== 'string') throw new Error(`payment ${record.id} has no amount`);
+  if (record.transaction === undefined) {
+    throw new Error(
+      `payment ${record.id} comes without its transaction (join=transactions): its memo is unknown`,
+    );
+  }
   const amount = parseStroops(record.amount);
 
   let id: string | undefined;
@@ -84,18 +107,20 @@ export function readPaymentRecord(record: HorizonPaymentRecord, usdcIssuer: stri
       );
     }
     id = muxed.id;
-  } else if (record.transaction?.memo_type === 'id') {
+  } else if (record.transaction.memo_type === 'id') {
     const memo = canonicalMuxedId(record.transaction.memo ?? '');
     if (memo === null) unreadableMemo = true;
     else id = memo;
   }
   const output: ObservedOutput = {
     txid: record.transaction_hash,
-    index: operationIndexOf(record.id),
+    index: operationIndex,
     matchKey: stellarMatchKey(to, id),
     amount,
     account: to,
-    ...(coinSymbol === undefined ? {} : { coinSymbol }),
+    ...(coin.coinSymbol === undefined ? {} : { coinSymbol: coin.coinSymbol }),
   };
-  return unreadableMemo ? { kind: 'output', output, unreadableMemo } : { kind: 'output', output };
+  return unreadableMemo
+    ? { kind: 'outputs', outputs: [output], unreadableMemo }
+    : { kind: 'outputs', outputs: [output] };
 }

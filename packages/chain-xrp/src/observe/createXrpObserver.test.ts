@@ -156,23 +156,72 @@ describe('createXrpObserver against a fake rippled', () => {
     ]);
   });
 
-  it('costs one ledger call per ledger, whatever is in it; no mempool', async () => {
+  it('costs one ledger call per ledger, hash by index then block, whatever is in it; no mempool', async () => {
     const observer = open();
     for (let tag = 1; tag <= 20; tag += 1)
       rippled.pay({ to: MERCHANT, tag, amountDrops: 1n }, { close: false });
     const [ledger] = rippled.closeLedgers(1);
     const before = rippled.requests.length;
-    const block = await observer.block(ledger!.hash);
+    const hash = await observer.blockHashAt(ledger!.index);
+    const block = await observer.block(hash!);
+    expect(block.hash).toBe(ledger!.hash);
     expect(block.outputs).toHaveLength(20);
     expect(rippled.requests.slice(before)).toEqual([
       {
         method: 'ledger',
-        params: { ledger_hash: ledger!.hash, transactions: true, expand: true, api_version: 2 },
+        params: { ledger_index: ledger!.index, transactions: true, expand: true, api_version: 2 },
       },
     ]);
+    // A block asked for by hash alone (not just read by index) is read by hash.
+    const [next] = rippled.closeLedgers(1);
+    expect((await observer.block(next!.hash)).hash).toBe(next!.hash);
+    expect(rippled.requests.at(-1)).toEqual({
+      method: 'ledger',
+      params: { ledger_hash: next!.hash, transactions: true, expand: true, api_version: 2 },
+    });
+    const calls = rippled.requests.length;
     expect(await observer.mempoolTxids()).toEqual([]);
     expect(await observer.mempoolOutputs(['AB'])).toEqual([]);
-    expect(rippled.requests).toHaveLength(before + 1);
+    expect(rippled.requests).toHaveLength(calls);
+  });
+
+  it('answers null for the open ledger (rippled answers it, unvalidated, for its own index)', async () => {
+    const observer = open();
+    const open_ = rippled.validated().index + 1;
+    expect(await observer.blockHashAt(open_)).toBeNull();
+    expect(rippled.requests.map((r) => r.params.ledger_index)).toEqual([open_, 'validated']);
+  });
+
+  it('never lets a lagging server shorten the chain: an error, not null (no false reorg)', async () => {
+    const observer = open();
+    const [first, second] = rippled.closeLedgers(2);
+    expect(await observer.tip()).toEqual({ height: second!.index, hash: second!.hash });
+    rippled.setLag(1); // another server behind the same URL, one ledger behind
+    await expect(observer.tip()).rejects.toThrow(/below ledger \d+, validated before: a lagging server/);
+    await expect(observer.blockHashAt(second!.index)).rejects.toThrow(ChainBackendError);
+    expect(await observer.blockHashAt(first!.index)).toBe(first!.hash);
+    rippled.setLag(0);
+    expect(await observer.blockHashAt(second!.index)).toBe(second!.hash);
+    expect(await observer.tip()).toEqual({ height: second!.index, hash: second!.hash });
+  });
+
+  it('reads a ledger again when it was validated between reading it and reading the tip', async () => {
+    let pending: { index: number; hash: string } | undefined;
+    await rippled.stop();
+    rippled = await startFakeRippled({
+      beforeAnswer(request, fake) {
+        // Validate the pending ledger right after the observer read it unvalidated by index.
+        if (pending && request.params.ledger_index === 'validated' && fake.validated().index < pending.index)
+          fake.closeLedgers(0);
+      },
+    });
+    const observer = open();
+    const txid = rippled.pay({ to: MERCHANT, tag: 3, amountDrops: 5n }, { close: false });
+    pending = rippled.closeUnvalidated();
+    expect(await observer.blockHashAt(pending.index)).toBe(pending.hash);
+    expect((await observer.block(pending.hash)).outputs).toEqual([
+      { txid, index: 0, matchKey: `${MERCHANT}:3`, amount: 5n, account: MERCHANT },
+    ]);
   });
 
   it('follows the chain the way the watcher does: contiguous heights, parent links, every payment once', async () => {

@@ -21,23 +21,32 @@ export interface XrpObserverOptions {
   readonly log?: ObserverLog;
 }
 
+/** The `ledger` parameters that return a ledger with its transactions, expanded (API v2 members). */
+const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
+
 /**
  * Observes an XRP Ledger network through rippled's JSON-RPC (DESIGN.md section 5) as a block-scan
  * observer whose blocks are VALIDATED ledgers only, always with `api_version: 2`:
  *
  * - `tip()`: `ledger` with `ledger_index: "validated"`, the last validated ledger.
- * - `blockHashAt(i)`: `ledger` with `ledger_index: i`; null above the last validated ledger (not
- *   closed yet, or closed but not validated). A ledger at or below it that the server does not have
- *   (its history starts later) is an error, not null, so the watcher never mistakes a history gap for
- *   a reorg.
- * - `header(hash)`: `ledger` with `ledger_hash`; `block(hash)`: the same with `transactions: true,
- *   expand: true`, decoded by {@link decodeXrpLedger}: successful XRP Payments, credited with
- *   `meta.delivered_amount`, never `Amount`. A ledger that is not validated is refused (an error).
+ * - `blockHashAt(i)`: `ledger` with `ledger_index: i, transactions: true, expand: true`; null above
+ *   the last validated ledger (not closed yet, or closed but not validated). The decoded ledger is
+ *   kept (one ledger) for the `block(hash)` call the watcher makes next, so following the chain costs
+ *   ONE `ledger` call per ledger. A ledger at or below the last validated one that the server does
+ *   not have (its history starts later) is an error, not null, so the watcher never mistakes a history
+ *   gap for a reorg.
+ * - Validated ledgers are final, so the observer never lets the chain go back: a server whose last
+ *   validated ledger is below one already seen (a lagging server behind a load-balanced URL such as a
+ *   public cluster's) is an error, not a shorter chain; otherwise the watcher would take it for a
+ *   reorg and orphan payments it had seen in final ledgers.
+ * - `header(hash)`: `ledger` with `ledger_hash`; `block(hash)`: the same with its transactions,
+ *   decoded by {@link decodeXrpLedger}: successful XRP Payments, credited with `meta.delivered_amount`,
+ *   never `Amount`/`DeliverMax`. A ledger that is not validated is refused (an error).
  * - No mempool: only validated ledgers count on the XRP Ledger, and a validated ledger is final (the
- *   network closes one every 3 to 5 seconds), so `mempoolTxids()` is always empty.
+ *   network validates one every 3 to 5 seconds), so `mempoolTxids()` is always empty.
  *
  * Cost: one `ledger` call per ledger (plus one per poll for the tip), whatever the number of open
- * payments; never a call per payment or per account.
+ * payments; never a call per payment or per account. Memory: one decoded ledger.
  */
 export function createXrpObserver(options: XrpObserverOptions): BlockScanObserver {
   const { chainId, log } = options;
@@ -45,6 +54,10 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
     options.url,
     options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
   );
+  /** The highest validated ledger seen: validated ledgers are final, the tip never goes below it. */
+  let highestValidated: BlockRef | undefined;
+  /** The last ledger `blockHashAt` read with its transactions, for the `block(hash)` call after it. */
+  let lastRead: ObservedBlock | undefined;
 
   const fail = (what: string, error: unknown): never => {
     if (error instanceof ChainBackendError) throw error;
@@ -55,53 +68,70 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
 
   const ledger = (params: Record<string, unknown>) => rippled.call<RippledLedgerResult>('ledger', params);
 
+  const noteValidated = (ref: BlockRef): void => {
+    if (!highestValidated || ref.height > highestValidated.height) {
+      highestValidated = { height: ref.height, hash: ref.hash };
+    }
+  };
+
   async function tip(): Promise<BlockRef> {
+    let validated: BlockRef;
     try {
       const { height, hash } = decodeXrpLedgerHeader(chainId, await ledger({ ledger_index: 'validated' }));
-      return { height, hash };
+      validated = { height, hash };
     } catch (error) {
       return fail('cannot read the last validated ledger from rippled', error);
     }
+    if (highestValidated && validated.height < highestValidated.height) {
+      throw new ChainBackendError(
+        chainId,
+        `rippled's last validated ledger ${validated.height} is below ledger ${highestValidated.height}, validated before: a lagging server (another one behind a load-balanced URL, or one resyncing); waiting for it to catch up`,
+      );
+    }
+    noteValidated(validated);
+    return validated;
   }
 
-  /** Null when `height` is above the last validated ledger; an error when the server lacks it below. */
-  async function aboveTip(height: number, why: string): Promise<null> {
-    const validated = await tip();
-    if (height > validated.height) return null;
-    throw new ChainBackendError(
-      chainId,
-      `rippled ${why} ledger ${height}, at or below its last validated ledger ${validated.height}: its ledger history does not reach back that far (raise ledger_history, or use a full-history server)`,
-    );
+  /** Ledger `height` with its transactions if this server has it validated; undefined otherwise. */
+  async function validatedAt(height: number): Promise<ObservedBlock | undefined> {
+    let result: RippledLedgerResult;
+    try {
+      result = await ledger({ ledger_index: height, ...WITH_TRANSACTIONS });
+    } catch (error) {
+      if (error instanceof RippledRpcError && error.rpcError === 'lgrNotFound') return undefined;
+      return fail(`cannot read ledger ${height} from rippled`, error);
+    }
+    if (result?.validated !== true) return undefined;
+    try {
+      const block = decodeXrpLedger(chainId, result, log);
+      if (block.height !== height) {
+        throw new ChainBackendError(chainId, `asked for ledger ${height}, rippled answered ${block.height}`);
+      }
+      noteValidated(block);
+      lastRead = block;
+      return block;
+    } catch (error) {
+      return fail(`cannot read ledger ${height} from rippled`, error);
+    }
   }
 
   async function blockHashAt(height: number): Promise<string | null> {
     if (!Number.isSafeInteger(height) || height < 1) return null;
-    let result: RippledLedgerResult;
-    try {
-      result = await ledger({ ledger_index: height });
-    } catch (error) {
-      if (error instanceof RippledRpcError && error.rpcError === 'lgrNotFound') {
-        return aboveTip(height, 'does not have');
-      }
-      return fail(`cannot read ledger ${height} from rippled`, error);
-    }
-    if (result?.validated !== true) return aboveTip(height, 'has not validated');
-    try {
-      const header = decodeXrpLedgerHeader(chainId, result);
-      if (header.height !== height) {
-        throw new ChainBackendError(chainId, `asked for ledger ${height}, rippled answered ${header.height}`);
-      }
-      return header.hash;
-    } catch (error) {
-      return fail(`cannot read ledger ${height} from rippled`, error);
-    }
+    const found = await validatedAt(height);
+    if (found) return found.hash;
+    // Not found, or not validated: above the last validated ledger, or validated meanwhile, or a gap.
+    const validated = await tip();
+    if (height > validated.height) return null;
+    const again = await validatedAt(height);
+    if (again) return again.hash;
+    throw new ChainBackendError(
+      chainId,
+      `rippled does not have validated ledger ${height}, at or below its last validated ledger ${validated.height}: its ledger history does not reach back that far (raise ledger_history, or use a full-history server)`,
+    );
   }
 
   async function byHash(hash: string, transactions: boolean): Promise<RippledLedgerResult> {
-    const result = await ledger({
-      ledger_hash: hash,
-      ...(transactions ? { transactions: true, expand: true } : {}),
-    });
+    const result = await ledger({ ledger_hash: hash, ...(transactions ? WITH_TRANSACTIONS : {}) });
     const answered = result?.ledger?.ledger_hash;
     if (typeof answered !== 'string' || answered.toUpperCase() !== hash.toUpperCase()) {
       throw new ChainBackendError(chainId, `asked for ledger ${hash}, rippled answered ${String(answered)}`);
@@ -118,6 +148,11 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
   }
 
   async function block(hash: string): Promise<ObservedBlock> {
+    const kept = lastRead;
+    if (kept && kept.hash.toUpperCase() === hash.toUpperCase()) {
+      lastRead = undefined;
+      return kept;
+    }
     try {
       return decodeXrpLedger(chainId, await byHash(hash, true), log);
     } catch (error) {

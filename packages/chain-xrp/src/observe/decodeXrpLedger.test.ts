@@ -102,6 +102,68 @@ describe('decodeXrpLedger', () => {
     expect(block.outputs).toEqual([]);
   });
 
+  it('reads unusual but valid members: pseudo-transactions, a success without delivered_amount (logged)', () => {
+    const warnings: Record<string, unknown>[] = [];
+    const log = { warn: (fields: Record<string, unknown>) => warnings.push(fields) };
+    // A SetFee pseudo-transaction as rippled writes it (sent by ACCOUNT_ZERO, no signature, no Fee debit).
+    const setFee = {
+      tx_json: {
+        Account: 'rrrrrrrrrrrrrrrrrrrrrhoLvTp',
+        BaseFeeDrops: '10',
+        Fee: '0',
+        LedgerSequence: DOC_EXAMPLE.ledger_index,
+        ReserveBaseDrops: '1000000',
+        ReserveIncrementDrops: '200000',
+        Sequence: 0,
+        SigningPubKey: '',
+        TransactionType: 'SetFee',
+      },
+      hash: 'A1'.repeat(32),
+      meta: { AffectedNodes: [], TransactionIndex: 0, TransactionResult: 'tesSUCCESS' },
+      ledger_hash: DOC_EXAMPLE.ledger_hash,
+      ledger_index: DOC_EXAMPLE.ledger_index,
+      validated: true,
+    };
+    const block = decodeXrpLedger(
+      'XRP',
+      withTransactions([
+        setFee,
+        payment({}),
+        payment({ delivered_amount: '3' }, { DestinationTag: undefined }),
+      ]),
+      log,
+    );
+    expect(block.outputs).toEqual([
+      {
+        txid: 'C53ECF838647FA5A4C780377025FEC7999AB4182590510CA461444B207AB74A9',
+        index: 0,
+        matchKey: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+        amount: 3n,
+        account: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+      },
+    ]);
+    expect(warnings).toEqual([
+      expect.objectContaining({ deliveredAmount: null, ledger: DOC_EXAMPLE.ledger_index }),
+    ]);
+  });
+
+  it('credits the delivered drops of a partial payment, not its DeliverMax (the exploit)', () => {
+    const block = decodeXrpLedger(
+      'XRP',
+      withTransactions([
+        payment(
+          { DeliveredAmount: '10', delivered_amount: '10' },
+          {
+            DeliverMax: '1000000000000',
+            Flags: 0x0002_0000,
+            SendMax: { currency: 'USD', issuer: 'rhhh49pFH96roGyuC4E5P4CHaNjS1k8gzM', value: '0.01' },
+          },
+        ),
+      ]),
+    );
+    expect(block.outputs.map((o) => o.amount)).toEqual([10n]);
+  });
+
   it('refuses answers it cannot read rather than skipping a ledger', () => {
     expect(() =>
       decodeXrpLedger(

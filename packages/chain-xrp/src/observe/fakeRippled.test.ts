@@ -64,18 +64,71 @@ describe('startFakeRippled', () => {
   });
 
   it('answers the documented error format for unknown ledgers and methods', async () => {
-    expect(
-      await rpc('ledger', { ledger_index: rippled.validated().index + 5, api_version: 2 }),
-    ).toMatchObject({
+    const past = rippled.validated().index + 5;
+    expect(await rpc('ledger', { ledger_index: past, api_version: 2 })).toEqual({
       error: 'lgrNotFound',
+      error_code: 21,
+      error_message: 'ledgerNotFound',
+      request: { command: 'ledger', ledger_index: past, api_version: 2 },
       status: 'error',
-      request: { command: 'ledger' },
     });
-    expect(await rpc('account_info', { account: MERCHANT })).toMatchObject({
+    expect(await rpc('account_tx', { account: MERCHANT })).toMatchObject({
       error: 'unknownCmd',
+      error_code: 32,
       status: 'error',
     });
-    expect(await rpc('ledger', { api_version: 3 })).toMatchObject({ error: 'invalid_API_version' });
+    expect(await rpc('account_info', { account: MERCHANT, api_version: 2 })).toMatchObject({
+      error: 'actNotFound',
+      error_code: 19,
+      error_message: 'Account not found.',
+      request: { command: 'account_info', account: MERCHANT, api_version: 2 },
+      status: 'error',
+    });
+    expect(await rpc('ledger', { ledger_hash: 'zz', api_version: 2 })).toMatchObject({
+      error: 'invalidParams',
+      error_code: 31,
+      error_message: "Invalid field 'ledger_hash', not hex string.",
+    });
+  });
+
+  it('refuses an API version it does not support before any method runs: HTTP 400, plain text', async () => {
+    const response = await fetch(rippled.url, {
+      method: 'POST',
+      body: JSON.stringify({ method: 'ledger', params: [{ api_version: 3 }] }),
+    });
+    expect(response.status).toBe(400);
+    expect((await response.text()).trim()).toBe('invalid_API_version');
+    const noMethod = await fetch(rippled.url, { method: 'POST', body: JSON.stringify({ params: [{}] }) });
+    expect(noMethod.status).toBe(400);
+  });
+
+  it('answers the open ledger for its own index, unvalidated and without a hash, as rippled does', async () => {
+    const open = rippled.validated().index + 1;
+    const result = await rpc('ledger', { ledger_index: open, api_version: 2 });
+    expect(result).toMatchObject({
+      ledger: { closed: false, ledger_index: open },
+      ledger_current_index: open,
+      validated: false,
+      status: 'success',
+    });
+    expect(result.ledger).not.toHaveProperty('ledger_hash');
+  });
+
+  it('plays a lagging server: its validated ledger is behind and the ledgers above it are not found', async () => {
+    const [first, second] = rippled.closeLedgers(2);
+    rippled.setLag(1);
+    expect(await rpc('ledger', { ledger_index: 'validated', api_version: 2 })).toMatchObject({
+      ledger_index: first!.index,
+      validated: true,
+    });
+    expect(await rpc('ledger', { ledger_hash: second!.hash, api_version: 2 })).toMatchObject({
+      error: 'lgrNotFound',
+    });
+    rippled.setLag(0);
+    expect(await rpc('ledger', { ledger_hash: second!.hash, api_version: 2 })).toMatchObject({
+      ledger_index: second!.index,
+      validated: true,
+    });
   });
 
   it('chains ledgers by parent_hash and leaves failed payments without delivered_amount', async () => {

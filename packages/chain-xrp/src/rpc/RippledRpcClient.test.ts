@@ -104,6 +104,9 @@ describe('RippledRpcClient', () => {
     expect(error.message).not.toContain('cret');
     expect(() => new RippledRpcClient('wss://s.altnet.rippletest.net:51233')).toThrow(/must be http/);
     expect(() => new RippledRpcClient('not a url')).toThrow(RippledTransportError);
+    expect(() => new RippledRpcClient('http://user:%E0%A4%A@127.0.0.1:5005/')).toThrow(
+      /not valid percent-encoding/,
+    );
   });
 
   it('reports a refused connection as unreachable', async () => {

@@ -93,10 +93,22 @@ export class RippledRpcClient {
         `rippled's JSON-RPC URL must be http(s), not ${parsed.protocol} (WebSocket is not used)`,
       );
     }
-    this.#authorization =
-      parsed.username || parsed.password
-        ? `Basic ${Buffer.from(`${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`).toString('base64')}`
-        : undefined;
+    let credentials: string | undefined;
+    try {
+      credentials =
+        parsed.username || parsed.password
+          ? `${decodeURIComponent(parsed.username)}:${decodeURIComponent(parsed.password)}`
+          : undefined;
+    } catch (error) {
+      throw new RippledTransportError(
+        'invalid-url',
+        'the credentials in the rippled URL are not valid percent-encoding',
+        {
+          cause: error,
+        },
+      );
+    }
+    this.#authorization = credentials ? `Basic ${Buffer.from(credentials).toString('base64')}` : undefined;
     parsed.username = '';
     parsed.password = '';
     this.#endpoint = parsed.toString();

@@ -4,6 +4,7 @@ import { recordAudit } from '../../audit/recordAudit.js';
 import { Wallet } from '../../db/entities/index.js';
 import { addWallet, WalletRejectedError } from '../../wallets/addWallet.js';
 import { publicWalletValue } from '../../wallets/publicWalletValue.js';
+import { readWalletAdvice } from '../../wallets/readWalletAdvice.js';
 import { removeWallet } from '../../wallets/removeWallet.js';
 import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { newWalletPage, walletsPage } from '../render/walletPages.js';
@@ -94,13 +95,15 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         return result;
       });
       const pending = added.wallet.onboardingStatus === 'pending';
+      // What the chain says about the account (no RequireDest, no trustline, not funded yet).
+      const advice = await readWalletAdvice(gateway, chainId, added.wallet.value);
       return rt.send(
         request,
         reply,
         walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode), {
           notice: {
-            kind: 'ok',
-            text: `${chainId} wallet added: ${added.outcome}.${pending ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.' : ''}`,
+            kind: advice.length > 0 ? 'warn' : 'ok',
+            text: `${chainId} wallet added: ${added.outcome}.${pending ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.' : ''}${advice.map((a) => ` ${a}`).join('')}`,
           },
         }),
       );
