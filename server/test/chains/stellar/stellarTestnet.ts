@@ -1,5 +1,6 @@
 import { formatStroops, muxedAddressOf } from '@cairn/chain-stellar';
 import { type FakeAsset, type FakeHorizon, Keypair, startFakeHorizon } from '@cairn/chain-stellar/testing';
+import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
 import { addWallet } from '../../../src/wallets/addWallet.js';
 import type { TestGateway } from '../../harness/startTestGateway.js';
@@ -20,6 +21,9 @@ export interface StellarTestnet extends ScenarioNode {
   asset: FakeAsset;
 }
 
+/** Circle's USDC issuer on the Stellar testnet, as the registry has it. */
+export const TESTNET_USDC_ISSUER = getChain('XLM_TESTNET')!.coins.find((c) => c.symbol === 'USDC')!.contract!;
+
 /** XLM_TESTNET for startScenario: payments select `XLM_TESTNET:XLM`, each paid in its own closed ledger. */
 export function stellarTestnet(token: 'XLM' | 'USDC' = 'XLM'): ScenarioChain<StellarTestnet> {
   return {
@@ -33,7 +37,7 @@ export function stellarTestnet(token: 'XLM' | 'USDC' = 'XLM'): ScenarioChain<Ste
         horizon,
         merchant,
         payTo: 'memo',
-        asset: 'XLM',
+        asset: token === 'USDC' ? { code: 'USDC', issuer: TESTNET_USDC_ISSUER } : 'XLM',
         async send(address, amount) {
           const hash = await horizon.pay({ to: address, amount, asset: node.asset });
           horizon.closeLedgers(1);

@@ -1,4 +1,6 @@
+import { xAddressToClassicAddress } from '@cairn/chain-xrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readWalletAdvice } from '../../../src/wallets/readWalletAdvice.js';
 import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
 import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
@@ -38,6 +40,43 @@ describe('attacks on the XRP Ledger (fake rippled)', () => {
     ]);
     const underpaid = (await eventsFor(s.test, p.id)).find((e) => e.event === 'payment.underpaid');
     expect(underpaid?.data.amount_due).toBe((p.amount - p.amount / 10n).toString());
+  });
+
+  it('the checkout shows the destination tag as required and the X-address that carries it', async () => {
+    const p = await s.newPayment();
+    const page = await fetch(`${s.test.baseUrl}/checkout/${p.id}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Destination tag (required)');
+    expect(html).toContain(`id="pay-memo">${p.memo}</code>`);
+    expect(html).toContain('Without this destination tag your payment cannot be matched');
+    const xAddress = /id="pay-alternate">(T[1-9A-HJ-NP-Za-km-z]+)<\/code>/.exec(html)?.[1];
+    expect(xAddress).toBeDefined();
+    // The X-address is this payment's address and tag, on the test network.
+    expect(xAddressToClassicAddress(xAddress!)).toEqual({
+      classicAddress: p.address,
+      tag: Number(p.memo),
+      test: true,
+    });
+  });
+
+  it('tells the merchant what the ledger says about the account: not funded, no RequireDest, nothing once it is set', async () => {
+    const { gateway } = s.test.running;
+    const merchant = s.node.merchant;
+    expect((await readWalletAdvice(gateway, 'XRP_TESTNET', merchant))[0]).toContain(
+      `The account ${merchant} does not exist on the XRP Ledger Testnet yet`,
+    );
+    s.node.rippled.setAccount(merchant, { requireDest: false });
+    expect((await readWalletAdvice(gateway, 'XRP_TESTNET', merchant))[0]).toContain('turn on RequireDest');
+    s.node.rippled.setAccount(merchant, { requireDest: true });
+    expect(await readWalletAdvice(gateway, 'XRP_TESTNET', merchant)).toEqual([]);
+    // A node that cannot be read gives no advice (and no error): the wallet was added all the same.
+    s.node.rippled.setUnavailable(true);
+    try {
+      expect(await readWalletAdvice(gateway, 'XRP_TESTNET', merchant)).toEqual([]);
+    } finally {
+      s.node.rippled.setUnavailable(false);
+    }
   });
 
   it('a failed payment (tecPATH_PARTIAL) and an issued-currency payment with the right tag credit nothing', async () => {
