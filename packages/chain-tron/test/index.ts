@@ -1,0 +1,2 @@
+export type { FakeTronNode } from './startFakeTronNode.js';
+export { startFakeTronNode } from './startFakeTronNode.js';
