@@ -1,8 +1,7 @@
 import { formatPiconero } from '@cairn/chain-monero';
 import { expect } from 'vitest';
-import { addWallet } from '../../../src/wallets/addWallet.js';
 import { type Monero, type MoneroWalletRpcProcess, startMonero } from '../../harness/startMonero.js';
-import type { TestGateway } from '../../harness/startTestGateway.js';
+import { addScenarioWallet } from '../addScenarioWallet.js';
 import type { ScenarioChain } from '../startChainScenario.js';
 
 /**
@@ -41,22 +40,10 @@ export const MONERO_REGTEST: ScenarioChain<MoneroRegtest> = {
     CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: node.gatewayWallets.url,
     CAIRN_CHAIN_XMR_REGTEST_CONFIRMATIONS: String(confirmations),
   }),
-  async addWallet(node, test: TestGateway) {
-    const { gateway } = test.running;
-    await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
-      businessId: test.businessId,
-      chainId: 'XMR_REGTEST',
-      value: `${node.merchantAddress}:${node.merchantViewKey}`,
-    });
-    // The seeded key was made before the wallet: let it take XMR_REGTEST payments too.
-    await gateway.orm.em
-      .fork()
-      .getConnection()
-      .execute('update api_keys set allowed_tokens = allowed_tokens || ?::text[] where id = ?', [
-        '{XMR_REGTEST:XMR}',
-        test.apiKeyId,
-      ]);
-  },
+  addWallet: (node, test) =>
+    addScenarioWallet(test, 'XMR_REGTEST', `${node.merchantAddress}:${node.merchantViewKey}`, [
+      'XMR_REGTEST:XMR',
+    ]),
   expectUri(option) {
     expect(option.address.startsWith('8')).toBe(true); // a subaddress, never the primary address
     expect(option.payment_uri).toMatch(

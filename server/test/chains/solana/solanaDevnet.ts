@@ -2,8 +2,7 @@ import { formatSolanaAmount } from '@cairn/chain-solana';
 import { type FakeSolanaRpc, startFakeSolanaRpc } from '@cairn/chain-solana/testing';
 import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
-import { addWallet } from '../../../src/wallets/addWallet.js';
-import type { TestGateway } from '../../harness/startTestGateway.js';
+import { addScenarioWallet } from '../addScenarioWallet.js';
 import type { ScenarioChain, ScenarioNode, ScenarioPayment } from '../startChainScenario.js';
 
 /**
@@ -46,21 +45,8 @@ export function solanaDevnet(coin: 'SOL' | 'USDC' = 'SOL'): ScenarioChain<Solana
       CAIRN_CHAIN_SOL_DEVNET_RPC_URL: node.rpc.url,
       CAIRN_CHAIN_SOL_DEVNET_CONFIRMATIONS: String(confirmations),
     }),
-    async addWallet(node, test: TestGateway) {
-      const { gateway } = test.running;
-      await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
-        businessId: test.businessId,
-        chainId: 'SOL_DEVNET',
-        value: node.merchant,
-      });
-      await gateway.orm.em
-        .fork()
-        .getConnection()
-        .execute('update api_keys set allowed_tokens = allowed_tokens || ?::text[] where id = ?', [
-          '{SOL_DEVNET:SOL,SOL_DEVNET:USDC}',
-          test.apiKeyId,
-        ]);
-    },
+    addWallet: (node, test) =>
+      addScenarioWallet(test, 'SOL_DEVNET', node.merchant, ['SOL_DEVNET:SOL', 'SOL_DEVNET:USDC']),
     async pay(node, payment: ScenarioPayment, amount) {
       const signature = await node.rpc.pay({
         recipient: payment.address,

@@ -2,8 +2,7 @@ import { formatStroops, muxedAddressOf } from '@cairn/chain-stellar';
 import { type FakeAsset, type FakeHorizon, Keypair, startFakeHorizon } from '@cairn/chain-stellar/testing';
 import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
-import { addWallet } from '../../../src/wallets/addWallet.js';
-import type { TestGateway } from '../../harness/startTestGateway.js';
+import { addScenarioWallet } from '../addScenarioWallet.js';
 import type { ScenarioChain, ScenarioNode, ScenarioPayment } from '../startChainScenario.js';
 
 /**
@@ -55,21 +54,8 @@ export function stellarTestnet(token: 'XLM' | 'USDC' = 'XLM'): ScenarioChain<Ste
       CAIRN_CHAIN_XLM_TESTNET_CONFIRMATIONS: String(confirmations),
       CAIRN_CHAIN_XLM_TESTNET_POLL_MS: '100',
     }),
-    async addWallet(node, test: TestGateway) {
-      const { gateway } = test.running;
-      await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
-        businessId: test.businessId,
-        chainId: 'XLM_TESTNET',
-        value: node.merchant,
-      });
-      await gateway.orm.em
-        .fork()
-        .getConnection()
-        .execute('update api_keys set allowed_tokens = allowed_tokens || ?::text[] where id = ?', [
-          '{XLM_TESTNET:XLM,XLM_TESTNET:USDC}',
-          test.apiKeyId,
-        ]);
-    },
+    addWallet: (node, test) =>
+      addScenarioWallet(test, 'XLM_TESTNET', node.merchant, ['XLM_TESTNET:XLM', 'XLM_TESTNET:USDC']),
     async pay(node, payment: ScenarioPayment, amount) {
       const to = node.payTo === 'muxed' ? muxedAddressOf(payment.address, payment.memo) : payment.address;
       const hash = await node.horizon.pay({

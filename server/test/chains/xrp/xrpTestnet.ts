@@ -1,8 +1,7 @@
 import { formatDrops } from '@cairn/chain-xrp';
 import { type FakeRippled, startFakeRippled, Wallet } from '@cairn/chain-xrp/testing';
 import { expect } from 'vitest';
-import { addWallet } from '../../../src/wallets/addWallet.js';
-import type { TestGateway } from '../../harness/startTestGateway.js';
+import { addScenarioWallet } from '../addScenarioWallet.js';
 import type { ScenarioChain, ScenarioNode, ScenarioPayment } from '../startChainScenario.js';
 
 /**
@@ -46,21 +45,7 @@ export const XRP_TESTNET: ScenarioChain<XrpTestnet> = {
     CAIRN_CHAIN_XRP_TESTNET_RPC_URL: node.rippled.url,
     CAIRN_CHAIN_XRP_TESTNET_CONFIRMATIONS: String(confirmations),
   }),
-  async addWallet(node, test: TestGateway) {
-    const { gateway } = test.running;
-    await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
-      businessId: test.businessId,
-      chainId: 'XRP_TESTNET',
-      value: node.merchant,
-    });
-    await gateway.orm.em
-      .fork()
-      .getConnection()
-      .execute('update api_keys set allowed_tokens = allowed_tokens || ?::text[] where id = ?', [
-        '{XRP_TESTNET:XRP}',
-        test.apiKeyId,
-      ]);
-  },
+  addWallet: (node, test) => addScenarioWallet(test, 'XRP_TESTNET', node.merchant, ['XRP_TESTNET:XRP']),
   async pay(node, payment: ScenarioPayment, amount) {
     const tag = Number(payment.memo);
     if (node.deliverPercent === undefined)
