@@ -13,8 +13,6 @@ type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };
 type IdParams = { Params: { id: string } };
 
-/** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
-/** Refusals of a wallet value that is a secret: the form does not show it again. */
 /** Refusals that mean a secret was pasted (each family's adapter names its own). */
 const SECRET_GIVEN = new Set([
   'SPEND_KEY_GIVEN',
@@ -32,6 +30,7 @@ function mayEchoRefused(code: string, value: string): boolean {
   return !SECRET_GIVEN.has(code) && !KEY_LIKE.test(value);
 }
 
+/** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
 export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
   const chainsOf = (mode: string): ChainDefinition[] =>
