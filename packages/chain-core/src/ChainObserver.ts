@@ -35,9 +35,9 @@ export interface ObservedOutput {
   /** The coin paid, where a chain carries several (tokens); undefined for the chain's native coin. */
   readonly coinSymbol?: string;
   /**
-   * The account paid, for families whose match key adds a tag, memo or reference to an account the
-   * merchant owns (XRP, Stellar, Solana): the watcher logs a transfer to a watched account whose match
-   * key is no open payment's (a missing or wrong destination tag) instead of dropping it silently.
+   * The account paid, for families whose match key adds a tag or memo to an account the merchant owns
+   * (`<account>:<tag>`: XRP Ledger, Stellar): the watcher logs a transfer to a watched account whose
+   * match key is no payment's (a missing or wrong destination tag) instead of dropping it silently.
    */
   readonly account?: string;
 }

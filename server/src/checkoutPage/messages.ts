@@ -1,3 +1,5 @@
+import type { ChainFamily } from '@cairn/contract';
+
 /**
  * Every string the hosted checkout shows, in one place so it can be translated: copy this object,
  * translate the values (keep the function parameters), and pass it where `messages` is used. Strings
@@ -40,14 +42,14 @@ export const messages = {
     xrp: 'Destination tag (required)',
     stellar: 'Memo (ID, required)',
     solana: 'Solana Pay reference',
-  } as Readonly<Record<string, string>>,
+  } as Partial<Record<ChainFamily, string>>,
   /** Beside the memo row: what happens without it. */
   payMemoHint: {
     xrp: 'Without this destination tag your payment cannot be matched to this order.',
     stellar: 'Choose the memo type ID. Without this memo your payment cannot be matched to this order.',
     solana:
       'Pay with a Solana Pay wallet (scan the QR code or open in wallet): it adds this reference. A plain transfer to the address cannot be matched to this order.',
-  } as Readonly<Record<string, string>>,
+  } as Partial<Record<ChainFamily, string>>,
   payAlternate: 'Or this one address, tag included',
   payAlternateHint: 'For wallets that take it: it carries the tag, so no separate tag or memo is needed.',
   payAmount: 'Amount',

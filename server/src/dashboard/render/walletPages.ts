@@ -47,14 +47,6 @@ const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint:
   },
 };
 
-function walletValueLabel(chain: ChainDefinition): string {
-  return WALLET_VALUE[chain.family].label;
-}
-
-function walletValueHint(chain: ChainDefinition): string {
-  return WALLET_VALUE[chain.family].hint;
-}
-
 export function walletsPage(
   paths: DashboardPaths,
   csrf: string,
@@ -126,10 +118,10 @@ ${csrfField(csrf)}<input type="hidden" name="chain_id" value="${picked.id}">
 <h2>${picked.name}</h2>
 ${field({
   name: 'value',
-  label: walletValueLabel(picked),
+  label: WALLET_VALUE[picked.family].label,
   required: true,
   value: state.values?.value ?? '',
-  hint: walletValueHint(picked),
+  hint: WALLET_VALUE[picked.family].hint,
   ...(state.errors?.value ? { error: state.errors.value } : {}),
 })}
 ${
