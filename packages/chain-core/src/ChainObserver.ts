@@ -160,3 +160,12 @@ export class ChainBackendError extends Error {
     this.name = 'ChainBackendError';
   }
 }
+
+/**
+ * A node answered a broadcast with a refusal (insufficient funds, a used nonce, an expired or
+ * malformed transaction): the transaction is not in its pool and will not be mined as it is. A
+ * timeout or a connection failure is a plain {@link ChainBackendError} instead (it may have arrived).
+ */
+export class BroadcastRejectedError extends ChainBackendError {
+  override readonly name = 'BroadcastRejectedError';
+}

@@ -1,3 +1,4 @@
+export { BroadcastRejectedError } from '@cairn/chain-core';
 export type { Eip681UriInput } from './buildEip681Uri.js';
 export { buildEip681Uri } from './buildEip681Uri.js';
 export type { EvmAdapter, EvmAdapterOptions } from './createEvmAdapter.js';
@@ -37,7 +38,7 @@ export type {
   SignedTransaction,
   SweepItem,
 } from './settle/createEvmGasWallet.js';
-export { BroadcastRejectedError, createEvmGasWallet } from './settle/createEvmGasWallet.js';
+export { createEvmGasWallet } from './settle/createEvmGasWallet.js';
 export { hasContractCode } from './settle/hasContractCode.js';
 export type { TokenContracts } from './tokenContractOf.js';
 export { tokenContractOf } from './tokenContractOf.js';

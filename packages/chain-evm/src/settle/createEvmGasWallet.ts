@@ -1,4 +1,4 @@
-import { ChainBackendError } from '@cairn/chain-core';
+import { BroadcastRejectedError, ChainBackendError } from '@cairn/chain-core';
 import { cairnForwarderFactory, factoryDeploymentData } from '@cairn/evm-contracts';
 import {
   type Address,
@@ -15,15 +15,6 @@ import {
   zeroAddress,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-
-/**
- * The node answered a broadcast with a JSON-RPC error (insufficient funds, nonce too low, a malformed
- * or underpriced transaction): the transaction is not in its pool and will not be mined as it is. A
- * timeout or a connection failure is a plain {@link ChainBackendError} instead (it may have arrived).
- */
-export class BroadcastRejectedError extends ChainBackendError {
-  override readonly name = 'BroadcastRejectedError';
-}
 
 /** Whether viem's error carries a JSON-RPC error answered by the node (not a transport failure). */
 function answeredByNode(error: unknown): boolean {
