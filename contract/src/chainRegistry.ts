@@ -181,7 +181,11 @@ export const CHAINS = {
     native('TRX', 'TRON', 6),
     token('USDT', USDT, 6, 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
   ]),
-  TRON_NILE: chain('TRON_NILE', 'TRON Nile Testnet', TRON, 'TRON', 'testnet', 19, [native('TRX', 'TRON', 6)]),
+  // Nile's USDT ("Tether USD", 6 decimals) is the one java-tron's own system tests and Nile's faucet use.
+  TRON_NILE: chain('TRON_NILE', 'TRON Nile Testnet', TRON, 'TRON', 'testnet', 19, [
+    native('TRX', 'TRON', 6),
+    token('USDT', USDT, 6, 'TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf'),
+  ]),
   XRP: chain('XRP', 'XRP Ledger', XRP, 'XRP', 'mainnet', 1, [native('XRP', 'XRP', 6)]),
   XRP_TESTNET: chain('XRP_TESTNET', 'XRP Ledger Testnet', XRP, 'XRP', 'testnet', 1, [
     native('XRP', 'XRP', 6),

@@ -81,8 +81,16 @@ describe('createTronAdapter', () => {
     expect(adapter.buildPaymentUri({ chain: CHAINS.TRON, coin: usdt, target, amount: 2_500_000n })).toBe(
       `tron:${target.address}?amount=2.5&token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`,
     );
+    expect(adapter.buildPaymentUri({ chain: CHAINS.TRON_NILE, coin: usdt, target, amount: 1n })).toBe(
+      `tron:${target.address}?amount=0.000001&token=TXYZopYRdj2D9XRtbG411XZZ3kM5VkAeBf`,
+    );
     expect(() =>
-      adapter.buildPaymentUri({ chain: CHAINS.TRON_NILE, coin: usdt, target, amount: 1n }),
+      adapter.buildPaymentUri({
+        chain: CHAINS.TRON_NILE,
+        coin: { ...usdt, symbol: 'USDC' },
+        target,
+        amount: 1n,
+      }),
     ).toThrow(expect.objectContaining({ code: 'UNKNOWN_TOKEN' }));
   });
 

@@ -55,6 +55,36 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     ).toThrow(/CAIRN_CHAIN_LTC_REGTEST_WALLET_RPC_URL: only Monero chains have a wallet RPC/);
   });
 
+  it('a TRON chain needs its deployer with its node; its gas wallet key may omit 0x; only TRON takes a deployer', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      CAIRN_CHAIN_TRON_NILE_RPC_URL: 'https://nile.trongrid.io',
+      CAIRN_CHAIN_TRON_NILE_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      CAIRN_CHAIN_TRON_NILE_GAS_WALLET_KEY: key,
+    });
+    expect(config.chains.TRON_NILE).toMatchObject({
+      enabled: true,
+      deployer: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      gasWalletKey: `0x${key}`,
+    });
+    expect(requiredConfirmations(config.chains, 'TRON_NILE')).toBe(19);
+    expect(() => loadConfig({ CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io' })).toThrow(
+      /CAIRN_CHAIN_TRON_DEPLOYER: a TRON chain derives its deposit addresses from the deployer/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
+        CAIRN_CHAIN_TRON_DEPLOYER: '0x4e59b44847b379578588920cA78FbF26c0B4956C',
+      }),
+    ).toThrow(/CAIRN_CHAIN_TRON_DEPLOYER: must be a TRON address/);
+    expect(() =>
+      loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }),
+    ).toThrow(/CAIRN_CHAIN_ETH_SEPOLIA_DEPLOYER: only TRON chains take a deployer/);
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGTEST_GAS_WALLET_KEY: key })).toThrow(
+      /only EVM and TRON chains have a gas wallet/,
+    );
+  });
+
   it('WATCHED_ELSEWHERE marks a test chain watched; a live chain is refused, naming the variable', () => {
     const config = loadConfig({ CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true' });
     expect(config.chains.BTC_TESTNET?.watchedElsewhere).toBe(true);

@@ -19,8 +19,13 @@ export interface ChainSettings {
   readonly tokens?: Readonly<Record<string, string>>;
   /** A block explorer's transaction page with `{tx_id}` in it: the dashboard links transfers to it. */
   readonly explorerTxUrl?: string;
-  /** EVM chains: the private key of the gas wallet (onboarding, sweeps, relayed settlements). Never logged. */
+  /**
+   * EVM and TRON chains: the private key of the gas wallet (onboarding, sweeps, relayed settlements
+   * on EVM), 0x-prefixed. Never logged.
+   */
   readonly gasWalletKey?: `0x${string}`;
+  /** TRON chains: the network's deterministic deployer (`T…`), the root of every factory address. */
+  readonly deployer?: string;
 }
 
 /** The per-chain settings, keyed by chain id (only chains named by some variable appear). */
@@ -81,8 +86,14 @@ export const CHAIN_VARIABLES = {
   GAS_WALLET_KEY: {
     schema: z
       .string()
-      .regex(/^0x[0-9a-fA-F]{64}$/, { message: 'must be a 0x-prefixed 32-byte hex private key' }),
-    doc: "EVM chains: private key of the operator's gas wallet, which pays for each merchant's one-time onboarding (the forwarder factory), the sweeps of paid deposit addresses to the merchant's treasury and relayed gasless settlements. It can do nothing else: every forwarder pays only its treasury. Keep only gas money in it. Never logged.",
+      .regex(/^(0x)?[0-9a-fA-F]{64}$/, { message: 'must be a 32-byte hex private key (64 hex digits)' })
+      .transform((v) => (v.startsWith('0x') ? v : `0x${v}`) as `0x${string}`),
+    doc: "EVM and TRON chains: private key of the operator's gas wallet (64 hex digits, `0x` optional), which pays for each merchant's one-time onboarding (the forwarder factory), the sweeps of paid deposit addresses to the merchant's treasury (on TRON in energy and bandwidth, burnt TRX) and, on EVM, relayed gasless settlements. It can do nothing else: every forwarder pays only its treasury. Keep only gas money in it. Never logged.",
+    default: '(unset)',
+  },
+  DEPLOYER: {
+    schema: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: 'must be a TRON address (T…)' }),
+    doc: "TRON chains: the address (`T…`) of the deterministic deployer the operator deployed once on that network (`DEPLOYER_CREATION_CODE` of `@cairn/chain-tron`, see its README): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
     default: '(unset)',
   },
   EXPLORER_TX_URL: {
@@ -197,8 +208,15 @@ export function loadChainSettings(
             `CAIRN_CHAIN_${chainId}_TOKENS: ${chainId} carries no token ${symbol} (known: ${known.join(', ') || 'none'})`,
           );
     }
-    if (parsed.GAS_WALLET_KEY !== undefined && family !== 'evm') {
-      problems.push(`CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY: only EVM chains have a gas wallet`);
+    if (parsed.GAS_WALLET_KEY !== undefined && family !== 'evm' && family !== 'tron') {
+      problems.push(`CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY: only EVM and TRON chains have a gas wallet`);
+    }
+    if (parsed.DEPLOYER !== undefined && family !== 'tron') {
+      problems.push(`CAIRN_CHAIN_${chainId}_DEPLOYER: only TRON chains take a deployer`);
+    } else if (family === 'tron' && parsed.DEPLOYER === undefined && parsed.RPC_URL !== undefined) {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; set it with RPC_URL (see @cairn/chain-tron's README)`,
+      );
     }
     settings[chainId] = {
       chainId,
@@ -212,6 +230,7 @@ export function loadChainSettings(
       ...(parsed.GAS_WALLET_KEY !== undefined
         ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
         : {}),
+      ...(parsed.DEPLOYER !== undefined ? { deployer: parsed.DEPLOYER as string } : {}),
     };
   }
   if (problems.length > 0)

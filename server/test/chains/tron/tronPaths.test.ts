@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventNamesFor } from '../eventsFor.js';
+import { expiryPathsSuite } from '../expiryPathsSuite.js';
+import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
+import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { type TronNile, tronNile } from './tronNile.js';
+
+// The lifecycle paths on TRON_NILE through the TRON observer and the real watcher core, against a
+// fake java-tron full node serving the HTTP API's own format (no TRON node runs here). A payment is
+// first seen in its block; 19 blocks (solidified) make it final.
+
+describe('payment paths on TRON in TRX (fake full node), required depth 19 (solidified)', () => {
+  ledgerPaymentPathsSuite(tronNile('TRX'), { confirmations: 19, coin: 'TRX', sharedAccount: false });
+});
+
+describe('expiry paths on TRON (fake full node)', () => {
+  expiryPathsSuite(tronNile('TRX'));
+});
+
+describe('attacks and odd transfers on TRON (fake full node)', () => {
+  let s: ChainScenario<TronNile>;
+  beforeAll(async () => {
+    s = await startScenario(tronNile('TRX'), { confirmations: 1 });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('TRX sent from inside a contract is credited; an inner call that was rejected is not', async () => {
+    const p = await s.newPayment();
+    s.node.tron.payInternalTrx({ to: p.address, amountSun: p.amount, rejected: true });
+    s.node.tron.closeBlocks(1);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+    const txid = s.node.tron.payInternalTrx({ to: p.address, amountSun: p.amount });
+    s.node.tron.closeBlocks(1);
+    await s.sync();
+    const read = await s.read(p.id);
+    expect(read.status).toBe('confirmed');
+    expect(read.transactions).toEqual([
+      expect.objectContaining({ tx_id: txid, amount: p.amount.toString() }),
+    ]);
+  });
+
+  it('the checkout shows one address and no memo for TRON', async () => {
+    const p = await s.newPayment();
+    const html = await (await fetch(`${s.test.baseUrl}/checkout/${p.id}`)).text();
+    expect(html).toContain(p.address);
+    expect(html).not.toContain('id="pay-memo"');
+    expect(html).not.toContain('id="pay-alternate"');
+    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+  });
+});
