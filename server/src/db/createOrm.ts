@@ -17,6 +17,7 @@ import { Migration20261125040000_events } from '../../migrations/Migration202611
 import { Migration20261125050000_metadata } from '../../migrations/Migration20261125050000_metadata.js';
 import { Migration20261125060000_paymentLinks } from '../../migrations/Migration20261125060000_paymentLinks.js';
 import { Migration20261125070000_invoices } from '../../migrations/Migration20261125070000_invoices.js';
+import { Migration20261126010000_tronSweeps } from '../../migrations/Migration20261126010000_tronSweeps.js';
 import { StartupError } from '../errors/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -46,6 +47,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261125050000_metadata', class: Migration20261125050000_metadata },
   { name: 'Migration20261125060000_paymentLinks', class: Migration20261125060000_paymentLinks },
   { name: 'Migration20261125070000_invoices', class: Migration20261125070000_invoices },
+  { name: 'Migration20261126010000_tronSweeps', class: Migration20261126010000_tronSweeps },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -1,16 +1,10 @@
-import {
-  BroadcastRejectedError,
-  type EvmGasWallet,
-  type SignedTransaction,
-  type SweepItem,
-} from '@cairn/chain-evm';
+import { BroadcastRejectedError } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
-import { forwarderSalt } from '@cairn/evm-contracts';
-import type { Address, Hex } from 'viem';
-import { relayGaslessSettlements } from '../gasless/relayGaslessSettlements.js';
+import type { Hex } from 'viem';
 import type { Gateway } from '../gateway.js';
 import { WatcherLock } from '../watchers/WatcherLock.js';
-import { GAS_PER_SWEEP, LOW_GAS_SWEEPS, readSettlementBacklog } from './readSettlementBacklog.js';
+import { readSettlementBacklog } from './readSettlementBacklog.js';
+import type { SettlementSweepItem, SettlementTransaction, SettlementWallet } from './SettlementWallet.js';
 
 /** Forwarders per sweep transaction (one treasury each): a block's gas is never the limit here. */
 const MAX_BATCH = 20;
@@ -21,20 +15,31 @@ const REBROADCAST_MS = 60_000;
 export interface EvmSettlerOptions {
   readonly gateway: Gateway;
   readonly chain: ChainDefinition;
-  readonly evmChainId: number;
   /** The gas wallet; undefined when the operator configured none (onboarding then only checks). */
-  readonly gasWallet?: EvmGasWallet;
+  readonly gasWallet?: SettlementWallet;
+  /**
+   * EVM chains: relays the chain's gasless settlements, under the settler's lock (they share the gas
+   * wallet's nonce sequence). Run each round before the sweeps.
+   */
+  relay?(): Promise<void>;
   /** Whether a contract is deployed at an address (a factory somebody else deployed counts). */
-  hasCode(address: Address): Promise<boolean>;
+  hasCode(address: string): Promise<boolean>;
+  /**
+   * Checks a factory found deployed before its wallet is used: a reason when it must not be (TRON:
+   * the factory on-chain computes other forwarder addresses than the offline formula).
+   */
+  checkFactory?(factory: string, treasury: string): Promise<string | undefined>;
+  /** The CREATE2 salt of a payment's forwarder on this chain. */
+  salt(paymentId: string): Hex;
   /** The contract of a token symbol on this chain. */
-  tokenContract(symbol: string): Address;
+  tokenContract(symbol: string): string;
   readonly databaseUrl: string;
 }
 
 /** What a settler reports about itself (`chains:status`, `/metrics`). */
 export interface EvmSettlerStatus {
   readonly chainId: string;
-  readonly gasWallet?: Address;
+  readonly gasWallet?: string;
   readonly gasBalance?: bigint;
   readonly gasLow?: boolean;
   readonly sweepsPending: number;
@@ -64,10 +69,11 @@ interface DueRow {
 }
 
 /**
- * Settles one EVM chain with the operator's gas wallet (DESIGN.md section 5): the one-time onboarding
- * of each merchant wallet (its forwarder factory) and the sweeps that deploy each paid forwarder and
- * flush it to the merchant's treasury. One instance per chain is active (an advisory lock, so one
- * nonce sequence). Sweeps never touch a payment's status; they are recorded, followed and retried.
+ * Settles one forwarder chain (EVM, or TRON's TVM) with the operator's gas wallet (DESIGN.md section
+ * 5): the one-time onboarding of each merchant wallet (its forwarder factory) and the sweeps that
+ * deploy each paid forwarder and flush it to the merchant's treasury. One instance per chain is
+ * active (an advisory lock, so one nonce sequence). Sweeps never touch a payment's status; they are
+ * recorded, followed and retried; what each cost is logged and kept (`evm_sweeps.fee`).
  */
 export class EvmSettler {
   readonly chainId: string;
@@ -102,8 +108,7 @@ export class EvmSettler {
       const activated = await this.#onboard();
       const { confirmed, failed } = await this.#follow();
       // Gasless settlements share the gas wallet's nonce sequence: relayed here, under the same lock.
-      if (this.#options.gasWallet)
-        await relayGaslessSettlements(this.#options.gateway, this.#options.chain, this.#options.gasWallet);
+      await this.#options.relay?.();
       const { sent, errors, lastError } = await this.#sweep();
       await this.#refreshStatus();
       if (lastError) this.#status = { ...this.#status, lastError };
@@ -123,12 +128,8 @@ export class EvmSettler {
     const wallet = this.#options.gasWallet;
     let gas: Partial<EvmSettlerStatus> = {};
     if (wallet) {
-      const [balance, price] = await Promise.all([wallet.balance(), wallet.gasPrice()]);
-      gas = {
-        gasWallet: wallet.address,
-        gasBalance: balance,
-        gasLow: balance < price * GAS_PER_SWEEP * LOW_GAS_SWEEPS,
-      };
+      const [balance, low] = await Promise.all([wallet.balance(), wallet.lowBalance()]);
+      gas = { gasWallet: wallet.address, gasBalance: balance, gasLow: balance < low };
     }
     this.#status = { chainId: this.chainId, ...backlog, ...gas };
   }
@@ -150,13 +151,22 @@ export class EvmSettler {
     let activated = 0;
     for (const wallet of wallets) {
       const now = gateway.clock.now().toISOString();
-      const factory = wallet.onboarding_address as Address;
+      const factory = wallet.onboarding_address;
       if (await this.#options.hasCode(factory)) {
+        const problem = await this.#options.checkFactory?.(factory, wallet.value);
+        if (problem) {
+          await this.#fail(wallet.id, problem);
+          gateway.log.error(
+            { chainId: this.chainId, walletId: wallet.id, factory, problem },
+            'factory refused',
+          );
+          continue;
+        }
         await this.#sql(
           `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
           [now, wallet.id],
         );
-        gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'EVM wallet onboarded');
+        gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'wallet onboarded');
         activated += 1;
         continue;
       }
@@ -168,7 +178,7 @@ export class EvmSettler {
         continue;
       }
       if (wallet.onboarding_tx) {
-        const receipt = await gasWallet.receipt(wallet.onboarding_tx as Hex);
+        const receipt = await gasWallet.receipt(wallet.onboarding_tx);
         const age = gateway.clock.now().getTime() - new Date(wallet.onboarding_updated_at).getTime();
         if (receipt === null && age > REBROADCAST_MS) {
           // Never mined (or never broadcast before a crash): sign it anew. Should the first one still
@@ -182,10 +192,7 @@ export class EvmSettler {
         }
         continue; // success: the next round sees the code (the node may lag a block)
       }
-      const signed = await gasWallet.signFactoryDeployment(
-        wallet.value as Address,
-        await gasWallet.nextNonce(),
-      );
+      const signed = await gasWallet.signFactoryDeployment(wallet.value);
       await this.#sql(
         `update wallets set onboarding_status = 'pending', onboarding_tx = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
         [signed.hash, now, wallet.id],
@@ -199,7 +206,7 @@ export class EvmSettler {
       }
       gateway.log.info(
         { chainId: this.chainId, walletId: wallet.id, tx: signed.hash },
-        'EVM wallet onboarding sent',
+        'wallet onboarding sent',
       );
     }
     return activated;
@@ -218,27 +225,28 @@ export class EvmSettler {
     const { gasWallet, gateway } = this.#options;
     if (!gasWallet) return { confirmed: 0, failed: 0 };
     const sent = await this.#sql<{ id: string; tx_hash: string; raw_tx: string; updated_at: Date }>(
-      `select id, tx_hash, raw_tx, updated_at from evm_sweeps where chain_id = ? and status = 'sent' order by nonce`,
+      `select id, tx_hash, raw_tx, updated_at from evm_sweeps where chain_id = ? and status = 'sent' order by nonce nulls last, created_at`,
       [this.chainId],
     );
     let confirmed = 0;
     let failed = 0;
     for (const sweep of sent) {
       const now = gateway.clock.now();
-      const receipt = await gasWallet.receipt(sweep.tx_hash as Hex);
+      const receipt = await gasWallet.receipt(sweep.tx_hash);
       if (receipt === null) {
         if (now.getTime() - new Date(sweep.updated_at).getTime() > REBROADCAST_MS) {
           try {
-            await gasWallet.broadcast(sweep.raw_tx as Hex);
+            await gasWallet.broadcast(sweep.raw_tx);
             await this.#sql('update evm_sweeps set updated_at = ? where id = ?', [
               now.toISOString(),
               sweep.id,
             ]);
           } catch (error) {
-            // Its nonce went to another transaction (it was never broadcast before a crash): drop it.
-            if (!/nonce too low|nonce.*already been used/i.test((error as Error).message)) throw error;
-            if ((await gasWallet.receipt(sweep.tx_hash as Hex)) !== null) continue;
-            await this.#abandon(sweep.id, 'its nonce was used by another transaction', now);
+            // Refused now: it can never be mined (EVM: its nonce went to another transaction, it was
+            // never broadcast before a crash; TRON: it expired). Unless mined meanwhile, drop it.
+            if (!(error instanceof BroadcastRejectedError)) throw error;
+            if ((await gasWallet.receipt(sweep.tx_hash)) !== null) continue;
+            await this.#abandon(sweep.id, `sent again and refused: ${error.message}`, now);
             failed += 1;
           }
         }
@@ -246,26 +254,47 @@ export class EvmSettler {
       }
       if (receipt.status === 'success') {
         await this.#sql(
-          `update evm_sweeps set status = 'confirmed', gas_used = ?, updated_at = ? where id = ?`,
-          [receipt.gasUsed.toString(), now.toISOString(), sweep.id],
+          `update evm_sweeps set status = 'confirmed', gas_used = ?, fee = ?, updated_at = ? where id = ?`,
+          [receipt.gasUsed.toString(), receipt.fee.toString(), now.toISOString(), sweep.id],
+        );
+        gateway.log.info(
+          {
+            chainId: this.chainId,
+            sweepId: sweep.id,
+            tx: sweep.tx_hash,
+            ...receipt.costs,
+            fee: receipt.fee.toString(),
+          },
+          'sweep confirmed',
         );
         confirmed += 1;
         continue;
       }
-      await this.#abandon(sweep.id, 'reverted', now, receipt.gasUsed);
+      await this.#abandon(sweep.id, 'reverted', now, receipt);
       failed += 1;
     }
     return { confirmed, failed };
   }
 
   /** Marks a sweep failed and makes its transfers due again (the next round sweeps them anew). */
-  async #abandon(sweepId: string, reason: string, now: Date, gasUsed?: bigint): Promise<void> {
+  async #abandon(
+    sweepId: string,
+    reason: string,
+    now: Date,
+    receipt?: { gasUsed: bigint; fee: bigint },
+  ): Promise<void> {
     await this.#options.gateway.orm.em.fork().transactional(async (tx) => {
       const conn = tx.getConnection();
       const ctx = tx.getTransactionContext();
       await conn.execute(
-        `update evm_sweeps set status = 'failed', gas_used = ?, error = ?, updated_at = ? where id = ?`,
-        [gasUsed?.toString() ?? null, reason, now.toISOString(), sweepId],
+        `update evm_sweeps set status = 'failed', gas_used = ?, fee = ?, error = ?, updated_at = ? where id = ?`,
+        [
+          receipt?.gasUsed.toString() ?? null,
+          receipt?.fee.toString() ?? null,
+          reason,
+          now.toISOString(),
+          sweepId,
+        ],
         'run',
         ctx,
       );
@@ -273,7 +302,7 @@ export class EvmSettler {
     });
     this.#options.gateway.log.error(
       { chainId: this.chainId, sweepId, reason },
-      'EVM sweep failed; its transfers are swept again',
+      'sweep failed; its transfers are swept again',
     );
   }
 
@@ -303,14 +332,14 @@ export class EvmSettler {
     for (const rows of byTreasury.values()) {
       for (let start = 0; start < rows.length; start += MAX_BATCH) {
         const batch = rows.slice(start, start + MAX_BATCH);
-        const items: SweepItem[] = batch.map((row) => ({
-          salt: forwarderSalt(this.#options.evmChainId, row.payment_id),
+        const items: SettlementSweepItem[] = batch.map((row) => ({
+          salt: this.#options.salt(row.payment_id),
           token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
         }));
         const first = batch[0]!;
-        let signed: SignedTransaction;
+        let signed: SettlementTransaction;
         try {
-          signed = await gasWallet.signSweep(first.factory as Address, items, await gasWallet.nextNonce());
+          signed = await gasWallet.signSweep(first.factory, items);
         } catch (error) {
           // Estimating found it would fail, or the node or the gas wallet cannot pay: nothing was sent,
           // the transfers stay due and the next round tries again. Other treasuries go on.
@@ -318,7 +347,7 @@ export class EvmSettler {
           lastError = (error as Error).message;
           gateway.log.error(
             { chainId: this.chainId, treasury: first.treasury, forwarders: batch.length, err: error },
-            'EVM sweep could not be prepared; retried next round',
+            'sweep could not be prepared; retried next round',
           );
           continue;
         }
@@ -365,7 +394,7 @@ export class EvmSettler {
         }
         gateway.log.info(
           { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
-          'EVM sweep sent',
+          'sweep sent',
         );
         sent += 1;
       }

@@ -1,8 +1,11 @@
 import { createEvmGasWallet, hasContractCode } from '@cairn/chain-evm';
 import { getChain } from '@cairn/contract';
+import { forwarderSalt } from '@cairn/evm-contracts';
+import { relayGaslessSettlements } from '../gasless/relayGaslessSettlements.js';
 import type { Gateway } from '../gateway.js';
 import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
 import type { EvmChainFacts } from './evmChainFacts.js';
+import { evmSettlementWallet } from './evmSettlementWallet.js';
 
 /** The EVM settlers of one gateway instance. */
 export interface EvmSettlers {
@@ -49,9 +52,16 @@ export function startEvmSettlers(
       new EvmSettler({
         gateway,
         chain,
-        evmChainId,
-        ...(gasWallet ? { gasWallet } : {}),
-        hasCode: (address) => hasContractCode(chain.id, backendUrl, address),
+        ...(gasWallet
+          ? {
+              gasWallet: evmSettlementWallet(gasWallet),
+              relay: async () => {
+                await relayGaslessSettlements(gateway, chain, gasWallet);
+              },
+            }
+          : {}),
+        hasCode: (address) => hasContractCode(chain.id, backendUrl, address as `0x${string}`),
+        salt: (paymentId) => forwarderSalt(evmChainId, paymentId),
         tokenContract: (symbol) => options.facts.tokenContract(chain.id, symbol),
         databaseUrl: options.databaseUrl,
       }),

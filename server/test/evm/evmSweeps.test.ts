@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { anvilAvailable } from '@cairn/anvil-node';
 import { getChain } from '@cairn/contract';
-import { factoryDeploymentData, forwarderAddressFor } from '@cairn/evm-contracts';
+import { factoryDeploymentData, forwarderAddressFor, forwarderSalt } from '@cairn/evm-contracts';
 import type { Address, Hex } from 'viem';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -40,9 +40,16 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     return p;
   };
   const sweepsOf = (paymentId: string) =>
-    sql<{ id: string; status: string; tx_hash: Hex; gas_used: string | null; payment_ids: string[] }>(
+    sql<{
+      id: string;
+      status: string;
+      tx_hash: Hex;
+      gas_used: string | null;
+      fee: string | null;
+      payment_ids: string[];
+    }>(
       s.test,
-      'select id, status, tx_hash, gas_used, payment_ids from evm_sweeps where ? = any(payment_ids) order by created_at',
+      'select id, status, tx_hash, gas_used, fee, payment_ids from evm_sweeps where ? = any(payment_ids) order by created_at',
       [paymentId],
     );
   const unswept = async (paymentId: string) =>
@@ -81,6 +88,9 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     const [sweep] = await sweepsOf(p.id);
     expect(sweep).toMatchObject({ status: 'confirmed' });
     expect(BigInt(sweep!.gas_used!)).toBeGreaterThan(50_000n);
+    // Its cost is what the chain charged: gas used times the price paid for it.
+    const mined = await s.chain.getTransactionReceipt({ hash: sweep!.tx_hash });
+    expect(BigInt(sweep!.fee!)).toBe(mined.gasUsed * mined.effectiveGasPrice);
     expect(await unswept(p.id)).toBe('0');
     expect(await s.settler.settleOnce()).toMatchObject({ sent: 0, confirmed: 0 });
     // The payment's status and webhooks are the lifecycle's alone.
@@ -146,7 +156,7 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
 
   it('a gas wallet that cannot pay leaves funds due and statuses alone; chains:status warns', async () => {
     const p = await confirmedPayment('ETH');
-    const gasWallet = s.settler.status().gasWallet!;
+    const gasWallet = s.settler.status().gasWallet as Address;
     const balance = await s.chain.getBalance({ address: gasWallet });
     const facts = gatewayEvmFacts(s.test.running.gateway);
     const healthy = await readEvmSettlement(
@@ -208,8 +218,8 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     const noGas = new EvmSettler({
       gateway,
       chain: getChain('ETH_LOCAL')!,
-      evmChainId: 31337,
-      hasCode: async (address) => ((await s.chain.getCode({ address })) ?? '0x') !== '0x',
+      salt: (paymentId) => forwarderSalt(31337, paymentId),
+      hasCode: async (address) => ((await s.chain.getCode({ address: address as Address })) ?? '0x') !== '0x',
       tokenContract: () => s.tokens.USDC,
       databaseUrl: s.test.running.databaseUrl,
     });

@@ -43,6 +43,8 @@ export interface SignedTransaction {
 export interface MinedReceipt {
   readonly status: 'success' | 'reverted';
   readonly gasUsed: bigint;
+  /** Wei paid per unit of gas: the fee is `gasUsed * effectiveGasPrice`. */
+  readonly effectiveGasPrice: bigint;
   readonly blockNumber: bigint;
 }
 
@@ -187,7 +189,12 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     async receipt(hash) {
       try {
         const receipt = await reader.getTransactionReceipt({ hash });
-        return { status: receipt.status, gasUsed: receipt.gasUsed, blockNumber: receipt.blockNumber };
+        return {
+          status: receipt.status,
+          gasUsed: receipt.gasUsed,
+          effectiveGasPrice: receipt.effectiveGasPrice,
+          blockNumber: receipt.blockNumber,
+        };
       } catch (error) {
         if ((error as Error).name === 'TransactionReceiptNotFoundError') return null;
         return fail(`reading the receipt of ${hash}`, error);

@@ -1,0 +1,16 @@
+import { Migration } from '@mikro-orm/migrations';
+
+/**
+ * TRON sweeps share `evm_sweeps` (TRON's TVM runs the same forwarders). A TRON transaction has no
+ * nonce (it is bound to a recent block and expires instead), so `nonce` is null for them. `fee` is
+ * what the transaction cost the gas wallet in the chain's smallest unit (wei: gas used times its
+ * price; sun: the TRX burnt for energy and bandwidth), recorded when it is mined.
+ */
+export class Migration20261126010000_tronSweeps extends Migration {
+  override async up(): Promise<void> {
+    this.addSql(`
+      alter table evm_sweeps alter column nonce drop not null;
+      alter table evm_sweeps add column fee numeric(78, 0);
+    `);
+  }
+}
