@@ -21,6 +21,14 @@ export type {
 } from './observe/tronApiTypes.js';
 export type { ParsedTronAddress, TronAddressRefusal } from './parseTronAddress.js';
 export { parseTronAddress } from './parseTronAddress.js';
+export type {
+  TronGasWallet,
+  TronGasWalletOptions,
+  TronReceipt,
+  TronSignedTransaction,
+  TronSweepItem,
+} from './settle/createTronGasWallet.js';
+export { createTronGasWallet } from './settle/createTronGasWallet.js';
 export type { TronAdapterErrorCode } from './TronAdapterError.js';
 export { TronAdapterError } from './TronAdapterError.js';
 export type { TronAddressProblem } from './tronAddress.js';

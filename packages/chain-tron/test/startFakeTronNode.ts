@@ -2,9 +2,20 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utils } from 'tronweb';
-import { encodeFunctionData, erc20Abi } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
 import { TRANSFER_TOPIC } from '../src/observe/decodeTronBlock.js';
 import { tronAddressFromHex, tronAddressToEvm, tronAddressToHex } from '../src/tronAddress.js';
+import { DEPLOYER_CREATION_CODE } from '../src/tronForwarders.js';
+import {
+  addToken,
+  addTrx,
+  cloneState,
+  emptyState,
+  executeFakeCall,
+  type FakeExecution,
+  type FakeTronState,
+  tokenBalance,
+} from './fakeTronContracts.js';
 
 /**
  * A fake java-tron full node for tests: a growing chain of blocks served over HTTP in the full node's
@@ -37,6 +48,47 @@ import { tronAddressFromHex, tronAddressToEvm, tronAddressToHex } from '../src/t
  *
  * What is not real: the chain's content (no TVM runs: contract effects, logs and internal
  * transactions are what a real node would report for those calls), block ids and signatures.
+ *
+ * The gas wallet's side (a model, see `fakeTronContracts.ts` for the contracts' effects):
+ * - State: TRX (sun) per account and TRC-20 balances per contract, credited when a payment's block
+ *   closes (`payTrx`, `payTrc20`/`pay`, `payFakeUsdt`, a non-rejected `payInternalTrx`; the payer and
+ *   the relay are bottomless); `fund` credits at once, without a transaction. Balances are not rolled
+ *   back by `reorg` (a transaction put back by `keepTransactions` is not executed twice).
+ * - Code: USDT, the look-alike, the relay and the deterministic deployer exist from the start; the
+ *   deployer's address is java-tron's `generateContractAddress(tx)` = `sha3omit12(txid ++ owner)` of a
+ *   `CreateSmartContract` of `DEPLOYER_CREATION_CODE` built (not broadcast) with tronweb from a fixed
+ *   owner. `/wallet/getcontract {value, visible}` prints the `SmartContract` as java-tron stores it:
+ *   `bytecode` only for a contract created by a transaction (a contract created by a contract —
+ *   factory, implementation, forwarder — has `contract_address`, `origin_address`,
+ *   `consume_user_resource_percent`, `trx_hash` and no bytecode: java-tron's `Program.createContract`
+ *   keeps its code in the code store); `/wallet/getcontractinfo` adds `runtimecode`; `{}` without code.
+ * - `/wallet/getaccount {address, visible}`: `{}` for an account that never received TRX; `balance`
+ *   left out at 0 (protobuf). `/wallet/getchainparameters`: `{chainParameter: [{key, value}]}` with
+ *   `getEnergyFee` 210 and `getTransactionFee` 1000 (value left out when 0, as java-tron prints it).
+ * - `/wallet/triggerconstantcontract {owner_address, contract_address, data, visible: false}`: the
+ *   model run on a copy of the state: `{result: {result: true}, energy_used, constant_result,
+ *   transaction: {ret: [{}]…}}`; a revert adds `result.message` (hex "REVERT opcode executed") and
+ *   `transaction.ret [{ret: 'FAILED'}]`, `constant_result` the revert data; no contract at the address:
+ *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`.
+ * - `/wallet/broadcasttransaction` (the signed transaction's JSON): refused as java-tron prints it,
+ *   `{code, txid, message: <hex>}`, when txID is not SHA-256 of `raw_data_hex` or `raw_data` does not
+ *   serialize to it (tronweb `txCheck`; java-tron re-serializes `raw_data` itself) or the signature does
+ *   not recover to `owner_address` (`SIGERROR`), when already pending or in a block
+ *   (`DUP_TRANSACTION_ERROR`), when the reference block is not on the chain (`TAPOS_ERROR`), when
+ *   `expiration` is not after the head block's time or more than 24 h after it
+ *   (`TRANSACTION_EXPIRATION_ERROR`), when it is not a `TriggerSmartContract` without TRX to a
+ *   contract (`CONTRACT_VALIDATE_ERROR`), when the owner's balance is below the bandwidth fee
+ *   (`BANDWITH_ERROR`, java-tron's spelling) or below bandwidth fee + the energy fee the model would
+ *   burn now, capped by `fee_limit` (`CONTRACT_VALIDATE_ERROR`: stricter than java-tron, which would
+ *   run it and fail `OUT_OF_ENERGY`). Otherwise `{result: true, txid}` and it goes in the next closed
+ *   block, executed then: bandwidth = `raw_data_hex` bytes + 65 + 64, burnt at `getTransactionFee` per
+ *   byte (no free or staked bandwidth: `receipt.net_fee`, no `net_usage`); energy the model's figure
+ *   burnt at `getEnergyFee` (`receipt.energy_fee`, `energy_usage_total`); an energy fee above
+ *   `fee_limit` is `OUT_OF_ENERGY` (`fee_limit` burnt, nothing done); a revert is `REVERT` (fee burnt,
+ *   nothing done, `result: 'FAILED'`, `resMessage`); `fee` = energy fee + bandwidth fee, burnt from the
+ *   owner. `revertNext()` makes the next executed sweep revert; `dropPending()` forgets the broadcast
+ *   transactions not yet in a block (a node that accepted and lost them).
+ * - `/wallet/gettransactioninfobyid {value}`: `{}` until the transaction is in a closed block.
  */
 export interface FakeTronNode {
   /** The HTTP API base URL (`http://127.0.0.1:<port>`). */
@@ -81,6 +133,20 @@ export interface FakeTronNode {
    * their transactions are dropped unless `keepTransactions`, which puts them back in the pending pool.
    */
   reorg(depth: number, options?: { keepTransactions?: boolean }): void;
+  /** The network's deterministic deployer (`T…`), deployed from the start. */
+  readonly deployer: string;
+  /** Credits `address` with `sun` at once (no transaction): money for a gas wallet. */
+  fund(address: string, sun: bigint): void;
+  /** TRX balance in sun, or the TRC-20 balance on `contract` (`T…`). */
+  balanceOf(address: string, contract?: string): bigint;
+  /** Whether `address` holds code in the model. */
+  hasCode(address: string): boolean;
+  /** Makes `factory`'s `forwarderAddress` answer an address off the offline formula (and `deploy` fail). */
+  factoryComputesWrongAddress(factory: string): void;
+  /** Makes the next executed sweep revert (its simulation still succeeds). */
+  revertNext(): void;
+  /** Forgets the broadcast transactions still pending (they will never be included); returns their ids. */
+  dropPending(): string[];
   stop(): Promise<void>;
 }
 
@@ -88,6 +154,16 @@ interface FakeTransaction {
   readonly json: Record<string, unknown>;
   readonly info: (block: { number: number; timestamp: number }) => Record<string, unknown>;
 }
+
+/** A transaction in the pool: `close()` executes it (once) when its block closes. */
+interface PendingTransaction {
+  readonly txid: string;
+  readonly broadcast: boolean;
+  readonly close: () => FakeTransaction;
+}
+
+/** Chain parameters the model charges with (java-tron's names). */
+export const FAKE_TRON_PRICES = { getEnergyFee: 210n, getTransactionFee: 1000n } as const;
 
 interface FakeBlock {
   readonly blockID: string;
@@ -104,6 +180,60 @@ const WITNESS = '41b2f713d57dbcec679d93a8849fa0cd0e4db594ba';
 const GENESIS_TIME = 1_777_445_121_000;
 const CALL_NOTE = Buffer.from('call').toString('hex');
 const REVERT_MESSAGE = Buffer.from('REVERT opcode executed').toString('hex');
+/** The account that deployed the deterministic deployer (a fixed key: its address is reproducible). */
+const DEPLOYER_OWNER_KEY = '5c8d14ed3d14ac5ee3ca0b9a1ab6b1e4e2a0f1b9b4a58c8bf63c0b5f9e2d7a11';
+/** Runtime of `DEPLOYER_CREATION_CODE`: its constructor returns the 0x45 bytes after the first 14. */
+const DEPLOYER_RUNTIME = DEPLOYER_CREATION_CODE.slice(2 + 28);
+/** Stand-in runtime code of the TRC-20 contracts and the relay (no TVM runs it). */
+const OPAQUE_RUNTIME = '6080604052348015600f57600080fd5b50';
+/** java-tron's maximum `fee_limit` (15 000 TRX, the mainnet's `getMaxFeeLimit`). */
+const MAX_FEE_LIMIT = 15_000_000_000n;
+const DAY_MS = 86_400_000;
+
+function hexText(text: string): string {
+  return Buffer.from(text, 'utf8').toString('hex');
+}
+
+/**
+ * The deployer's address: java-tron's `WalletUtil.generateContractAddress(Transaction)` =
+ * `sha3omit12(txid ++ owner)` of a `CreateSmartContract` of `DEPLOYER_CREATION_CODE` from the fixed
+ * owner, the transaction built and hashed with tronweb (not broadcast).
+ */
+function deployerAddress(): { deployer: string; owner: string } {
+  const owner = tronAddressToHex(utils.address.fromPrivateKey(DEPLOYER_OWNER_KEY) as string);
+  const tx = {
+    visible: false,
+    txID: '',
+    raw_data: {
+      contract: [
+        {
+          parameter: {
+            value: {
+              owner_address: owner,
+              new_contract: {
+                bytecode: DEPLOYER_CREATION_CODE.slice(2),
+                origin_address: owner,
+                consume_user_resource_percent: 100,
+                origin_energy_limit: 10_000_000,
+                name: 'DeterministicDeployer',
+                abi: {},
+              },
+            },
+            type_url: 'type.googleapis.com/protocol.CreateSmartContract',
+          },
+          type: 'CreateSmartContract',
+        },
+      ],
+      ref_block_bytes: '0000',
+      ref_block_hash: sha256Hex('tron fake genesis parent').slice(0, 16),
+      expiration: GENESIS_TIME + 60_000,
+      fee_limit: 1_000_000_000,
+      timestamp: GENESIS_TIME,
+    },
+  };
+  const txid = utils.transaction.txPbToTxID(utils.transaction.txJsonToPb(tx)).replace(/^0x/, '');
+  return { deployer: `41${keccak256(`0x${txid}${owner}`).slice(-40)}`, owner };
+}
 
 function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
@@ -127,8 +257,11 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
   const fakeUsdt = tronAddressFromHex(`41${sha256Hex('fake usdt').slice(0, 40)}`);
   const relay = `41${sha256Hex('native relay').slice(0, 40)}`;
   const blocks: FakeBlock[] = [];
-  let pending: FakeTransaction[] = [];
+  let pending: PendingTransaction[] = [];
   let nonce = 0;
+  const state: FakeTronState = emptyState();
+  const wrongAddress = new Set<string>();
+  let revertNextSweep = false;
   const requests: string[] = [];
 
   const head = (): FakeBlock => blocks[blocks.length - 1] as FakeBlock;
@@ -222,10 +355,23 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
     };
   };
 
-  const queue = (json: Record<string, unknown>, info: FakeTransaction['info']): string => {
+  /** Queues a payment; `effect` credits its recipient when its block closes. */
+  const queue = (
+    json: Record<string, unknown>,
+    info: FakeTransaction['info'],
+    effect?: () => void,
+  ): string => {
     const clean = Object.fromEntries(Object.entries(json).filter(([, v]) => v !== undefined));
-    pending.push({ json: clean, info });
-    return clean.txID as string;
+    const txid = clean.txID as string;
+    pending.push({
+      txid,
+      broadcast: false,
+      close: () => {
+        effect?.();
+        return { json: clean, info };
+      },
+    });
+    return txid;
   };
 
   const baseInfo = (txid: string, block: { number: number; timestamp: number }) => ({
@@ -251,32 +397,303 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
       topics: [TRANSFER_TOPIC, word(payerHex.slice(2)), word(tronAddressToHex(to).slice(2))],
       data: word(amount.toString(16)),
     };
-    return queue(json, (block) =>
-      outcome === 'SUCCESS'
-        ? {
-            ...baseInfo(json.txID as string, block),
-            fee: 6_379_500n,
-            contractResult: [word('1')],
-            contract_address: contractHex,
-            receipt: {
-              energy_fee: 6_034_500n,
-              energy_usage_total: 14_365,
-              net_usage: 345,
-              result: 'SUCCESS',
+    const credit = () => {
+      if (outcome === 'SUCCESS') addToken(state, contractHex, tronAddressToHex(to), amount);
+    };
+    return queue(
+      json,
+      (block) =>
+        outcome === 'SUCCESS'
+          ? {
+              ...baseInfo(json.txID as string, block),
+              fee: 6_379_500n,
+              contractResult: [word('1')],
+              contract_address: contractHex,
+              receipt: {
+                energy_fee: 6_034_500n,
+                energy_usage_total: 14_365,
+                net_usage: 345,
+                result: 'SUCCESS',
+              },
+              log: [log],
+            }
+          : {
+              ...baseInfo(json.txID as string, block),
+              fee: 1_280_000n,
+              contractResult: [''],
+              contract_address: contractHex,
+              receipt: { energy_fee: 935_000n, energy_usage_total: 2_227, net_usage: 345, result: 'REVERT' },
+              log: [log],
+              result: 'FAILED',
+              resMessage: REVERT_MESSAGE,
             },
-            log: [log],
-          }
-        : {
-            ...baseInfo(json.txID as string, block),
-            fee: 1_280_000n,
-            contractResult: [''],
-            contract_address: contractHex,
-            receipt: { energy_fee: 935_000n, energy_usage_total: 2_227, net_usage: 345, result: 'REVERT' },
-            log: [log],
-            result: 'FAILED',
-            resMessage: REVERT_MESSAGE,
-          },
+      credit,
     );
+  };
+
+  // The gas wallet's side: contract code, balances, broadcasts (see the header and fakeTronContracts.ts).
+  const { deployer: deployerHex, owner: deployerOwner } = deployerAddress();
+  for (const token of [tronAddressToHex(USDT), tronAddressToHex(fakeUsdt)]) {
+    state.code.set(token, {
+      kind: 'trc20',
+      runtime: OPAQUE_RUNTIME,
+      createdBy: 'transaction',
+      origin: payerHex,
+    });
+  }
+  state.code.set(relay, {
+    kind: 'relay',
+    runtime: OPAQUE_RUNTIME,
+    createdBy: 'transaction',
+    origin: payerHex,
+  });
+  state.code.set(deployerHex, {
+    kind: 'deployer',
+    runtime: DEPLOYER_RUNTIME,
+    createdBy: 'transaction',
+    origin: deployerOwner,
+  });
+
+  const commit = (from: FakeTronState): void => {
+    for (const key of ['trx', 'tokens', 'code', 'factories'] as const) {
+      const target = state[key] as Map<string, unknown>;
+      target.clear();
+      for (const [k, v] of from[key] as Map<string, unknown>) target.set(k, v);
+    }
+  };
+
+  const refusal = (code: string, txid: string, message: string) => ({
+    code,
+    txid,
+    message: hexText(message),
+  });
+
+  /** Runs a broadcast transaction when its block closes: effects, fee burnt, ret and info. */
+  const execute = (tx: Record<string, unknown>, txid: string, bytes: bigint): FakeTransaction => {
+    const raw = tx.raw_data as Record<string, unknown>;
+    const value = (raw.contract as { parameter: { value: Record<string, string> } }[])[0]?.parameter
+      .value as Record<string, string>;
+    const owner = String(value.owner_address).toLowerCase();
+    const contract = String(value.contract_address).toLowerCase();
+    const feeLimit = BigInt(String(raw.fee_limit ?? 0));
+    const copy = cloneState(state);
+    const toFactory = state.code.get(contract)?.kind === 'factory';
+    const knobs = { wrongAddress, revertSweep: toFactory && revertNextSweep };
+    if (toFactory) revertNextSweep = false;
+    const run: FakeExecution = executeFakeCall(copy, {
+      owner,
+      contract,
+      data: value.data ?? '',
+      txid,
+      knobs,
+    });
+    let outcome: 'SUCCESS' | 'REVERT' | 'OUT_OF_ENERGY' = run.status;
+    let energy = run.energy;
+    let energyFee = energy * FAKE_TRON_PRICES.getEnergyFee;
+    if (energyFee > feeLimit) {
+      outcome = 'OUT_OF_ENERGY';
+      energyFee = feeLimit;
+      energy = feeLimit / FAKE_TRON_PRICES.getEnergyFee;
+    }
+    if (outcome === 'SUCCESS') commit(copy);
+    const netFee = bytes * FAKE_TRON_PRICES.getTransactionFee;
+    const fee = energyFee + netFee;
+    const balance = state.trx.get(owner) ?? 0n;
+    state.trx.set(owner, balance > fee ? balance - fee : 0n);
+    const json = {
+      ret: [{ contractRet: outcome }],
+      signature: tx.signature,
+      txID: txid,
+      raw_data: raw,
+      raw_data_hex: tx.raw_data_hex,
+    };
+    const failed =
+      outcome === 'SUCCESS'
+        ? {}
+        : {
+            result: 'FAILED',
+            resMessage: outcome === 'REVERT' ? REVERT_MESSAGE : hexText('Not enough energy for the call'),
+          };
+    return {
+      json,
+      info: (block) => ({
+        ...baseInfo(txid, block),
+        fee,
+        contractResult: [outcome === 'OUT_OF_ENERGY' ? '' : run.returned],
+        contract_address: contract,
+        receipt: { energy_fee: energyFee, energy_usage_total: energy, net_fee: netFee, result: outcome },
+        ...(outcome === 'SUCCESS' && run.logs.length > 0 ? { log: run.logs } : {}),
+        ...(outcome === 'SUCCESS' && run.internals.length > 0
+          ? {
+              internal_transactions: run.internals.map((internal, i) => ({
+                hash: sha256Hex(`${txid}:${i}`),
+                ...internal,
+              })),
+            }
+          : {}),
+        ...failed,
+      }),
+    };
+  };
+
+  /** `/wallet/broadcasttransaction`: java-tron's checks, then the pool. */
+  const broadcast = (tx: Record<string, unknown>): unknown => {
+    const raw = tx.raw_data as Record<string, unknown> | undefined;
+    const rawHex = tx.raw_data_hex;
+    const contracts = raw?.contract;
+    if (!raw || typeof rawHex !== 'string' || !Array.isArray(contracts) || contracts.length !== 1) {
+      return { Error: 'class java.lang.NullPointerException : null' };
+    }
+    const txid = createHash('sha256').update(Buffer.from(rawHex, 'hex')).digest('hex');
+    let consistent = false;
+    try {
+      consistent = String(tx.txID).toLowerCase() === txid && utils.transaction.txCheck(tx);
+    } catch {
+      consistent = false;
+    }
+    if (!consistent)
+      return refusal('SIGERROR', txid, 'validate signature error: txID, raw_data and raw_data_hex disagree');
+    if (
+      pending.some((p) => p.txid === txid) ||
+      blocks.some((b) => b.transactions.some((t) => t.json.txID === txid))
+    ) {
+      return refusal('DUP_TRANSACTION_ERROR', txid, 'dup trans');
+    }
+    const refNumber = Number.parseInt(String(raw.ref_block_bytes), 16);
+    const refBlock = blocks.find((b) => b.number % 65_536 === refNumber);
+    if (!refBlock || refBlock.blockID.slice(16, 32) !== String(raw.ref_block_hash).toLowerCase()) {
+      return refusal('TAPOS_ERROR', txid, `Tapos failed, different block hash, ${raw.ref_block_bytes}`);
+    }
+    const expiration = Number(raw.expiration);
+    const headTime = head().timestamp;
+    if (!(expiration > headTime) || expiration > headTime + DAY_MS) {
+      return refusal(
+        'TRANSACTION_EXPIRATION_ERROR',
+        txid,
+        `transaction expiration, transaction expiration time is ${expiration}, but headBlockTime is ${headTime}`,
+      );
+    }
+    const contract = contracts[0] as { type?: string; parameter?: { value?: Record<string, unknown> } };
+    const value = contract.parameter?.value ?? {};
+    const owner = String(value.owner_address ?? '').toLowerCase();
+    const signatures = Array.isArray(tx.signature) ? (tx.signature as string[]) : [];
+    let signer = '';
+    try {
+      signer =
+        signatures.length === 1 ? utils.crypto.ecRecover(txid, signatures[0] as string).toLowerCase() : '';
+    } catch {
+      signer = '';
+    }
+    if (signer === '' || signer !== owner) return refusal('SIGERROR', txid, 'validate signature error');
+    if (contract.type !== 'TriggerSmartContract') {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, `the fake node models TriggerSmartContract only`);
+    }
+    const target = String(value.contract_address ?? '').toLowerCase();
+    if (!state.code.has(target)) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'No contract or not a valid smart contract');
+    }
+    if (BigInt(String(value.call_value ?? 0)) !== 0n || value.call_token_value || value.token_id) {
+      return refusal(
+        'CONTRACT_VALIDATE_ERROR',
+        txid,
+        'the fake node models calls without TRX or TRC-10 only',
+      );
+    }
+    const feeLimit = BigInt(String(raw.fee_limit ?? 0));
+    if (feeLimit < 0n || feeLimit > MAX_FEE_LIMIT) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, `feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+    }
+    const bytes = BigInt(rawHex.length / 2 + 65 + 64);
+    const netFee = bytes * FAKE_TRON_PRICES.getTransactionFee;
+    const balance = state.trx.get(owner) ?? 0n;
+    if (balance < netFee) return refusal('BANDWITH_ERROR', txid, 'Account resource insufficient error.');
+    const dryRun = executeFakeCall(cloneState(state), {
+      owner,
+      contract: target,
+      data: String(value.data ?? ''),
+      txid,
+      knobs: { wrongAddress, revertSweep: false },
+    });
+    const energyFee = dryRun.energy * FAKE_TRON_PRICES.getEnergyFee;
+    if (balance < netFee + (energyFee < feeLimit ? energyFee : feeLimit)) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'balance is not sufficient for the fee');
+    }
+    pending.push({ txid, broadcast: true, close: () => execute(tx, txid, bytes) });
+    return { result: true, txid };
+  };
+
+  /** `/wallet/triggerconstantcontract`: the model on a copy of the state. */
+  const constantCall = (body: Record<string, unknown>): unknown => {
+    let owner: string;
+    let contract: string;
+    try {
+      owner = tronAddressToHex(String(body.owner_address));
+      contract = tronAddressToHex(String(body.contract_address));
+    } catch (error) {
+      return { Error: `class java.lang.IllegalArgumentException : ${(error as Error).message}` };
+    }
+    if (!state.code.has(contract)) {
+      return {
+        result: {
+          code: 'CONTRACT_VALIDATE_ERROR',
+          message: hexText('No contract or not a valid smart contract'),
+        },
+      };
+    }
+    const data = String(body.data ?? '').replace(/^0x/, '');
+    nonce += 1;
+    const txid = sha256Hex(`constant:${nonce}:${owner}:${contract}:${data}`);
+    const run = executeFakeCall(cloneState(state), {
+      owner,
+      contract,
+      data,
+      txid,
+      knobs: { wrongAddress, revertSweep: false },
+    });
+    const reverted = run.status === 'REVERT';
+    return {
+      result: reverted ? { result: true, message: REVERT_MESSAGE } : { result: true },
+      energy_used: run.energy,
+      constant_result: [run.returned],
+      transaction: {
+        ret: [reverted ? { ret: 'FAILED' } : {}],
+        visible: false,
+        txID: txid,
+        raw_data: {
+          contract: [
+            {
+              parameter: {
+                value: { data, owner_address: owner, contract_address: contract },
+                type_url: 'type.googleapis.com/protocol.TriggerSmartContract',
+              },
+              type: 'TriggerSmartContract',
+            },
+          ],
+        },
+      },
+    };
+  };
+
+  /** `SmartContract` as java-tron's ContractStore keeps it (no bytecode when a contract created it). */
+  const smartContract = (hex: string, show: (h: string) => string): Record<string, unknown> | undefined => {
+    const code = state.code.get(hex);
+    if (!code) return undefined;
+    return code.createdBy === 'transaction'
+      ? {
+          origin_address: show(code.origin),
+          contract_address: show(hex),
+          abi: {},
+          bytecode: code.kind === 'deployer' ? DEPLOYER_CREATION_CODE.slice(2) : code.runtime,
+          consume_user_resource_percent: 100,
+          name: code.kind === 'deployer' ? 'DeterministicDeployer' : code.kind,
+          origin_energy_limit: 10_000_000,
+        }
+      : {
+          origin_address: show(code.origin),
+          contract_address: show(hex),
+          consume_user_resource_percent: 100,
+          ...(code.trxHash ? { trx_hash: code.trxHash } : {}),
+        };
   };
 
   const node: Omit<FakeTronNode, 'url' | 'stop'> = {
@@ -296,12 +713,16 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
         { amount: amountSun, owner_address: payerHex, to_address: tronAddressToHex(to) },
         'SUCCESS',
       );
-      return queue(json, (block) => ({
-        ...baseInfo(json.txID as string, block),
-        fee: 0,
-        contractResult: [''],
-        receipt: { net_usage: 267 },
-      }));
+      return queue(
+        json,
+        (block) => ({
+          ...baseInfo(json.txID as string, block),
+          fee: 0,
+          contractResult: [''],
+          receipt: { net_usage: 267 },
+        }),
+        () => addTrx(state, tronAddressToHex(to), amountSun),
+      );
     },
     payTrc20({ contract, to, amount }) {
       return trc20(contract, to, amount, 'SUCCESS');
@@ -332,29 +753,63 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
         'SUCCESS',
       );
       const txid = json.txID as string;
-      return queue(json, (block) => ({
-        ...baseInfo(txid, block),
-        fee: 1_000_000n,
-        contractResult: [''],
-        contract_address: relay,
-        receipt: { energy_fee: 700_000n, energy_usage_total: 1_675, net_usage: 314, result: 'SUCCESS' },
-        internal_transactions: [
-          {
-            hash: sha256Hex(`${txid}:0`),
-            caller_address: relay,
-            transferTo_address: tronAddressToHex(to),
-            callValueInfo: [{ callValue: amountSun }],
-            note: CALL_NOTE,
-            ...(rejected ? { rejected: true } : {}),
-          },
-        ],
-      }));
+      const credit = () => {
+        if (!rejected) addTrx(state, tronAddressToHex(to), amountSun);
+      };
+      return queue(
+        json,
+        (block) => ({
+          ...baseInfo(txid, block),
+          fee: 1_000_000n,
+          contractResult: [''],
+          contract_address: relay,
+          receipt: { energy_fee: 700_000n, energy_usage_total: 1_675, net_usage: 314, result: 'SUCCESS' },
+          internal_transactions: [
+            {
+              hash: sha256Hex(`${txid}:0`),
+              caller_address: relay,
+              transferTo_address: tronAddressToHex(to),
+              callValueInfo: [{ callValue: amountSun }],
+              note: CALL_NOTE,
+              ...(rejected ? { rejected: true } : {}),
+            },
+          ],
+        }),
+        credit,
+      );
+    },
+    deployer: tronAddressFromHex(deployerHex),
+    fund(address, sun) {
+      addTrx(state, tronAddressToHex(address), sun);
+    },
+    balanceOf(address, contract) {
+      const holder = tronAddressToHex(address);
+      return contract === undefined
+        ? (state.trx.get(holder) ?? 0n)
+        : tokenBalance(state, tronAddressToHex(contract), holder);
+    },
+    hasCode: (address) => state.code.has(tronAddressToHex(address)),
+    factoryComputesWrongAddress(factory) {
+      wrongAddress.add(tronAddressToHex(factory));
+    },
+    revertNext() {
+      revertNextSweep = true;
+    },
+    dropPending() {
+      const dropped = pending.filter((p) => p.broadcast).map((p) => p.txid);
+      pending = pending.filter((p) => !p.broadcast);
+      return dropped;
     },
     closeBlocks(n) {
       const closed: { height: number; hash: string }[] = [];
       for (let i = 0; i < n; i += 1) {
-        const block = makeBlock(head(), i === 0 ? pending : [], 'main');
+        const closing = i === 0 ? pending : [];
         if (i === 0) pending = [];
+        const block = makeBlock(
+          head(),
+          closing.map((p) => p.close()),
+          'main',
+        );
         blocks.push(block);
         closed.push({ height: block.number, hash: block.blockID });
       }
@@ -363,7 +818,13 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
     reorg(depth, options = {}) {
       if (depth < 1 || depth >= blocks.length) throw new Error(`cannot reorg ${depth} blocks`);
       const dropped = blocks.splice(blocks.length - depth, depth);
-      if (options.keepTransactions) pending = [...dropped.flatMap((b) => b.transactions), ...pending];
+      if (options.keepTransactions) {
+        const back = dropped.flatMap((b) => b.transactions);
+        pending = [
+          ...back.map((t) => ({ txid: t.json.txID as string, broadcast: false, close: () => t })),
+          ...pending,
+        ];
+      }
       for (let i = 0; i <= depth; i += 1) blocks.push(makeBlock(head(), [], `fork${nonce}:${i}`));
       nonce += 1;
     },
@@ -383,6 +844,65 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
       case '/wallet/getblockbyid': {
         const block = blocks.find((b) => b.blockID === String(body.value).toLowerCase());
         return block ? blockJson(block) : {};
+      }
+      case '/wallet/getaccount': {
+        const hex = tronAddressToHex(String(body.address));
+        if (!state.trx.has(hex) && !state.code.has(hex)) return {};
+        const balance = state.trx.get(hex) ?? 0n;
+        return {
+          address: body.visible === true ? tronAddressFromHex(hex) : hex,
+          ...(balance > 0n ? { balance } : {}),
+          create_time: GENESIS_TIME,
+          ...(state.code.has(hex) ? { type: 'Contract' } : {}),
+          account_resource: {},
+        };
+      }
+      case '/wallet/getcontract': {
+        const show = (h: string) => (body.visible === true ? tronAddressFromHex(h) : h);
+        return smartContract(tronAddressToHex(String(body.value)), show) ?? {};
+      }
+      case '/wallet/getcontractinfo': {
+        const show = (h: string) => (body.visible === true ? tronAddressFromHex(h) : h);
+        const hex = tronAddressToHex(String(body.value));
+        const contract = smartContract(hex, show);
+        if (!contract) return {};
+        return {
+          runtimecode: state.code.get(hex)?.runtime,
+          smart_contract: contract,
+          contract_state: { energy_usage: 0, energy_factor: 0, update_cycle: 0 },
+        };
+      }
+      case '/wallet/getchainparameters':
+        return {
+          chainParameter: [
+            { key: 'getMaintenanceTimeInterval', value: 21_600_000 },
+            { key: 'getAccountUpgradeCost', value: 9_999_000_000 },
+            { key: 'getCreateAccountFee', value: 100_000 },
+            { key: 'getTransactionFee', value: FAKE_TRON_PRICES.getTransactionFee },
+            { key: 'getAssetIssueFee', value: 1_024_000_000 },
+            { key: 'getWitnessPayPerBlock', value: 16_000_000 },
+            { key: 'getCreateNewAccountFeeInSystemContract', value: 1_000_000 },
+            { key: 'getAllowCreationOfContracts', value: 1 },
+            { key: 'getRemoveThePowerOfTheGr', value: -1 },
+            { key: 'getEnergyFee', value: FAKE_TRON_PRICES.getEnergyFee },
+            { key: 'getExchangeCreateFee', value: 1_024_000_000 },
+            { key: 'getMaxCpuTimeOfOneTx', value: 80 },
+            { key: 'getAllowShieldedTransaction' },
+            { key: 'getMaxFeeLimit', value: MAX_FEE_LIMIT },
+            { key: 'getTotalEnergyLimit', value: 180_000_000_000 },
+          ],
+        };
+      case '/wallet/triggerconstantcontract':
+        return constantCall(body);
+      case '/wallet/broadcasttransaction':
+        return broadcast(body);
+      case '/wallet/gettransactioninfobyid': {
+        const id = String(body.value ?? '').toLowerCase();
+        for (const block of blocks) {
+          const tx = block.transactions.find((t) => t.json.txID === id);
+          if (tx) return tx.info(block);
+        }
+        return {};
       }
       case '/wallet/gettransactioninfobyblocknum': {
         const num = Number(body.num);
@@ -410,7 +930,12 @@ export async function startFakeTronNode(): Promise<FakeTronNode> {
         response.end(stringify({ Error: `class org.json.JSONException : ${(error as Error).message}` }));
         return;
       }
-      const result = answer(path, body);
+      let result: unknown;
+      try {
+        result = answer(path, body);
+      } catch (error) {
+        result = { Error: `class java.lang.IllegalArgumentException : ${(error as Error).message}` };
+      }
       if (result === undefined) {
         response.writeHead(404, { 'content-type': 'text/plain' });
         response.end('Not Found');
