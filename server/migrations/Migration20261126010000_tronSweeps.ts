@@ -5,12 +5,16 @@ import { Migration } from '@mikro-orm/migrations';
  * nonce (it is bound to a recent block and expires instead), so `nonce` is null for them. `fee` is
  * what the transaction cost the gas wallet in the chain's smallest unit (wei: gas used times its
  * price; sun: the TRX burnt for energy and bandwidth), recorded when it is mined.
+ * `wallets.onboarding_probe_tx`: TRON onboarding's second transaction, which deploys a probe
+ * forwarder through the new factory to prove on-chain that the network puts forwarders at the
+ * addresses computed offline, before any deposit address of that wallet is shown.
  */
 export class Migration20261126010000_tronSweeps extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       alter table evm_sweeps alter column nonce drop not null;
       alter table evm_sweeps add column fee numeric(78, 0);
+      alter table wallets add column onboarding_probe_tx text;
     `);
   }
 }

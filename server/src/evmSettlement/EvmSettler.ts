@@ -29,6 +29,19 @@ export interface EvmSettlerOptions {
    * the factory on-chain computes other forwarder addresses than the offline formula).
    */
   checkFactory?(factory: string, treasury: string): Promise<string | undefined>;
+  /**
+   * Chains whose CREATE2 rule is only proven on-chain (TRON): after the factory, onboarding deploys a
+   * probe forwarder (a sweep of `salt`, a salt no payment has, with nothing to flush) and activates
+   * the wallet only once code is at `address(factory, treasury)`, the offline formula's answer. A
+   * network that put it elsewhere reverts the sweep, and the wallet stays failed: no deposit address
+   * of it is ever shown.
+   */
+  readonly probe?: {
+    readonly salt: Hex;
+    address(factory: string, treasury: string): string;
+    /** The probe transaction in messages. */
+    readonly what: string;
+  };
   /** The CREATE2 salt of a payment's forwarder on this chain. */
   salt(paymentId: string): Hex;
   /** The contract of a token symbol on this chain. */
@@ -57,6 +70,15 @@ export interface SettleResult {
   readonly failed: number;
   /** Batches that could not be signed or sent this round (retried next round). */
   readonly errors: number;
+}
+
+interface OnboardingRow {
+  id: string;
+  value: string;
+  onboarding_address: string;
+  onboarding_tx: string | null;
+  onboarding_probe_tx: string | null;
+  onboarding_updated_at: Date;
 }
 
 interface DueRow {
@@ -134,88 +156,112 @@ export class EvmSettler {
     this.#status = { chainId: this.chainId, ...backlog, ...gas };
   }
 
-  /** Wallets not yet active: active once their factory has code; otherwise the gas wallet deploys it. */
+  /**
+   * Wallets not yet active: active once their factory has code (and, where the chain proves its
+   * addresses with a probe, once the probe forwarder has code at its offline address); otherwise the
+   * gas wallet deploys what is missing.
+   */
   async #onboard(): Promise<number> {
-    const { gateway, gasWallet } = this.#options;
-    const wallets = await this.#sql<{
-      id: string;
-      value: string;
-      onboarding_address: string;
-      onboarding_tx: string | null;
-      onboarding_updated_at: Date;
-    }>(
-      `select id, value, onboarding_address, onboarding_tx, onboarding_updated_at from wallets
+    const { gateway, gasWallet, probe } = this.#options;
+    const wallets = await this.#sql<OnboardingRow>(
+      `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_updated_at from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null order by created_at`,
       [this.chainId],
     );
     let activated = 0;
     for (const wallet of wallets) {
-      const now = gateway.clock.now().toISOString();
       const factory = wallet.onboarding_address;
-      if (await this.#options.hasCode(factory)) {
-        const problem = await this.#options.checkFactory?.(factory, wallet.value);
-        if (problem) {
-          await this.#fail(wallet.id, problem);
-          gateway.log.error(
-            { chainId: this.chainId, walletId: wallet.id, factory, problem },
-            'factory refused',
-          );
-          continue;
-        }
-        await this.#sql(
-          `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
-          [now, wallet.id],
-        );
-        gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'wallet onboarded');
-        activated += 1;
-        continue;
-      }
-      if (!gasWallet) {
-        await this.#fail(
-          wallet.id,
-          `no gas wallet is configured for ${this.chainId} (set CAIRN_CHAIN_${this.chainId}_GAS_WALLET_KEY)`,
+      if (!(await this.#options.hasCode(factory))) {
+        await this.#step(wallet, 'onboarding_tx', 'the factory deployment', true, () =>
+          gasWallet!.signFactoryDeployment(wallet.value),
         );
         continue;
       }
-      if (wallet.onboarding_tx) {
-        const receipt = await gasWallet.receipt(wallet.onboarding_tx);
-        const age = gateway.clock.now().getTime() - new Date(wallet.onboarding_updated_at).getTime();
-        if (receipt === null && age > REBROADCAST_MS) {
-          // Never mined (or never broadcast before a crash): sign it anew. Should the first one still
-          // land, the factory's code is seen first and the wallet becomes active.
-          await this.#sql('update wallets set onboarding_tx = null where id = ?', [wallet.id]);
-          continue;
-        }
-        if (receipt === null) continue; // still pending
-        if (receipt.status === 'reverted') {
-          await this.#fail(wallet.id, `the factory deployment ${wallet.onboarding_tx} reverted`, true);
-        }
-        continue; // success: the next round sees the code (the node may lag a block)
+      const problem = await this.#options.checkFactory?.(factory, wallet.value);
+      if (problem) {
+        await this.#fail(wallet.id, problem);
+        gateway.log.error(
+          { chainId: this.chainId, walletId: wallet.id, factory, problem },
+          'factory refused',
+        );
+        continue;
       }
-      const signed = await gasWallet.signFactoryDeployment(wallet.value);
+      if (probe && !(await this.#options.hasCode(probe.address(factory, wallet.value)))) {
+        // A probe that reverted stays failed (not sent again): it would revert again, at a cost.
+        await this.#step(wallet, 'onboarding_probe_tx', probe.what, false, () =>
+          gasWallet!.signSweep(factory, [{ salt: probe.salt, token: null }]),
+        );
+        continue;
+      }
       await this.#sql(
-        `update wallets set onboarding_status = 'pending', onboarding_tx = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
-        [signed.hash, now, wallet.id],
+        `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
+        [gateway.clock.now().toISOString(), wallet.id],
       );
-      try {
-        await gasWallet.broadcast(signed.raw);
-      } catch (error) {
-        if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
-        await this.#fail(wallet.id, `the factory deployment was refused: ${error.message}`, true);
-        continue;
-      }
-      gateway.log.info(
-        { chainId: this.chainId, walletId: wallet.id, tx: signed.hash },
-        'wallet onboarding sent',
-      );
+      gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'wallet onboarded');
+      activated += 1;
     }
     return activated;
   }
 
-  async #fail(walletId: string, reason: string, clearTx = false): Promise<void> {
+  /**
+   * One onboarding transaction (`column` holds its hash): followed while sent, signed anew when never
+   * mined, else signed, recorded and broadcast. Its effect (code) is seen by the next round.
+   */
+  async #step(
+    wallet: OnboardingRow,
+    column: 'onboarding_tx' | 'onboarding_probe_tx',
+    what: string,
+    retryReverted: boolean,
+    sign: () => Promise<SettlementTransaction>,
+  ): Promise<void> {
+    const { gateway, gasWallet } = this.#options;
+    if (!gasWallet) {
+      await this.#fail(
+        wallet.id,
+        `no gas wallet is configured for ${this.chainId} (set CAIRN_CHAIN_${this.chainId}_GAS_WALLET_KEY)`,
+      );
+      return;
+    }
+    const sent = wallet[column];
+    if (sent) {
+      const receipt = await gasWallet.receipt(sent);
+      const age = gateway.clock.now().getTime() - new Date(wallet.onboarding_updated_at).getTime();
+      if (receipt === null && age > REBROADCAST_MS) {
+        // Never mined (or never broadcast before a crash): sign it anew. Should the first one still
+        // land, its code is seen first and the step is done.
+        await this.#sql(`update wallets set ${column} = null where id = ?`, [wallet.id]);
+        return;
+      }
+      if (receipt?.status === 'reverted')
+        await this.#fail(wallet.id, `${what} ${sent} reverted`, retryReverted ? column : undefined);
+      return; // pending, or mined: the next round sees the code (the node may lag a block)
+    }
+    const signed = await sign();
+    await this.#sql(
+      `update wallets set onboarding_status = 'pending', ${column} = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
+      [signed.hash, gateway.clock.now().toISOString(), wallet.id],
+    );
+    try {
+      await gasWallet.broadcast(signed.raw);
+    } catch (error) {
+      if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
+      await this.#fail(wallet.id, `${what} was refused: ${error.message}`, column);
+      return;
+    }
+    gateway.log.info(
+      { chainId: this.chainId, walletId: wallet.id, tx: signed.hash, what },
+      'wallet onboarding sent',
+    );
+  }
+
+  async #fail(
+    walletId: string,
+    reason: string,
+    clear?: 'onboarding_tx' | 'onboarding_probe_tx',
+  ): Promise<void> {
     await this.#sql(
       `update wallets set onboarding_status = 'failed', onboarding_error = ?, onboarding_updated_at = ?
-         ${clearTx ? ', onboarding_tx = null' : ''} where id = ?`,
+         ${clear ? `, ${clear} = null` : ''} where id = ?`,
       [reason, this.#options.gateway.clock.now().toISOString(), walletId],
     );
   }
