@@ -21,6 +21,9 @@ export type {
 } from './observe/tronApiTypes.js';
 export type { ParsedTronAddress, TronAddressRefusal } from './parseTronAddress.js';
 export { parseTronAddress } from './parseTronAddress.js';
+export type { TronApiOptions } from './settle/callTronApi.js';
+export type { TronConstantCallAnswer, TronContractReader } from './settle/createTronContractReader.js';
+export { createTronContractReader } from './settle/createTronContractReader.js';
 export type {
   TronGasWallet,
   TronGasWalletOptions,

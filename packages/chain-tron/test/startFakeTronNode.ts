@@ -93,7 +93,7 @@ import {
 export interface FakeTronNode {
   /** The HTTP API base URL (`http://127.0.0.1:<port>`). */
   readonly url: string;
-  /** The USDT contract the fake's USDT transfers come from (mainnet's, as in the registry). */
+  /** The USDT contract the fake's USDT transfers come from (mainnet's unless told otherwise). */
   readonly usdtContract: string;
   /** A look-alike token contract that also calls itself USDT (the attack case). */
   readonly fakeUsdtContract: string;
@@ -174,7 +174,7 @@ interface FakeBlock {
   readonly txTrieRoot: string;
 }
 
-const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const MAINNET_USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const PAYER_KEY = '8e812436a0e3323166e1f0e8ba79e19e217b2c4a53c970d4cca0cfb1078979df';
 const WITNESS = '41b2f713d57dbcec679d93a8849fa0cd0e4db594ba';
 const GENESIS_TIME = 1_777_445_121_000;
@@ -252,7 +252,13 @@ function word(hex: string): string {
 }
 
 /** Starts a fake TRON full node on 127.0.0.1 (a free port) with a genesis block and 20 more. */
-export async function startFakeTronNode(): Promise<FakeTronNode> {
+export async function startFakeTronNode(
+  options: {
+    /** The USDT contract (`T…`) of the network the node stands for; mainnet's by default (Nile's for `TRON_NILE`). */
+    readonly usdtContract?: string;
+  } = {},
+): Promise<FakeTronNode> {
+  const USDT = options.usdtContract ?? MAINNET_USDT;
   const payerHex = tronAddressToHex(utils.address.fromPrivateKey(PAYER_KEY) as string);
   const fakeUsdt = tronAddressFromHex(`41${sha256Hex('fake usdt').slice(0, 40)}`);
   const relay = `41${sha256Hex('native relay').slice(0, 40)}`;

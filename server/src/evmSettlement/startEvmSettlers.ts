@@ -6,6 +6,7 @@ import type { Gateway } from '../gateway.js';
 import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
 import type { EvmChainFacts } from './evmChainFacts.js';
 import { evmSettlementWallet } from './evmSettlementWallet.js';
+import { tronSettlerFor } from './tronSettlerFor.js';
 
 /** The EVM settlers of one gateway instance. */
 export interface EvmSettlers {
@@ -17,8 +18,15 @@ export interface EvmSettlers {
 /** Between rounds of a settler (onboarding, sweep receipts, new sweeps). */
 const ROUND_MS = 2_000;
 
+function warnNoGasWallet(gateway: Gateway, chainId: string): void {
+  gateway.log.warn(
+    { chainId },
+    `no gas wallet for ${chainId} (CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY): merchant wallets cannot be onboarded nor paid forwarders swept`,
+  );
+}
+
 /**
- * Starts a settler for every enabled, watched EVM chain (DESIGN.md section 5): with the chain's gas
+ * Starts a settler for every enabled, watched EVM or TRON chain (DESIGN.md section 5): with the chain's gas
  * wallet (`CAIRN_CHAIN_<ID>_GAS_WALLET_KEY`) it deploys merchants' forwarder factories and sweeps
  * paid forwarders; without one it only marks wallets whose factory someone else deployed as active.
  * One instance per chain acts (advisory lock). A failing round is logged and retried; it never
@@ -31,8 +39,20 @@ export function startEvmSettlers(
   const settlers: EvmSettler[] = [];
   for (const settings of Object.values(gateway.config.chains)) {
     const chain = getChain(settings.chainId);
-    if (chain?.family !== 'evm' || !settings.enabled || !settings.backend) continue;
-    if (!gateway.chains.isUsable(chain.id)) continue;
+    if (!chain || !settings.enabled || !settings.backend || !gateway.chains.isUsable(chain.id)) continue;
+    if (chain.family === 'tron' && settings.deployer) {
+      if (!settings.gasWalletKey) warnNoGasWallet(gateway, chain.id);
+      settlers.push(
+        tronSettlerFor(
+          gateway,
+          chain,
+          { ...settings, backend: settings.backend, deployer: settings.deployer },
+          options.databaseUrl,
+        ),
+      );
+      continue;
+    }
+    if (chain.family !== 'evm') continue;
     const evmChainId = options.facts.evmChainId(chain.id);
     const backendUrl = settings.backend.url;
     const gasWallet = settings.gasWalletKey
@@ -43,11 +63,7 @@ export function startEvmSettlers(
           privateKey: settings.gasWalletKey,
         })
       : undefined;
-    if (!gasWallet)
-      gateway.log.warn(
-        { chainId: chain.id },
-        `no gas wallet for ${chain.id} (CAIRN_CHAIN_${chain.id}_GAS_WALLET_KEY): merchant wallets cannot be onboarded nor paid forwarders swept`,
-      );
+    if (!gasWallet) warnNoGasWallet(gateway, chain.id);
     settlers.push(
       new EvmSettler({
         gateway,

@@ -17,6 +17,7 @@ import {
   tronForwarderFor,
   tronSweepCalldata,
 } from '../tronForwarders.js';
+import { createTronContractReader } from './createTronContractReader.js';
 import { createTronGasWallet, type TronGasWallet } from './createTronGasWallet.js';
 import { signTronTrigger } from './signTronTrigger.js';
 
@@ -151,6 +152,15 @@ describe('createTronGasWallet against the fake full node', () => {
       expect(f.factory).toBe(factory);
       expect(await wallet.forwarderAddressOnChain(factory, f.salt)).toBe(f.address);
     }
+  });
+
+  it('a keyless reader reads the same code and forwarder addresses (from the zero account)', async () => {
+    const reader = createTronContractReader({ chainId: 'TRON', url: node.url });
+    const f = forwarder('pay_1');
+    expect(await reader.hasCode(factory)).toBe(true);
+    expect(await reader.hasCode(f.address)).toBe(false);
+    expect(await reader.forwarderAddressOnChain(factory, f.salt)).toBe(f.address);
+    await expect(reader.forwarderAddressOnChain(TREASURY, f.salt)).rejects.toThrow(ChainBackendError);
   });
 
   it('sweeps TRX and USDT from two forwarders to the treasury, deploying them', async () => {

@@ -6,6 +6,7 @@ import { sunOf } from '../observe/parseTronJson.js';
 import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
 import { tronSweepCalldata } from '../tronForwarders.js';
 import { createTronApiCaller, textOfTronBytes } from './callTronApi.js';
+import { createTronContractReader } from './createTronContractReader.js';
 import { signTronTrigger, type TronSignedTransaction } from './signTronTrigger.js';
 import { looksLikeRevertData, tronRevertReason } from './tronRevertReason.js';
 
@@ -87,13 +88,6 @@ const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 /** Broadcast answers that do not say the transaction stayed out of the pool. */
 const MAYBE_ACCEPTED = new Set(['OTHER_ERROR']);
 
-interface ConstantCallAnswer {
-  readonly result?: { readonly result?: boolean; readonly code?: string; readonly message?: string };
-  readonly energy_used?: number | string;
-  readonly constant_result?: readonly string[];
-  readonly transaction?: { readonly ret?: readonly { readonly ret?: string }[] };
-}
-
 /**
  * The gas wallet of one TRON network (DESIGN.md section 5): a key that burns TRX for the energy and
  * bandwidth of a merchant's one-time factory deployment and of sweeps. It can move nothing but its own
@@ -135,29 +129,9 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     }
   };
 
+  const reader = createTronContractReader(options);
   /** A constant call from the gas wallet; throws "would revert" when it reverts. */
-  const constantCall = async (contract: string, data: Hex): Promise<ConstantCallAnswer> => {
-    const answer = (await call('/wallet/triggerconstantcontract', {
-      owner_address: ownerHex,
-      contract_address: tronAddressToHex(contract),
-      data: data.slice(2),
-      call_value: 0,
-      visible: false,
-    })) as ConstantCallAnswer;
-    const returned = answer.constant_result?.[0];
-    const reverted =
-      answer.result?.result !== true ||
-      answer.transaction?.ret?.[0]?.ret === 'FAILED' ||
-      looksLikeRevertData(returned);
-    if (reverted) {
-      const reason =
-        [answer.result?.code, textOfTronBytes(answer.result?.message), tronRevertReason(returned)]
-          .filter((part) => part !== undefined && part !== '')
-          .join(': ') || 'reverted';
-      throw failure(`a call to ${contract} would revert: ${reason}`);
-    }
-    return answer;
-  };
+  const constantCall = (contract: string, data: Hex) => reader.constantCall(contract, data, ownerHex);
 
   const energyPrice = async (): Promise<bigint> => {
     const answer = await call('/wallet/getchainparameters', {});
@@ -209,26 +183,8 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
       return amount(account.balance, 'balance');
     },
     energyPrice,
-    async hasCode(contract) {
-      const info = await call('/wallet/getcontractinfo', {
-        value: tronAddressFromHex(tronAddressToHex(contract)),
-        visible: true,
-      });
-      return typeof info.runtimecode === 'string' && info.runtimecode.replace(/^0x/, '') !== '';
-    },
-    async forwarderAddressOnChain(factory, salt) {
-      const data = encodeFunctionData({
-        abi: cairnTronForwarderFactory.abi,
-        functionName: 'forwarderAddress',
-        args: [salt],
-      });
-      const answer = await constantCall(factory, data);
-      const word = answer.constant_result?.[0] ?? '';
-      if (!/^0{24}[0-9a-fA-F]{40}$/.test(word)) {
-        throw failure(`forwarderAddress on ${factory} answered ${word.slice(0, 80) || 'nothing'}`);
-      }
-      return tronAddressFromHex(`41${word.slice(24)}`);
-    },
+    hasCode: (contract) => reader.hasCode(contract),
+    forwarderAddressOnChain: (factory, salt) => reader.forwarderAddressOnChain(factory, salt),
     signFactoryDeployment(deployer, treasury) {
       return sign(deployer, tronSweepCalldata.factoryDeployment(treasury));
     },

@@ -8,8 +8,8 @@ import type { ScenarioChain, ScenarioNode, ScenarioPayment } from '../startChain
  * A fake java-tron full node (no TRON node runs here: `@cairn/chain-tron/testing` serves the full
  * node's HTTP API in its own format, each payment a real tronweb-signed transaction) and the
  * merchant's treasury on TRON_NILE. `pay` and `send` put a TRX transfer or a USDT `transfer` to the
- * address in the next block and close it. The merchant's wallet is marked onboarded (its factory
- * deployed): the sweeps suite proves the onboarding itself.
+ * address in the next block and close it. The merchant's wallet is marked onboarded without its
+ * factory: these suites watch payments; `tronSweeps.test.ts` proves onboarding and sweeps.
  */
 export interface TronNile extends ScenarioNode {
   readonly tron: FakeTronNode;
@@ -18,8 +18,6 @@ export interface TronNile extends ScenarioNode {
 
 /** The merchant's treasury in these suites (any TRON account: nothing is swept here). */
 export const TRON_TREASURY = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-/** The Nile deployer the suites configure (any TRON address: it only roots the address derivation). */
-export const TRON_DEPLOYER = 'TALXqRmX2P4jrXFofYaZrEZqpb8krgCJko';
 const NILE_USDT = getChain('TRON_NILE')!.coins.find((c) => c.symbol === 'USDT')!.contract!;
 
 /** TRON_NILE for startScenario: payments select `TRON_NILE:<coin>`. */
@@ -29,7 +27,7 @@ export function tronNile(coin: 'TRX' | 'USDT' = 'TRX'): ScenarioChain<TronNile> 
     token: `TRON_NILE:${coin}`,
     seenInBlock: true,
     async startNode() {
-      const tron = await startFakeTronNode();
+      const tron = await startFakeTronNode({ usdtContract: NILE_USDT });
       return {
         tron,
         treasury: TRON_TREASURY,
@@ -45,7 +43,7 @@ export function tronNile(coin: 'TRX' | 'USDT' = 'TRX'): ScenarioChain<TronNile> 
     },
     env: (node, confirmations) => ({
       CAIRN_CHAIN_TRON_NILE_RPC_URL: node.tron.url,
-      CAIRN_CHAIN_TRON_NILE_DEPLOYER: TRON_DEPLOYER,
+      CAIRN_CHAIN_TRON_NILE_DEPLOYER: node.tron.deployer,
       CAIRN_CHAIN_TRON_NILE_CONFIRMATIONS: String(confirmations),
     }),
     async addWallet(node, test) {

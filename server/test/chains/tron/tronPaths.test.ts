@@ -13,6 +13,10 @@ describe('payment paths on TRON in TRX (fake full node), required depth 19 (soli
   ledgerPaymentPathsSuite(tronNile('TRX'), { confirmations: 19, coin: 'TRX', sharedAccount: false });
 });
 
+describe('payment paths on TRON in USDT (fake full node), required depth 19 (solidified)', () => {
+  ledgerPaymentPathsSuite(tronNile('USDT'), { confirmations: 19, coin: 'USDT', sharedAccount: false });
+});
+
 describe('expiry paths on TRON (fake full node)', () => {
   expiryPathsSuite(tronNile('TRX'));
 });
@@ -40,6 +44,40 @@ describe('attacks and odd transfers on TRON (fake full node)', () => {
     expect(read.transactions).toEqual([
       expect.objectContaining({ tx_id: txid, amount: p.amount.toString() }),
     ]);
+  });
+
+  it('a Transfer log from a look-alike token that also calls itself USDT credits nothing', async () => {
+    const usdt = await startScenario(tronNile('USDT'), { confirmations: 1 });
+    try {
+      const p = await usdt.newPayment();
+      usdt.node.tron.payFakeUsdt({ to: p.address, amount: p.amount });
+      usdt.node.tron.payTrc20Reverted({
+        contract: usdt.node.tron.usdtContract,
+        to: p.address,
+        amount: p.amount,
+      });
+      usdt.node.tron.closeBlocks(1);
+      await usdt.sync();
+      expect(await usdt.read(p.id)).toMatchObject({ status: 'awaiting_payment', transactions: [] });
+      // TRX to a USDT payment's address is not USDT either: the payment waits for its own coin.
+      usdt.node.tron.payTrx({ to: p.address, amountSun: p.amount });
+      usdt.node.tron.closeBlocks(1);
+      await usdt.sync();
+      expect(await usdt.statusOf(p.id)).toBe('awaiting_payment');
+      const txid = await usdt.pay(p, p.amount);
+      await usdt.sync();
+      expect((await usdt.read(p.id)).transactions).toEqual([
+        expect.objectContaining({ tx_id: txid, amount: p.amount.toString() }),
+      ]);
+      expect(await eventNamesFor(usdt.test, p.id)).toEqual([
+        'payment.awaiting',
+        'payment.detected',
+        'payment.confirming',
+        'payment.confirmed',
+      ]);
+    } finally {
+      await usdt.stop();
+    }
   });
 
   it('the checkout shows one address and no memo for TRON', async () => {

@@ -1,0 +1,49 @@
+import type { TronGasWallet } from '@cairn/chain-tron';
+import type { SettlementWallet } from './SettlementWallet.js';
+
+/**
+ * Energy of one sweep when it counts toward the low-balance warning, rounded up: an EIP-1167 clone
+ * deployed and flushed, a USDT transfer to an account that held none costing the most (TRON's
+ * dynamic energy model makes the popular USDT contract dearer). Not measured on a TVM here.
+ */
+export const TRON_ENERGY_PER_SWEEP = 200_000n;
+/** Bandwidth of one sweep transaction in bytes, rounded up, burnt at 1,000 sun a byte. */
+const TRON_BANDWIDTH_SUN_PER_SWEEP = 1_000n * 1_000n;
+const LOW_SWEEPS = 20n;
+
+/**
+ * A TRON gas wallet as the settler uses it: factory deployments go through the network's
+ * deterministic `deployer`; a transaction has no nonce (it expires instead); costs are energy and
+ * bandwidth, paid by burning TRX (`fee`, in sun).
+ */
+export function tronSettlementWallet(wallet: TronGasWallet, deployer: string): SettlementWallet {
+  return {
+    address: wallet.address,
+    balance: () => wallet.balance(),
+    lowBalance: async () =>
+      ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) * LOW_SWEEPS,
+    async signFactoryDeployment(treasury) {
+      const signed = await wallet.signFactoryDeployment(deployer, treasury);
+      return { hash: signed.hash, raw: signed.raw, nonce: null };
+    },
+    async signSweep(factory, items) {
+      const signed = await wallet.signSweep(factory, items);
+      return { hash: signed.hash, raw: signed.raw, nonce: null };
+    },
+    broadcast: (raw) => wallet.broadcast(raw),
+    async receipt(hash) {
+      const receipt = await wallet.receipt(hash);
+      if (receipt === null) return null;
+      return {
+        status: receipt.status,
+        gasUsed: receipt.energyUsed,
+        fee: receipt.feeSun,
+        costs: {
+          energy: receipt.energyUsed.toString(),
+          bandwidth: receipt.bandwidthUsed.toString(),
+          fee_sun: receipt.feeSun.toString(),
+        },
+      };
+    },
+  };
+}
