@@ -1,0 +1,290 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  createTronGasWallet,
+  TRON_SALT_CHAIN_IDS,
+  tronAddressFromHex,
+  tronForwarderFor,
+} from '@cairn/chain-tron';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBusiness } from '../../../src/credit/createBusiness.js';
+import type { EvmSettler } from '../../../src/evmSettlement/EvmSettler.js';
+import { gatewayEvmFacts } from '../../../src/evmSettlement/gatewayEvmFacts.js';
+import { type EvmSettlers, startEvmSettlers } from '../../../src/evmSettlement/startEvmSettlers.js';
+import { TRON_PROBE_PAYMENT_ID } from '../../../src/evmSettlement/tronSettlerFor.js';
+import { createUser } from '../../../src/users/createUser.js';
+import { addWallet } from '../../../src/wallets/addWallet.js';
+import { createPaymentVia, sql } from '../../api/apiHelpers.js';
+import { eventNamesFor } from '../eventsFor.js';
+import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { type TronNile, tronNile } from './tronNile.js';
+
+// Onboarding and sweeps on TRON_NILE with the operator's gas wallet, against the fake full node: the
+// gas wallet's transactions are real (built, simulated, signed by tronweb, checked by the node), the
+// contracts' effects are the fake node's model of the TRON factory and forwarder (no TVM runs here).
+
+const GAS_KEY = `0x${'5a'.repeat(32)}`;
+const GAS_FUNDS = 100_000_000_000n; // 100,000 TRX
+const CONFIRMED = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.confirmed'];
+
+describe('TRON onboarding and sweeps (fake full node)', () => {
+  let s: ChainScenario<TronNile>;
+  let settlers: EvmSettlers;
+  let settler: EvmSettler;
+  let gasWallet: string;
+  beforeAll(async () => {
+    const chain = tronNile('TRX');
+    s = await startScenario(
+      {
+        ...chain,
+        env: async (node, confirmations) => ({
+          ...(await chain.env(node, confirmations)),
+          CAIRN_CHAIN_TRON_NILE_GAS_WALLET_KEY: GAS_KEY,
+        }),
+      },
+      { confirmations: 2 },
+    );
+    gasWallet = createTronGasWallet({
+      chainId: 'TRON_NILE',
+      url: s.node.tron.url,
+      privateKey: GAS_KEY,
+    }).address;
+    s.node.tron.fund(gasWallet, GAS_FUNDS);
+    // The scenario marks the wallet onboarded; here the settler does it for real.
+    await sql(s.test, `update wallets set onboarding_status = 'pending' where chain_id = 'TRON_NILE'`);
+    const { gateway } = s.test.running;
+    settlers = startEvmSettlers(gateway, {
+      databaseUrl: s.test.running.databaseUrl,
+      facts: gatewayEvmFacts(gateway),
+      autoStart: false,
+    });
+    settler = settlers.settlers.find((x) => x.chainId === 'TRON_NILE')!;
+  }, 120_000);
+  afterAll(async () => {
+    await settlers?.stop();
+    await s?.stop();
+  });
+
+  const wallet = async () =>
+    (
+      await sql<{
+        id: string;
+        onboarding_status: string;
+        onboarding_address: string;
+        onboarding_tx: string | null;
+        onboarding_probe_tx: string | null;
+        onboarding_error: string | null;
+      }>(
+        s.test,
+        `select id, onboarding_status, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error
+           from wallets where chain_id = 'TRON_NILE' and removed_at is null`,
+      )
+    )[0]!;
+  const probeAddress = () =>
+    tronForwarderFor({
+      deployer: s.node.tron.deployer,
+      treasury: s.node.treasury,
+      saltChainId: TRON_SALT_CHAIN_IDS.TRON_NILE,
+      paymentId: TRON_PROBE_PAYMENT_ID,
+    }).address;
+  const sweepsOf = (paymentId: string) =>
+    sql<{
+      status: string;
+      tx_hash: string;
+      nonce: number | null;
+      gas_used: string;
+      fee: string;
+      error: string | null;
+    }>(
+      s.test,
+      `select status, tx_hash, nonce, gas_used, fee, error from evm_sweeps where ? = any(payment_ids) order by created_at`,
+      [paymentId],
+    );
+  /** A USDT or TRX payment paid in full and confirmed (2 blocks). */
+  const confirmedPayment = async (coin: 'TRX' | 'USDT') => {
+    const p =
+      coin === 'TRX'
+        ? await s.newPayment()
+        : await (async () => {
+            const created = await createPaymentVia(s.client, {
+              fiat_amount: '25.00',
+              order_id: randomBytes(4).toString('hex'),
+            });
+            const selected = await s.client.post(`/checkout/${created.id}/select-chain`, {
+              token: 'TRON_NILE:USDT',
+            });
+            expect(selected.status, selected.text).toBe(200);
+            const option = selected.body.data.selected;
+            return {
+              id: created.id,
+              address: option.address,
+              memo: '',
+              amount: BigInt(option.crypto_amount),
+            };
+          })();
+    s.node.tron.pay({ address: p.address, amount: p.amount, coin });
+    s.node.tron.closeBlocks(2);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('confirmed');
+    return p;
+  };
+
+  it('onboarding deploys the factory, then a probe forwarder where the offline formula says, then activates', async () => {
+    expect(await settler.settleOnce()).toMatchObject({ active: true, activated: 0 });
+    const sent = await wallet();
+    expect(sent).toMatchObject({ onboarding_status: 'pending', onboarding_probe_tx: null });
+    expect(sent.onboarding_tx).toMatch(/^[0-9a-f]{64}$/);
+    expect(s.node.tron.hasCode(sent.onboarding_address)).toBe(false);
+    s.node.tron.closeBlocks(1);
+    expect(s.node.tron.hasCode(sent.onboarding_address)).toBe(true);
+
+    // The factory is there and computes the offline addresses: the probe goes out.
+    expect(await settler.settleOnce()).toMatchObject({ activated: 0 });
+    const probing = await wallet();
+    expect(probing.onboarding_status).toBe('pending');
+    expect(probing.onboarding_probe_tx).toMatch(/^[0-9a-f]{64}$/);
+    expect(s.node.tron.hasCode(probeAddress())).toBe(false);
+    s.node.tron.closeBlocks(1);
+    expect(s.node.tron.hasCode(probeAddress())).toBe(true);
+
+    expect(await settler.settleOnce()).toMatchObject({ activated: 1 });
+    expect(await wallet()).toMatchObject({ onboarding_status: 'active', onboarding_error: null });
+    expect(settler.status()).toMatchObject({ gasWallet, gasLow: false, walletsPending: 0 });
+  });
+
+  it('a confirmed TRX payment and a USDT payment are swept to the treasury in one transaction, its cost recorded', async () => {
+    const nile = s.node.tron;
+    const before = {
+      TRX: nile.balanceOf(s.node.treasury),
+      USDT: nile.balanceOf(s.node.treasury, nile.usdtContract),
+    };
+    const gasBefore = nile.balanceOf(gasWallet);
+    const trx = await confirmedPayment('TRX');
+    const usdt = await confirmedPayment('USDT');
+    expect(nile.balanceOf(trx.address)).toBe(trx.amount);
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1, errors: 0 });
+    nile.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1, sent: 0 });
+    expect(nile.balanceOf(s.node.treasury)).toBe(before.TRX + trx.amount);
+    expect(nile.balanceOf(s.node.treasury, nile.usdtContract)).toBe(before.USDT + usdt.amount);
+    expect(nile.balanceOf(trx.address)).toBe(0n);
+    expect(nile.balanceOf(usdt.address, nile.usdtContract)).toBe(0n);
+    const [sweep] = await sweepsOf(trx.id);
+    expect(sweep).toMatchObject({ status: 'confirmed', nonce: null, error: null });
+    expect(await sweepsOf(usdt.id)).toEqual([sweep]);
+    // The fee recorded is the TRX the gas wallet burnt for the sweep's energy and bandwidth.
+    expect(BigInt(sweep!.fee)).toBe(gasBefore - nile.balanceOf(gasWallet));
+    expect(BigInt(sweep!.gas_used)).toBeGreaterThan(0n);
+    expect(await settler.settleOnce()).toMatchObject({ sent: 0, confirmed: 0 });
+    expect(await eventNamesFor(s.test, trx.id)).toEqual(CONFIRMED);
+  });
+
+  it('a sweep that reverts is recorded and its funds swept again; the payment never changes', async () => {
+    const p = await confirmedPayment('TRX');
+    s.node.tron.revertNext();
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ failed: 1, sent: 1 });
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+    expect((await sweepsOf(p.id)).map((x) => [x.status, x.error])).toEqual([
+      ['failed', 'reverted'],
+      ['confirmed', null],
+    ]);
+    expect(s.node.tron.balanceOf(p.address)).toBe(0n);
+    expect(await eventNamesFor(s.test, p.id)).toEqual(CONFIRMED);
+  });
+
+  it('a sweep the network never included expires, is dropped when sent again, and is swept anew', async () => {
+    const p = await confirmedPayment('TRX');
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+    expect(s.node.tron.dropPending()).toHaveLength(1);
+    // Past its expiration (10 minutes after its reference block) no node takes it again.
+    s.node.tron.closeBlocks(250);
+    await s.advance(11 * 60_000);
+    await s.sync();
+    expect(await settler.settleOnce()).toMatchObject({ failed: 1, sent: 1 });
+    const [dropped] = await sweepsOf(p.id);
+    expect(dropped).toMatchObject({ status: 'failed' });
+    expect(dropped!.error).toMatch(/^sent again and refused: .*TRANSACTION_EXPIRATION_ERROR/);
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+    expect(s.node.tron.balanceOf(p.address)).toBe(0n);
+  });
+
+  /** Another business's TRON_NILE wallet (a fresh treasury), pending onboarding. */
+  const anotherWallet = async () => {
+    const { gateway } = s.test.running;
+    const em = gateway.orm.em.fork();
+    const user = await createUser(em, gateway.clock, {
+      email: `tron-${randomUUID()}@cairn.local`,
+      verified: true,
+    });
+    const business = await createBusiness(em, gateway.clock, {
+      userId: user.id,
+      name: 'Another shop',
+      grants: { testUsd: '10', liveUsd: '0' },
+    });
+    const treasury = tronAddressFromHex(`41${randomBytes(20).toString('hex')}`);
+    const added = await addWallet(em, gateway.clock, gateway.chains, {
+      businessId: business.id,
+      chainId: 'TRON_NILE',
+      value: treasury,
+    });
+    expect(added.wallet.onboardingStatus).toBe('pending');
+    const row = async () =>
+      (
+        await sql<{
+          onboarding_status: string;
+          onboarding_address: string;
+          onboarding_probe_tx: string | null;
+          onboarding_error: string | null;
+        }>(
+          s.test,
+          'select onboarding_status, onboarding_address, onboarding_probe_tx, onboarding_error from wallets where id = ?',
+          [added.wallet.id],
+        )
+      )[0]!;
+    return { treasury, row };
+  };
+
+  it('a factory that computes other forwarder addresses than the offline formula is refused: no probe, never active', async () => {
+    const other = await anotherWallet();
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    const { onboarding_address: factory } = await other.row();
+    expect(s.node.tron.hasCode(factory)).toBe(true);
+    s.node.tron.factoryComputesWrongAddress(factory);
+    await settler.settleOnce();
+    const refused = await other.row();
+    expect(refused).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: null });
+    expect(refused.onboarding_error).toMatch(
+      new RegExp(
+        `^the factory ${factory} computes forwarder addresses other than Cairn's .*: no deposit address of this wallet can be trusted`,
+      ),
+    );
+    await settler.settleOnce();
+    expect((await other.row()).onboarding_status).toBe('failed');
+  });
+
+  it("a probe that reverts leaves the wallet failed, and is not sent again at the gas wallet's cost", async () => {
+    const other = await anotherWallet();
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    await settler.settleOnce(); // the factory is there: the probe goes out
+    const { onboarding_probe_tx: probe } = await other.row();
+    expect(probe).toMatch(/^[0-9a-f]{64}$/);
+    s.node.tron.revertNext();
+    s.node.tron.closeBlocks(1);
+    await settler.settleOnce();
+    expect(await other.row()).toMatchObject({
+      onboarding_status: 'failed',
+      onboarding_probe_tx: probe,
+      onboarding_error: `the probe forwarder deployment ${probe} reverted`,
+    });
+    const gas = s.node.tron.balanceOf(gasWallet);
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    expect(await other.row()).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: probe });
+    expect(s.node.tron.balanceOf(gasWallet)).toBe(gas);
+  });
+});
