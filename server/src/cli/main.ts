@@ -13,7 +13,7 @@
  */
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
-import { isChainId, parseToken } from '@cairn/contract';
+import { getChain, isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../chains/createChainRegistry.js';
 import { type ChainOffer, describeOffer } from '../chains/judgeChainOffer.js';
 import { systemClock } from '../clock.js';
@@ -311,8 +311,9 @@ async function main(argv: string[]): Promise<number> {
           for (const l of lines) {
             if (!l.evm) continue;
             const e = l.evm;
+            const native = getChain(l.chain_id)?.coins[0];
             console.log(
-              `${l.chain_id}: gas wallet ${e.gas_wallet ?? '(none)'}${e.gas_balance_wei ? ` holds ${formatUnits(BigInt(e.gas_balance_wei), 18)}` : ''}; sweeps pending ${e.sweeps_pending}, due ${e.sweeps_due}; wallets onboarding ${e.wallets_onboarding}${e.gas_warning ? `\n  WARNING: ${e.gas_warning}` : ''}`,
+              `${l.chain_id}: gas wallet ${e.gas_wallet ?? '(none)'}${e.gas_balance_wei ? ` holds ${formatUnits(BigInt(e.gas_balance_wei), native?.decimals ?? 18)} ${native?.symbol ?? ''}` : ''}; sweeps pending ${e.sweeps_pending}, due ${e.sweeps_due}; wallets onboarding ${e.wallets_onboarding}${e.gas_warning ? `\n  WARNING: ${e.gas_warning}` : ''}`,
             );
           }
         }

@@ -78,6 +78,7 @@ interface OnboardingRow {
   onboarding_address: string;
   onboarding_tx: string | null;
   onboarding_probe_tx: string | null;
+  onboarding_error: string | null;
   onboarding_updated_at: Date;
 }
 
@@ -164,7 +165,7 @@ export class EvmSettler {
   async #onboard(): Promise<number> {
     const { gateway, gasWallet, probe } = this.#options;
     const wallets = await this.#sql<OnboardingRow>(
-      `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_updated_at from wallets
+      `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error, onboarding_updated_at from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null order by created_at`,
       [this.chainId],
     );
@@ -179,6 +180,7 @@ export class EvmSettler {
       }
       const problem = await this.#options.checkFactory?.(factory, wallet.value);
       if (problem) {
+        if (wallet.onboarding_error === problem) continue; // known: checked again each round, logged once
         await this.#fail(wallet.id, problem);
         gateway.log.error(
           { chainId: this.chainId, walletId: wallet.id, factory, problem },
@@ -233,7 +235,11 @@ export class EvmSettler {
         return;
       }
       if (receipt?.status === 'reverted')
-        await this.#fail(wallet.id, `${what} ${sent} reverted`, retryReverted ? column : undefined);
+        await this.#fail(
+          wallet.id,
+          `${what} ${sent} reverted${retryReverted ? '' : ': not retried (remove the wallet, or ask the operator)'}`,
+          retryReverted ? column : undefined,
+        );
       return; // pending, or mined: the next round sees the code (the node may lag a block)
     }
     const signed = await sign();

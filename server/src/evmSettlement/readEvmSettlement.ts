@@ -1,14 +1,19 @@
 import { createEvmGasWallet } from '@cairn/chain-evm';
+import { createTronGasWallet } from '@cairn/chain-tron';
+import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../config/loadConfig.js';
 import type { EvmSettlementLine } from '../watchers/readChainStatuses.js';
 import type { EvmChainFacts } from './evmChainFacts.js';
-import { GAS_PER_SWEEP, LOW_GAS_SWEEPS, readSettlementBacklog } from './readSettlementBacklog.js';
+import { evmSettlementWallet } from './evmSettlementWallet.js';
+import { readSettlementBacklog } from './readSettlementBacklog.js';
+import type { SettlementWallet } from './SettlementWallet.js';
+import { tronSettlementWallet } from './tronSettlementWallet.js';
 
 /**
- * One EVM chain's settlement for `chains:status`: the gas wallet's address and balance (asked of the
- * node with a short timeout), a warning when it runs low (under about 20 sweeps at the current gas
- * price) or is missing, and the backlog from the database.
+ * One EVM or TRON chain's settlement for `chains:status`: the gas wallet's address and balance (asked
+ * of the node with a short timeout), a warning when it runs low (under about 20 sweeps at the current
+ * gas or energy price) or is missing, and the backlog from the database.
  */
 export async function readEvmSettlement(
   orm: MikroORM,
@@ -31,16 +36,29 @@ export async function readEvmSettlement(
       ...base,
     };
   }
-  const wallet = createEvmGasWallet({
-    chainId,
-    evmChainId: facts.evmChainId(chainId),
-    url: settings.backend.url,
-    privateKey: settings.gasWalletKey,
-    timeoutMs: 5_000,
-  });
+  const wallet: SettlementWallet =
+    getChain(chainId)?.family === 'tron'
+      ? tronSettlementWallet(
+          createTronGasWallet({
+            chainId,
+            url: settings.backend.url,
+            privateKey: settings.gasWalletKey,
+            timeoutMs: 5_000,
+          }),
+          settings.deployer ?? '',
+        )
+      : evmSettlementWallet(
+          createEvmGasWallet({
+            chainId,
+            evmChainId: facts.evmChainId(chainId),
+            url: settings.backend.url,
+            privateKey: settings.gasWalletKey,
+            timeoutMs: 5_000,
+          }),
+        );
   try {
-    const [balance, price] = await Promise.all([wallet.balance(), wallet.gasPrice()]);
-    const low = balance < price * GAS_PER_SWEEP * LOW_GAS_SWEEPS;
+    const [balance, lowBalance] = await Promise.all([wallet.balance(), wallet.lowBalance()]);
+    const low = balance < lowBalance;
     return {
       gas_wallet: wallet.address,
       gas_balance_wei: balance.toString(),

@@ -24,7 +24,7 @@ export interface ChainStatusLine {
   readonly offered: boolean;
   /** Why it is offered or not. */
   readonly offer_reason: string;
-  /** EVM chains: the gas wallet and the settlement backlog (see `readEvmSettlement`). */
+  /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readEvmSettlement`). */
   readonly evm?: EvmSettlementLine;
 }
 
@@ -32,7 +32,7 @@ export interface ChainStatusLine {
 export interface EvmSettlementLine {
   /** The gas wallet's address; null when none is configured. */
   readonly gas_wallet: string | null;
-  /** Its balance in wei (decimal string); null when unknown. */
+  /** Its balance in the chain's smallest unit (wei; sun on TRON), a decimal string; null when unknown. */
   readonly gas_balance_wei: string | null;
   /** A warning when gas runs low or no gas wallet is configured; null when all is well. */
   readonly gas_warning: string | null;
@@ -144,7 +144,9 @@ export async function readChainStatuses(
       health,
       offered: offer.offered,
       offer_reason: describeOffer(offer),
-      ...(chain.family === 'evm' && readEvm ? { evm: await readEvm(chain.id) } : {}),
+      ...((chain.family === 'evm' || chain.family === 'tron') && readEvm
+        ? { evm: await readEvm(chain.id) }
+        : {}),
     });
   }
   return lines;

@@ -12,7 +12,7 @@ const ONBOARDING: Record<string, string> = {
   pending:
     'Setting up: the forwarder factory is being deployed on chain. Payments on this chain start once it is active.',
   active: 'Active',
-  failed: 'Setup failed; retried automatically.',
+  failed: 'Setup failed (why below); retried automatically unless it says otherwise.',
 };
 
 /** What the wallet form asks for on each family, and how to get it right. */

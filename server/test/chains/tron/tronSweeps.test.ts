@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness } from '../../../src/credit/createBusiness.js';
 import type { EvmSettler } from '../../../src/evmSettlement/EvmSettler.js';
 import { gatewayEvmFacts } from '../../../src/evmSettlement/gatewayEvmFacts.js';
+import { readEvmSettlement } from '../../../src/evmSettlement/readEvmSettlement.js';
 import { type EvmSettlers, startEvmSettlers } from '../../../src/evmSettlement/startEvmSettlers.js';
 import { TRON_PROBE_PAYMENT_ID } from '../../../src/evmSettlement/tronSettlerFor.js';
 import { createUser } from '../../../src/users/createUser.js';
@@ -211,6 +212,37 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect(s.node.tron.balanceOf(p.address)).toBe(0n);
   });
 
+  it('a gas wallet that cannot pay leaves funds due and statuses alone; chains:status warns in sun', async () => {
+    const p = await confirmedPayment('TRX');
+    const { gateway } = s.test.running;
+    const status = () =>
+      readEvmSettlement(gateway.orm, gateway.config, gatewayEvmFacts(gateway), 'TRON_NILE');
+    const balance = s.node.tron.balanceOf(gasWallet);
+    expect(await status()).toMatchObject({
+      gas_wallet: gasWallet,
+      gas_balance_wei: balance.toString(),
+      gas_warning: null,
+      sweeps_due: 1,
+    });
+    s.node.tron.fund(gasWallet, 1n - balance);
+    try {
+      expect(await settler.settleOnce()).toMatchObject({ sent: 0, errors: 1 });
+      expect(settler.status()).toMatchObject({ gasLow: true });
+      expect(settler.status().lastError).toMatch(/TRON_NILE/);
+      expect(await s.statusOf(p.id)).toBe('confirmed');
+      expect(await status()).toMatchObject({
+        gas_balance_wei: '1',
+        gas_warning: expect.stringMatching(/runs low/),
+      });
+    } finally {
+      s.node.tron.fund(gasWallet, balance - 1n);
+    }
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+    expect(s.node.tron.balanceOf(p.address)).toBe(0n);
+  });
+
   /** Another business's TRON_NILE wallet (a fresh treasury), pending onboarding. */
   const anotherWallet = async () => {
     const { gateway } = s.test.running;
@@ -279,7 +311,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect(await other.row()).toMatchObject({
       onboarding_status: 'failed',
       onboarding_probe_tx: probe,
-      onboarding_error: `the probe forwarder deployment ${probe} reverted`,
+      onboarding_error: `the probe forwarder deployment ${probe} reverted: not retried (remove the wallet, or ask the operator)`,
     });
     const gas = s.node.tron.balanceOf(gasWallet);
     await settler.settleOnce();
