@@ -228,7 +228,7 @@ export class EvmSettler {
     if (sent) {
       const receipt = await gasWallet.receipt(sent);
       const age = gateway.clock.now().getTime() - new Date(wallet.onboarding_updated_at).getTime();
-      if (receipt === null && age > REBROADCAST_MS) {
+      if (receipt === null && age > gasWallet.resignAfterMs) {
         // Never mined (or never broadcast before a crash): sign it anew. Should the first one still
         // land, its code is seen first and the step is done.
         await this.#sql(`update wallets set ${column} = null where id = ?`, [wallet.id]);

@@ -36,6 +36,12 @@ export interface SettlementReceipt {
 export interface SettlementWallet {
   /** Its address, in the chain's own form (`0x…`, `T…`). */
   readonly address: string;
+  /**
+   * How long an onboarding transaction without a receipt is waited for before it is signed anew:
+   * past that, the first one can no longer land (EVM: a minute, its nonce is reused; TRON: after it
+   * expired), so the factory is never paid for twice.
+   */
+  readonly resignAfterMs: number;
   /** Its balance in the chain's smallest unit. */
   balance(): Promise<bigint>;
   /** The balance under which it counts as running low: about 20 sweeps at today's prices. */

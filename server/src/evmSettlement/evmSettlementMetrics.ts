@@ -28,12 +28,12 @@ export function registerEvmSettlementMetrics(
     });
   gauge(
     'cairn_evm_gas_wallet_balance_wei',
-    "The gas wallet's balance in wei, per EVM chain.",
+    "The gas wallet's balance in the chain's smallest unit (wei; sun on TRON chains), per EVM or TRON chain.",
     (s) => s.gasBalance,
   );
   gauge(
     'cairn_evm_gas_wallet_low',
-    '1 when the gas wallet cannot pay for about 20 more sweeps at the current gas price.',
+    '1 when the gas wallet cannot pay for about 20 more sweeps at the current gas (TRON: energy) price.',
     (s) => (s.gasLow === undefined ? undefined : s.gasLow ? 1 : 0),
   );
   gauge(

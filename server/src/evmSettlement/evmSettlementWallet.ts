@@ -7,6 +7,8 @@ import type { SettlementWallet } from './SettlementWallet.js';
 export function evmSettlementWallet(wallet: EvmGasWallet): SettlementWallet {
   return {
     address: wallet.address,
+    // The new transaction takes the pending nonce: should the first still be pending, they compete.
+    resignAfterMs: 60_000,
     balance: () => wallet.balance(),
     lowBalance: async () => (await wallet.gasPrice()) * GAS_PER_SWEEP * LOW_GAS_SWEEPS,
     async signFactoryDeployment(treasury) {

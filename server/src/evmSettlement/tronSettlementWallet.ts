@@ -10,6 +10,8 @@ export const TRON_ENERGY_PER_SWEEP = 200_000n;
 /** Bandwidth of one sweep transaction in bytes, rounded up, burnt at 1,000 sun a byte. */
 const TRON_BANDWIDTH_SUN_PER_SWEEP = 1_000n * 1_000n;
 const LOW_SWEEPS = 20n;
+/** The settler's TRON transactions expire 10 minutes after their reference block. */
+export const TRON_EXPIRATION_MS = 10 * 60_000;
 
 /**
  * A TRON gas wallet as the settler uses it: factory deployments go through the network's
@@ -19,6 +21,8 @@ const LOW_SWEEPS = 20n;
 export function tronSettlementWallet(wallet: TronGasWallet, deployer: string): SettlementWallet {
   return {
     address: wallet.address,
+    // A minute after it expired: no block can include it any more.
+    resignAfterMs: TRON_EXPIRATION_MS + 60_000,
     balance: () => wallet.balance(),
     lowBalance: async () =>
       ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) * LOW_SWEEPS,

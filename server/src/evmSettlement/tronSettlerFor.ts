@@ -10,7 +10,7 @@ import { forwarderSalt } from '@cairn/evm-contracts';
 import type { ChainSettings } from '../chains/loadChainSettings.js';
 import type { Gateway } from '../gateway.js';
 import { EvmSettler } from './EvmSettler.js';
-import { tronSettlementWallet } from './tronSettlementWallet.js';
+import { TRON_EXPIRATION_MS, tronSettlementWallet } from './tronSettlementWallet.js';
 
 /** The payment id of every TRON wallet's probe forwarder: the nil UUID, which no payment has. */
 export const TRON_PROBE_PAYMENT_ID = '00000000-0000-0000-0000-000000000000';
@@ -34,7 +34,12 @@ export function tronSettlerFor(
   const { deployer } = settings;
   const url = settings.backend.url;
   const gasWallet = settings.gasWalletKey
-    ? createTronGasWallet({ chainId, url, privateKey: settings.gasWalletKey })
+    ? createTronGasWallet({
+        chainId,
+        url,
+        privateKey: settings.gasWalletKey,
+        expirationMs: TRON_EXPIRATION_MS,
+      })
     : undefined;
   const reader = gasWallet ?? createTronContractReader({ chainId, url });
   const probeSalt = forwarderSalt(saltChainId, TRON_PROBE_PAYMENT_ID);

@@ -1,14 +1,13 @@
 import { BroadcastRejectedError, ChainBackendError } from '@cairn/chain-core';
 import { utils } from 'tronweb';
-import { encodeFunctionData, type Hex } from 'viem';
-import { cairnTronForwarderFactory } from '../generated/cairnTronForwarderFactory.js';
+import type { Hex } from 'viem';
 import { sunOf } from '../observe/parseTronJson.js';
 import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
 import { tronSweepCalldata } from '../tronForwarders.js';
 import { createTronApiCaller, textOfTronBytes } from './callTronApi.js';
 import { createTronContractReader } from './createTronContractReader.js';
 import { signTronTrigger, type TronSignedTransaction } from './signTronTrigger.js';
-import { looksLikeRevertData, tronRevertReason } from './tronRevertReason.js';
+import { tronRevertReason } from './tronRevertReason.js';
 
 export type { TronSignedTransaction } from './signTronTrigger.js';
 
