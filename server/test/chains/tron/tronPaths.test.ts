@@ -21,6 +21,59 @@ describe('expiry paths on TRON (fake full node)', () => {
   expiryPathsSuite(tronNile('TRX'));
 });
 
+describe('reorgs on TRON before the solidified depth (fake full node), required depth 3', () => {
+  let s: ChainScenario<TronNile>;
+  beforeAll(async () => {
+    s = await startScenario(tronNile('USDT'), { confirmations: 3 });
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it('a USDT transfer dropped by a reorg: back to awaiting_payment, silently, shown removed', async () => {
+    const p = await s.newPayment();
+    const txid = await s.pay(p, p.amount);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('confirming');
+    s.node.tron.reorg(1);
+    expect((await s.sync()).reorgs).toBe(1);
+    const gone = await s.read(p.id);
+    expect(gone.status).toBe('awaiting_payment');
+    expect(gone.transactions).toEqual([expect.objectContaining({ tx_id: txid, status: 'removed' })]);
+    await s.node.mine(3);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+    ]);
+  });
+
+  it('a transfer the new branch includes again is counted from its new block and confirms', async () => {
+    const p = await s.newPayment();
+    const txid = await s.pay(p, p.amount);
+    await s.node.mine(1);
+    await s.sync();
+    expect((await s.read(p.id)).transactions[0].confirmations).toBe(2);
+    s.node.tron.reorg(2, { keepTransactions: true });
+    await s.node.mine(1);
+    await s.sync();
+    const moved = await s.read(p.id);
+    expect(moved.status).toBe('confirming');
+    expect(moved.transactions).toEqual([expect.objectContaining({ tx_id: txid, status: 'confirming' })]);
+    await s.node.mine(3);
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('confirmed');
+    expect(await eventNamesFor(s.test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.detected',
+      'payment.confirming',
+      'payment.confirmed',
+    ]);
+  });
+});
+
 describe('attacks and odd transfers on TRON (fake full node)', () => {
   let s: ChainScenario<TronNile>;
   beforeAll(async () => {
