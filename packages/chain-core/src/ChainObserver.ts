@@ -169,3 +169,12 @@ export class ChainBackendError extends Error {
 export class BroadcastRejectedError extends ChainBackendError {
   override readonly name = 'BroadcastRejectedError';
 }
+
+/**
+ * A node's simulation of a transaction (an `eth_call`, a TRON constant call) says it would revert:
+ * nothing was signed or sent. Unlike a plain {@link ChainBackendError} (the node could not be
+ * asked), asking again gives the same answer until the chain's state changes.
+ */
+export class WouldRevertError extends ChainBackendError {
+  override readonly name = 'WouldRevertError';
+}

@@ -23,4 +23,4 @@ export type {
   TargetPollObserver,
   TargetPollResult,
 } from './ChainObserver.js';
-export { BroadcastRejectedError, ChainBackendError } from './ChainObserver.js';
+export { BroadcastRejectedError, ChainBackendError, WouldRevertError } from './ChainObserver.js';

@@ -125,6 +125,11 @@ export interface FakeExecution {
 export interface FakeModelKnobs {
   /** Factories whose `forwarderAddress` (and so `deploy`) is off the offline formula. */
   readonly wrongAddress: ReadonlySet<string>;
+  /**
+   * Factories whose `forwarderAddress` agrees with the offline formula but whose CREATE2 lands
+   * elsewhere (a TVM whose rule differs from java-tron's source): `deploy` fails (`DeployFailed`).
+   */
+  readonly create2Elsewhere?: ReadonlySet<string>;
   /** Set when this (state-changing) sweep must revert whatever it does. */
   readonly revertSweep: boolean;
 }
@@ -280,7 +285,8 @@ function callFactory(
   const deploy = (salt: Hex): string | undefined => {
     const forwarder = forwarderOf(state, factory, salt, knobs);
     if (state.code.has(forwarder)) return forwarder;
-    if (knobs.wrongAddress.has(factory)) return undefined; // create2 lands elsewhere: DeployFailed
+    // create2 lands elsewhere: DeployFailed
+    if (knobs.wrongAddress.has(factory) || knobs.create2Elsewhere?.has(factory)) return undefined;
     state.code.set(forwarder, {
       kind: 'clone',
       runtime: cloneRuntime(implementation),

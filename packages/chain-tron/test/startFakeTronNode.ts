@@ -143,6 +143,11 @@ export interface FakeTronNode {
   hasCode(address: string): boolean;
   /** Makes `factory`'s `forwarderAddress` answer an address off the offline formula (and `deploy` fail). */
   factoryComputesWrongAddress(factory: string): void;
+  /**
+   * Makes `factory`'s CREATE2 put forwarders elsewhere than `forwarderAddress` says (which still
+   * agrees with the offline formula): every `deploy` through it fails, in simulation too.
+   */
+  create2LandsElsewhere(factory: string): void;
   /** Makes the next executed sweep revert (its simulation still succeeds). */
   revertNext(): void;
   /** Forgets the broadcast transactions still pending (they will never be included); returns their ids. */
@@ -267,6 +272,7 @@ export async function startFakeTronNode(
   let nonce = 0;
   const state: FakeTronState = emptyState();
   const wrongAddress = new Set<string>();
+  const create2Elsewhere = new Set<string>();
   let revertNextSweep = false;
   const requests: string[] = [];
 
@@ -484,7 +490,7 @@ export async function startFakeTronNode(
     const feeLimit = BigInt(String(raw.fee_limit ?? 0));
     const copy = cloneState(state);
     const toFactory = state.code.get(contract)?.kind === 'factory';
-    const knobs = { wrongAddress, revertSweep: toFactory && revertNextSweep };
+    const knobs = { wrongAddress, create2Elsewhere, revertSweep: toFactory && revertNextSweep };
     if (toFactory) revertNextSweep = false;
     const run: FakeExecution = executeFakeCall(copy, {
       owner,
@@ -618,7 +624,7 @@ export async function startFakeTronNode(
       contract: target,
       data: String(value.data ?? ''),
       txid,
-      knobs: { wrongAddress, revertSweep: false },
+      knobs: { wrongAddress, create2Elsewhere, revertSweep: false },
     });
     const energyFee = dryRun.energy * FAKE_TRON_PRICES.getEnergyFee;
     if (balance < netFee + (energyFee < feeLimit ? energyFee : feeLimit)) {
@@ -654,7 +660,7 @@ export async function startFakeTronNode(
       contract,
       data,
       txid,
-      knobs: { wrongAddress, revertSweep: false },
+      knobs: { wrongAddress, create2Elsewhere, revertSweep: false },
     });
     const reverted = run.status === 'REVERT';
     return {
@@ -797,6 +803,9 @@ export async function startFakeTronNode(
     hasCode: (address) => state.code.has(tronAddressToHex(address)),
     factoryComputesWrongAddress(factory) {
       wrongAddress.add(tronAddressToHex(factory));
+    },
+    create2LandsElsewhere(factory) {
+      create2Elsewhere.add(tronAddressToHex(factory));
     },
     revertNext() {
       revertNextSweep = true;

@@ -1,4 +1,4 @@
-import { BroadcastRejectedError } from '@cairn/chain-core';
+import { BroadcastRejectedError, WouldRevertError } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
 import type { Hex } from 'viem';
 import type { Gateway } from '../gateway.js';
@@ -6,8 +6,8 @@ import { WatcherLock } from '../watchers/WatcherLock.js';
 import { readSettlementBacklog } from './readSettlementBacklog.js';
 import type { SettlementSweepItem, SettlementTransaction, SettlementWallet } from './SettlementWallet.js';
 
-/** Forwarders per sweep transaction (one treasury each): a block's gas is never the limit here. */
-const MAX_BATCH = 20;
+/** Sweeps of one payment that may revert on chain (each burns fees) before it is no longer swept. */
+const MAX_REVERTED_SWEEPS = 3;
 /** A sent sweep not mined after this long is broadcast again (same signed transaction). */
 const REBROADCAST_MS = 60_000;
 
@@ -24,6 +24,12 @@ export interface EvmSettlerOptions {
   relay?(): Promise<void>;
   /** Whether a contract is deployed at an address (a factory somebody else deployed counts). */
   hasCode(address: string): Promise<boolean>;
+  /**
+   * The factory a treasury's deposit addresses derive from today (TRON: from the configured
+   * deployer). An active wallet whose factory is another (the deployer was changed) is set failed:
+   * its new deposit addresses would belong to no deployed factory.
+   */
+  expectedFactory?(treasury: string): string;
   /**
    * Checks a factory found deployed before its wallet is used: a reason when it must not be (TRON:
    * the factory on-chain computes other forwarder addresses than the offline formula).
@@ -72,6 +78,8 @@ export interface SettleResult {
   readonly errors: number;
 }
 
+const NOT_RETRIED = ': not retried (remove the wallet, or ask the operator)';
+
 interface OnboardingRow {
   id: string;
   value: string;
@@ -95,7 +103,7 @@ interface DueRow {
  * Settles one forwarder chain (EVM, or TRON's TVM) with the operator's gas wallet (DESIGN.md section
  * 5): the one-time onboarding of each merchant wallet (its forwarder factory) and the sweeps that
  * deploy each paid forwarder and flush it to the merchant's treasury. One instance per chain is
- * active (an advisory lock, so one nonce sequence). Sweeps never touch a payment's status; they are
+ * active (an advisory lock: one nonce sequence on EVM, one signer everywhere). Sweeps never touch a payment's status; they are
  * recorded, followed and retried; what each cost is logged and kept (`evm_sweeps.fee`).
  */
 export class EvmSettler {
@@ -163,7 +171,7 @@ export class EvmSettler {
    * gas wallet deploys what is missing.
    */
   async #onboard(): Promise<number> {
-    const { gateway, gasWallet, probe } = this.#options;
+    const { gateway } = this.#options;
     const wallets = await this.#sql<OnboardingRow>(
       `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error, onboarding_updated_at from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null order by created_at`,
@@ -171,38 +179,89 @@ export class EvmSettler {
     );
     let activated = 0;
     for (const wallet of wallets) {
-      const factory = wallet.onboarding_address;
-      if (!(await this.#options.hasCode(factory))) {
-        await this.#step(wallet, 'onboarding_tx', 'the factory deployment', true, () =>
-          gasWallet!.signFactoryDeployment(wallet.value),
-        );
-        continue;
+      try {
+        if (await this.#onboardOne(wallet)) activated += 1;
+      } catch (error) {
+        // One wallet (a node error on its factory, say) never holds up the others or the sweeps.
+        const reason = `onboarding could not go on (retried): ${(error as Error).message}`;
+        if (wallet.onboarding_error !== reason) {
+          await this.#fail(wallet.id, reason);
+          gateway.log.warn(
+            { chainId: this.chainId, walletId: wallet.id, err: error },
+            'wallet onboarding failed',
+          );
+        }
       }
-      const problem = await this.#options.checkFactory?.(factory, wallet.value);
-      if (problem) {
-        if (wallet.onboarding_error === problem) continue; // known: checked again each round, logged once
-        await this.#fail(wallet.id, problem);
-        gateway.log.error(
-          { chainId: this.chainId, walletId: wallet.id, factory, problem },
-          'factory refused',
-        );
-        continue;
-      }
-      if (probe && !(await this.#options.hasCode(probe.address(factory, wallet.value)))) {
-        // A probe that reverted stays failed (not sent again): it would revert again, at a cost.
-        await this.#step(wallet, 'onboarding_probe_tx', probe.what, false, () =>
-          gasWallet!.signSweep(factory, [{ salt: probe.salt, token: null }]),
-        );
-        continue;
-      }
-      await this.#sql(
-        `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
-        [gateway.clock.now().toISOString(), wallet.id],
-      );
-      gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'wallet onboarded');
-      activated += 1;
     }
+    await this.#checkActiveFactories();
     return activated;
+  }
+
+  /**
+   * Why a wallet's factory is not the one its deposit addresses now derive from (the chain's deployer
+   * setting changed); undefined when it is, or when the chain's factories cannot change.
+   */
+  #factoryChanged(wallet: { value: string; onboarding_address: string }): string | undefined {
+    const now = this.#options.expectedFactory?.(wallet.value);
+    if (now === undefined || now === wallet.onboarding_address) return undefined;
+    return `the factory of this wallet is ${wallet.onboarding_address}, but its deposit addresses would now derive from ${now}: the chain's deployer setting changed. Restore it (payments on this wallet stop until then), or remove the wallet and add it again`;
+  }
+
+  /** Active wallets whose factory is not the one their deposit addresses now derive from: failed. */
+  async #checkActiveFactories(): Promise<void> {
+    if (!this.#options.expectedFactory) return;
+    const active = await this.#sql<{ id: string; value: string; onboarding_address: string }>(
+      `select id, value, onboarding_address from wallets
+        where chain_id = ? and onboarding_status = 'active' and removed_at is null`,
+      [this.chainId],
+    );
+    for (const wallet of active) {
+      const reason = this.#factoryChanged(wallet);
+      if (!reason) continue;
+      await this.#fail(wallet.id, reason);
+      this.#options.gateway.log.error(
+        { chainId: this.chainId, walletId: wallet.id, reason },
+        'wallet factory changed',
+      );
+    }
+  }
+
+  /** One wallet's onboarding step; true when it became active. */
+  async #onboardOne(wallet: OnboardingRow): Promise<boolean> {
+    const { gateway, gasWallet, probe } = this.#options;
+    const factory = wallet.onboarding_address;
+    if (wallet.onboarding_error?.endsWith(NOT_RETRIED)) return false;
+    const changed = this.#factoryChanged(wallet);
+    if (changed) {
+      if (wallet.onboarding_error !== changed) await this.#fail(wallet.id, changed);
+      return false;
+    }
+    if (!(await this.#options.hasCode(factory))) {
+      await this.#step(wallet, 'onboarding_tx', 'the factory deployment', true, () =>
+        gasWallet!.signFactoryDeployment(wallet.value),
+      );
+      return false;
+    }
+    const problem = await this.#options.checkFactory?.(factory, wallet.value);
+    if (problem) {
+      if (wallet.onboarding_error === problem) return false; // known: checked each round, logged once
+      await this.#fail(wallet.id, problem);
+      gateway.log.error({ chainId: this.chainId, walletId: wallet.id, factory, problem }, 'factory refused');
+      return false;
+    }
+    if (probe && !(await this.#options.hasCode(probe.address(factory, wallet.value)))) {
+      // A probe that reverts (or would) stays failed, not sent again: it would revert again, at a cost.
+      await this.#step(wallet, 'onboarding_probe_tx', probe.what, false, () =>
+        gasWallet!.signSweep(factory, [{ salt: probe.salt, token: null }]),
+      );
+      return false;
+    }
+    await this.#sql(
+      `update wallets set onboarding_status = 'active', onboarding_error = null, onboarding_updated_at = ? where id = ?`,
+      [gateway.clock.now().toISOString(), wallet.id],
+    );
+    gateway.log.info({ chainId: this.chainId, walletId: wallet.id, factory }, 'wallet onboarded');
+    return true;
   }
 
   /**
@@ -237,12 +296,30 @@ export class EvmSettler {
       if (receipt?.status === 'reverted')
         await this.#fail(
           wallet.id,
-          `${what} ${sent} reverted${retryReverted ? '' : ': not retried (remove the wallet, or ask the operator)'}`,
+          `${what} ${sent} reverted${retryReverted ? '' : NOT_RETRIED}`,
           retryReverted ? column : undefined,
+        );
+      else if (
+        receipt?.status === 'success' &&
+        age > gasWallet.resignAfterMs &&
+        wallet.onboarding_error === null
+      )
+        // Mined long ago and still no code where it was expected: the chain put it elsewhere.
+        await this.#fail(
+          wallet.id,
+          `${what} ${sent} succeeded, but nothing is at the address Cairn computed${NOT_RETRIED}`,
         );
       return; // pending, or mined: the next round sees the code (the node may lag a block)
     }
-    const signed = await sign();
+    let signed: SettlementTransaction;
+    try {
+      signed = await sign();
+    } catch (error) {
+      if (retryReverted || !(error instanceof WouldRevertError)) throw error;
+      // The chain says it would revert: as good as a reverted probe, and nothing was spent.
+      await this.#fail(wallet.id, `${what} would revert (${error.message})${NOT_RETRIED}`);
+      return;
+    }
     await this.#sql(
       `update wallets set onboarding_status = 'pending', ${column} = ?, onboarding_error = null, onboarding_updated_at = ? where id = ?`,
       [signed.hash, gateway.clock.now().toISOString(), wallet.id],
@@ -276,8 +353,14 @@ export class EvmSettler {
   async #follow(): Promise<{ confirmed: number; failed: number }> {
     const { gasWallet, gateway } = this.#options;
     if (!gasWallet) return { confirmed: 0, failed: 0 };
-    const sent = await this.#sql<{ id: string; tx_hash: string; raw_tx: string; updated_at: Date }>(
-      `select id, tx_hash, raw_tx, updated_at from evm_sweeps where chain_id = ? and status = 'sent' order by nonce nulls last, created_at`,
+    const sent = await this.#sql<{
+      id: string;
+      tx_hash: string;
+      raw_tx: string;
+      created_at: Date;
+      updated_at: Date;
+    }>(
+      `select id, tx_hash, raw_tx, created_at, updated_at from evm_sweeps where chain_id = ? and status = 'sent' order by nonce nulls last, created_at`,
       [this.chainId],
     );
     let confirmed = 0;
@@ -294,9 +377,19 @@ export class EvmSettler {
               sweep.id,
             ]);
           } catch (error) {
-            // Refused now: it can never be mined (EVM: its nonce went to another transaction, it was
-            // never broadcast before a crash; TRON: it expired). Unless mined meanwhile, drop it.
+            // Refused, and too old to be mined any more (EVM: its nonce went to another transaction,
+            // it was never broadcast before a crash; TRON: it expired): unless mined meanwhile, drop
+            // it. Younger, a refusal may be the node's alone (busy, not synced) while the network
+            // still has it: it is kept, and sent again next time.
             if (!(error instanceof BroadcastRejectedError)) throw error;
+            const age = now.getTime() - new Date(sweep.created_at).getTime();
+            if (age <= gasWallet.resignAfterMs) {
+              gateway.log.warn(
+                { chainId: this.chainId, sweepId: sweep.id, err: error },
+                'sweep refused when sent again; kept',
+              );
+              continue;
+            }
             if ((await gasWallet.receipt(sweep.tx_hash)) !== null) continue;
             await this.#abandon(sweep.id, `sent again and refused: ${error.message}`, now);
             failed += 1;
@@ -371,6 +464,9 @@ export class EvmSettler {
         where t.chain_id = ? and t.sweep_id is null and not t.removed
           and t.confirmations >= greatest(1, p.required_confirmations)
           and w.onboarding_status = 'active'
+          and (select count(*) from evm_sweeps f
+                where f.chain_id = t.chain_id and f.status = 'failed' and f.error = 'reverted'
+                  and t.payment_id = any(f.payment_ids)) < ${MAX_REVERTED_SWEEPS}
         group by t.payment_id, w.value, w.onboarding_address, p.selected_coin_symbol
         order by min(t.detected_at)
         limit 500`,
@@ -381,75 +477,82 @@ export class EvmSettler {
     let sent = 0;
     let errors = 0;
     let lastError: string | undefined;
-    for (const rows of byTreasury.values()) {
-      for (let start = 0; start < rows.length; start += MAX_BATCH) {
-        const batch = rows.slice(start, start + MAX_BATCH);
-        const items: SettlementSweepItem[] = batch.map((row) => ({
-          salt: this.#options.salt(row.payment_id),
-          token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
-        }));
-        const first = batch[0]!;
-        let signed: SettlementTransaction;
-        try {
-          signed = await gasWallet.signSweep(first.factory, items);
-        } catch (error) {
-          // Estimating found it would fail, or the node or the gas wallet cannot pay: nothing was sent,
-          // the transfers stay due and the next round tries again. Other treasuries go on.
-          errors += 1;
-          lastError = (error as Error).message;
-          gateway.log.error(
-            { chainId: this.chainId, treasury: first.treasury, forwarders: batch.length, err: error },
-            'sweep could not be prepared; retried next round',
-          );
+    const batches: DueRow[][] = [];
+    for (const rows of byTreasury.values())
+      for (let start = 0; start < rows.length; start += gasWallet.maxBatch)
+        batches.push(rows.slice(start, start + gasWallet.maxBatch));
+    while (batches.length > 0) {
+      const batch = batches.shift()!;
+      const items: SettlementSweepItem[] = batch.map((row) => ({
+        salt: this.#options.salt(row.payment_id),
+        token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
+      }));
+      const first = batch[0]!;
+      let signed: SettlementTransaction;
+      try {
+        signed = await gasWallet.signSweep(first.factory, items);
+      } catch (error) {
+        // Estimating found it would fail, or the node or the gas wallet cannot pay: nothing was sent.
+        // A batch is tried again one forwarder at a time (one bad forwarder must not hold up the
+        // rest); a single one stays due for the next round. Other treasuries go on.
+        if (batch.length > 1 && error instanceof WouldRevertError) {
+          batches.unshift(...batch.map((row) => [row]));
           continue;
         }
-        const id = crypto.randomUUID();
-        const now = gateway.clock.now().toISOString();
-        await gateway.orm.em.fork().transactional(async (tx) => {
-          const conn = tx.getConnection();
-          const ctx = tx.getTransactionContext();
-          await conn.execute(
-            `insert into evm_sweeps (id, chain_id, treasury, factory, payment_ids, tokens, status, tx_hash, raw_tx, nonce, created_at, updated_at)
-             values (?, ?, ?, ?, ?::uuid[], ?::text[], 'sent', ?, ?, ?, ?, ?)`,
-            [
-              id,
-              this.chainId,
-              first.treasury,
-              first.factory,
-              `{${batch.map((r) => r.payment_id).join(',')}}`,
-              `{${items.map((i) => i.token ?? 'native').join(',')}}`,
-              signed.hash,
-              signed.raw,
-              signed.nonce,
-              now,
-              now,
-            ],
-            'run',
-            ctx,
-          );
-          await conn.execute(
-            'update transfers set sweep_id = ? where id = any(?::uuid[])',
-            [id, `{${batch.flatMap((r) => r.transfer_ids).join(',')}}`],
-            'run',
-            ctx,
-          );
-        });
-        try {
-          await gasWallet.broadcast(signed.raw);
-        } catch (error) {
-          if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
-          // Refused (the gas wallet cannot pay, say): it will never be mined; its transfers are due again.
-          await this.#abandon(id, error.message, gateway.clock.now());
-          errors += 1;
-          lastError = error.message;
-          continue;
-        }
-        gateway.log.info(
-          { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
-          'sweep sent',
+        errors += 1;
+        lastError = (error as Error).message;
+        gateway.log.error(
+          { chainId: this.chainId, treasury: first.treasury, forwarders: batch.length, err: error },
+          'sweep could not be prepared; retried next round',
         );
-        sent += 1;
+        continue;
       }
+      const id = crypto.randomUUID();
+      const now = gateway.clock.now().toISOString();
+      await gateway.orm.em.fork().transactional(async (tx) => {
+        const conn = tx.getConnection();
+        const ctx = tx.getTransactionContext();
+        await conn.execute(
+          `insert into evm_sweeps (id, chain_id, treasury, factory, payment_ids, tokens, status, tx_hash, raw_tx, nonce, created_at, updated_at)
+           values (?, ?, ?, ?, ?::uuid[], ?::text[], 'sent', ?, ?, ?, ?, ?)`,
+          [
+            id,
+            this.chainId,
+            first.treasury,
+            first.factory,
+            `{${batch.map((r) => r.payment_id).join(',')}}`,
+            `{${items.map((i) => i.token ?? 'native').join(',')}}`,
+            signed.hash,
+            signed.raw,
+            signed.nonce,
+            now,
+            now,
+          ],
+          'run',
+          ctx,
+        );
+        await conn.execute(
+          'update transfers set sweep_id = ? where id = any(?::uuid[])',
+          [id, `{${batch.flatMap((r) => r.transfer_ids).join(',')}}`],
+          'run',
+          ctx,
+        );
+      });
+      try {
+        await gasWallet.broadcast(signed.raw);
+      } catch (error) {
+        if (!(error instanceof BroadcastRejectedError)) throw error; // may have arrived: followed next round
+        // Refused (the gas wallet cannot pay, say): it will never be mined; its transfers are due again.
+        await this.#abandon(id, error.message, gateway.clock.now());
+        errors += 1;
+        lastError = error.message;
+        continue;
+      }
+      gateway.log.info(
+        { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
+        'sweep sent',
+      );
+      sent += 1;
     }
     return { sent, errors, ...(lastError ? { lastError } : {}) };
   }

@@ -37,11 +37,14 @@ export interface SettlementWallet {
   /** Its address, in the chain's own form (`0x…`, `T…`). */
   readonly address: string;
   /**
-   * How long an onboarding transaction without a receipt is waited for before it is signed anew:
-   * past that, the first one can no longer land (EVM: a minute, its nonce is reused; TRON: after it
-   * expired), so the factory is never paid for twice.
+   * How long a transaction without a receipt is waited for before it is given up (a sweep refused
+   * when sent again) or signed anew (an onboarding step). TRON: a minute after it expired, when it
+   * can no longer land. EVM: a minute; a new transaction takes the pending nonce, so should the first
+   * still be pending they compete for it.
    */
   readonly resignAfterMs: number;
+  /** Forwarders per sweep transaction, well within what one transaction may spend. */
+  readonly maxBatch: number;
   /** Its balance in the chain's smallest unit. */
   balance(): Promise<bigint>;
   /** The balance under which it counts as running low: about 20 sweeps at today's prices. */

@@ -2,7 +2,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { EvmSettlerStatus } from './EvmSettler.js';
 
 /**
- * Registers the EVM settlement gauges on the gateway's /metrics registry, read at scrape time from
+ * Registers the EVM and TRON settlement gauges on the gateway's /metrics registry, read at scrape time from
  * the settlers' last round: the gas wallet's balance (wei), whether it runs low, the sweeps sent and
  * not yet mined, the payments whose funds wait for a sweep, and the wallets not yet onboarded.
  */
@@ -38,12 +38,12 @@ export function registerEvmSettlementMetrics(
   );
   gauge(
     'cairn_evm_sweeps_pending',
-    'Sweep transactions sent and not yet mined, per EVM chain.',
+    'Sweep transactions sent and not yet mined, per EVM or TRON chain.',
     (s) => s.sweepsPending,
   );
   gauge(
     'cairn_evm_sweeps_due',
-    'Payments whose funds are deep enough and wait for a sweep, per EVM chain.',
+    'Payments whose funds are deep enough and wait for a sweep, per EVM or TRON chain.',
     (s) => s.sweepsDue,
   );
   gauge(

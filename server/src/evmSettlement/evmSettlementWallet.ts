@@ -9,6 +9,8 @@ export function evmSettlementWallet(wallet: EvmGasWallet): SettlementWallet {
     address: wallet.address,
     // The new transaction takes the pending nonce: should the first still be pending, they compete.
     resignAfterMs: 60_000,
+    // About 2M gas at ~100k a forwarder: far under any block's gas limit.
+    maxBatch: 20,
     balance: () => wallet.balance(),
     lowBalance: async () => (await wallet.gasPrice()) * GAS_PER_SWEEP * LOW_GAS_SWEEPS,
     async signFactoryDeployment(treasury) {

@@ -45,7 +45,8 @@ export async function readEvmSettlement(
             privateKey: settings.gasWalletKey,
             timeoutMs: 5_000,
           }),
-          settings.deployer ?? '',
+          // A TRON chain with a node has its deployer (the configuration refuses it otherwise).
+          settings.deployer as string,
         )
       : evmSettlementWallet(
           createEvmGasWallet({

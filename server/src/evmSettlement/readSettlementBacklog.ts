@@ -5,7 +5,7 @@ export const LOW_GAS_SWEEPS = 20n;
 /** Gas of one deploy+flush, rounded up (measured 83k-99k; see packages/evm-contracts). */
 export const GAS_PER_SWEEP = 100_000n;
 
-/** An EVM chain's settlement backlog. */
+/** An EVM or TRON chain's settlement backlog. */
 export interface SettlementBacklog {
   /** Sweep transactions sent and not yet mined. */
   readonly sweepsPending: number;
@@ -15,7 +15,7 @@ export interface SettlementBacklog {
   readonly walletsPending: number;
 }
 
-/** Reads the backlog of one EVM chain in one query. */
+/** Reads the backlog of one EVM or TRON chain in one query. */
 export async function readSettlementBacklog(em: EntityManager, chainId: string): Promise<SettlementBacklog> {
   const [row] = (await em.getConnection().execute(
     `select (select count(*) from evm_sweeps where chain_id = ? and status = 'sent') as pending,

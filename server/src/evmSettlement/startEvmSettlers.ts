@@ -8,7 +8,7 @@ import type { EvmChainFacts } from './evmChainFacts.js';
 import { evmSettlementWallet } from './evmSettlementWallet.js';
 import { tronSettlerFor } from './tronSettlerFor.js';
 
-/** The EVM settlers of one gateway instance. */
+/** The EVM and TRON settlers of one gateway instance. */
 export interface EvmSettlers {
   readonly settlers: readonly EvmSettler[];
   statuses(): EvmSettlerStatus[];
@@ -94,10 +94,7 @@ export function startEvmSettlers(
             try {
               await settler.settleOnce();
             } catch (error) {
-              gateway.log.warn(
-                { chainId: settler.chainId, err: error },
-                'EVM settlement round failed; retrying',
-              );
+              gateway.log.warn({ chainId: settler.chainId, err: error }, 'settlement round failed; retrying');
             }
             if (stopped) break;
             await new Promise<void>((resolve) => {

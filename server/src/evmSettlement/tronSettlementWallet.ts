@@ -23,6 +23,9 @@ export function tronSettlementWallet(wallet: TronGasWallet, deployer: string): S
     address: wallet.address,
     // A minute after it expired: no block can include it any more.
     resignAfterMs: TRON_EXPIRATION_MS + 60_000,
+    // At up to 200,000 energy a forwarder, 5 stay under the gas wallet's 1,000 TRX fee limit cap even
+    // at twice today's energy price.
+    maxBatch: 5,
     balance: () => wallet.balance(),
     lowBalance: async () =>
       ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) * LOW_SWEEPS,

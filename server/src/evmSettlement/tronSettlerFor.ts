@@ -3,6 +3,7 @@ import {
   createTronGasWallet,
   TRON_SALT_CHAIN_IDS,
   type TronChainId,
+  tronFactoryAddressFor,
   tronForwarderFor,
 } from '@cairn/chain-tron';
 import type { ChainDefinition } from '@cairn/contract';
@@ -50,6 +51,7 @@ export function tronSettlerFor(
     chain,
     ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer) } : {}),
     hasCode: (address) => reader.hasCode(address),
+    expectedFactory: (treasury) => tronFactoryAddressFor({ deployer, treasury }),
     async checkFactory(factory, treasury) {
       const expected = probeAddress(treasury);
       const computed = await reader.forwarderAddressOnChain(factory, probeSalt);

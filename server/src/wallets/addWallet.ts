@@ -83,6 +83,7 @@ export async function addWallet(
     onboardingStatus: onboarding === undefined ? null : 'pending',
     onboardingAddress: onboarding ?? null,
     onboardingTx: null,
+    onboardingProbeTx: null,
     onboardingError: null,
     onboardingUpdatedAt: onboarding === undefined ? null : now,
   });

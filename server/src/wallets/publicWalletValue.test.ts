@@ -30,6 +30,7 @@ describe('publicWalletValue', () => {
       onboardingStatus: null,
       onboardingAddress: null,
       onboardingTx: null,
+      onboardingProbeTx: null,
       onboardingError: null,
       onboardingUpdatedAt: null,
       createdAt: new Date('2026-11-25T00:00:00Z'),

@@ -1,4 +1,4 @@
-import { ChainBackendError } from '@cairn/chain-core';
+import { ChainBackendError, WouldRevertError } from '@cairn/chain-core';
 import { encodeFunctionData, type Hex } from 'viem';
 import { cairnTronForwarderFactory } from '../generated/cairnTronForwarderFactory.js';
 import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
@@ -22,7 +22,10 @@ export interface TronContractReader {
    * `forwarderAddress(bytes32)`, `/wallet/triggerconstantcontract`), as `T…`.
    */
   forwarderAddressOnChain(factory: string, salt: Hex): Promise<string>;
-  /** A constant call from `ownerHex` (default: the zero account); throws "would revert" when it reverts. */
+  /**
+   * A constant call from `ownerHex` (default: the zero account); throws `WouldRevertError` when it
+   * reverts.
+   */
   constantCall(contract: string, data: Hex, ownerHex?: string): Promise<TronConstantCallAnswer>;
 }
 
@@ -58,7 +61,7 @@ export function createTronContractReader(options: TronApiOptions): TronContractR
         [answer.result?.code, textOfTronBytes(answer.result?.message), tronRevertReason(returned)]
           .filter((part) => part !== undefined && part !== '')
           .join(': ') || 'reverted';
-      throw new ChainBackendError(options.chainId, `a call to ${contract} would revert: ${reason}`);
+      throw new WouldRevertError(options.chainId, `a call to ${contract} would revert: ${reason}`);
     }
     return answer;
   };

@@ -288,8 +288,16 @@ describe('createTronGasWallet against the fake full node', () => {
     expect(error).toBeInstanceOf(BroadcastRejectedError);
     expect(error.message).toMatch(/TRANSACTION_EXPIRATION_ERROR transaction expiration/);
 
+    // A wallet that cannot pay the fee limit and the bandwidth signs nothing (java-tron would run it
+    // out of energy and burn what is left)...
     const poor = createTronGasWallet({ chainId: 'TRON', url: node.url, privateKey: `0x${'42'.repeat(32)}` });
+    await expect(poor.signSweep(factory, [{ salt: f.salt, token: null }])).rejects.toThrow(
+      new RegExp(`^TRON: the gas wallet ${poor.address} holds 0 sun, less than the \\d+ sun .*: top it up$`),
+    );
+    // ...and one emptied after signing is refused by the node.
+    node.fund(poor.address, FUNDS);
     const unpaid = await poor.signSweep(factory, [{ salt: f.salt, token: null }]);
+    node.fund(poor.address, -FUNDS);
     await expect(poor.broadcast(unpaid.raw)).rejects.toThrow(/BANDWITH_ERROR Account resource insufficient/);
   });
 

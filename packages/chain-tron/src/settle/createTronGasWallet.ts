@@ -129,15 +129,21 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
   };
 
   const reader = createTronContractReader(options);
-  /** A constant call from the gas wallet; throws "would revert" when it reverts. */
+  /** A constant call from the gas wallet; throws `WouldRevertError` when it reverts. */
   const constantCall = (contract: string, data: Hex) => reader.constantCall(contract, data, ownerHex);
 
-  const energyPrice = async (): Promise<bigint> => {
+  /** A chain parameter (`/wallet/getchainparameters`), in sun; java-tron leaves out a value of 0. */
+  const chainParameter = async (key: string): Promise<bigint> => {
     const answer = await call('/wallet/getchainparameters', {});
     const list = Array.isArray(answer.chainParameter) ? answer.chainParameter : [];
-    const entry = (list as { key?: string; value?: unknown }[]).find((p) => p.key === 'getEnergyFee');
-    if (!entry) throw failure('/wallet/getchainparameters: no getEnergyFee');
-    return amount(entry.value, 'getEnergyFee');
+    const entry = (list as { key?: string; value?: unknown }[]).find((p) => p.key === key);
+    if (!entry) throw failure(`/wallet/getchainparameters: no ${key}`);
+    return entry.value === undefined ? 0n : amount(entry.value, key);
+  };
+  const energyPrice = (): Promise<bigint> => chainParameter('getEnergyFee');
+  const balance = async (): Promise<bigint> => {
+    const account = await call('/wallet/getaccount', { address, visible: true });
+    return amount(account.balance ?? 0, 'balance');
   };
 
   const sign = async (contract: string, data: Hex): Promise<TronSignedTransaction> => {
@@ -157,8 +163,9 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
       throw failure('/wallet/getnowblock: the node answered no block');
     const number = amount(header.number ?? 0, 'block number');
     const time = amount(header.timestamp, 'block timestamp');
+    let signed: TronSignedTransaction;
     try {
-      return signTronTrigger({
+      signed = signTronTrigger({
         privateKey,
         ownerHex,
         contractHex: tronAddressToHex(contract),
@@ -173,14 +180,22 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
         cause: error,
       });
     }
+    // java-tron would take a transaction the wallet cannot fully pay for and run it out of energy,
+    // burning what is left: never sign one whose fee limit and bandwidth the balance does not cover.
+    const bytes = BigInt((JSON.parse(signed.raw) as { raw_data_hex: string }).raw_data_hex.length / 2 + 65 + 64);
+    const [held, bandwidthPrice] = await Promise.all([balance(), chainParameter('getTransactionFee')]);
+    const needed = feeLimit + bytes * bandwidthPrice;
+    if (held < needed) {
+      throw failure(
+        `the gas wallet ${address} holds ${held} sun, less than the ${needed} sun a call to ${contract} may burn (fee limit ${feeLimit} and ${bytes} bytes of bandwidth): top it up`,
+      );
+    }
+    return signed;
   };
 
   return {
     address,
-    async balance() {
-      const account = await call('/wallet/getaccount', { address, visible: true });
-      return amount(account.balance, 'balance');
-    },
+    balance,
     energyPrice,
     hasCode: (contract) => reader.hasCode(contract),
     forwarderAddressOnChain: (factory, salt) => reader.forwarderAddressOnChain(factory, salt),

@@ -14,13 +14,15 @@ export const Wallet = defineEntity({
     /** The adapter's kind, e.g. `p2wpkh`. */
     kind: p.string(),
     nextIndex: p.integer(),
-    /** EVM: the forwarder factory's on-chain state (`pending`, `active`, `failed`); null elsewhere. */
+    /** EVM and TRON: the forwarder factory's on-chain state (`pending`, `active`, `failed`); null elsewhere. */
     onboardingStatus: p.string().$type<'pending' | 'active' | 'failed'>().nullable(),
-    /** EVM: the merchant's forwarder factory address. */
+    /** EVM and TRON: the merchant's forwarder factory address. */
     onboardingAddress: p.string().nullable(),
-    /** EVM: the factory's deployment transaction, when the gas wallet sent it. */
+    /** EVM and TRON: the factory's deployment transaction, when the gas wallet sent it. */
     onboardingTx: p.string().nullable(),
-    /** Why onboarding failed (retried all the same). */
+    /** TRON: the probe forwarder's deployment, which proves the factory's addresses on-chain. */
+    onboardingProbeTx: p.string().nullable(),
+    /** Why onboarding failed (retried, unless it says otherwise). */
     onboardingError: p.string().nullable(),
     onboardingUpdatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),

@@ -5,13 +5,14 @@ import {
   tronAddressFromHex,
   tronForwarderFor,
 } from '@cairn/chain-tron';
+import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBusiness } from '../../../src/credit/createBusiness.js';
 import type { EvmSettler } from '../../../src/evmSettlement/EvmSettler.js';
 import { gatewayEvmFacts } from '../../../src/evmSettlement/gatewayEvmFacts.js';
 import { readEvmSettlement } from '../../../src/evmSettlement/readEvmSettlement.js';
 import { type EvmSettlers, startEvmSettlers } from '../../../src/evmSettlement/startEvmSettlers.js';
-import { TRON_PROBE_PAYMENT_ID } from '../../../src/evmSettlement/tronSettlerFor.js';
+import { TRON_PROBE_PAYMENT_ID, tronSettlerFor } from '../../../src/evmSettlement/tronSettlerFor.js';
 import { createUser } from '../../../src/users/createUser.js';
 import { addWallet } from '../../../src/wallets/addWallet.js';
 import { createPaymentVia, sql } from '../../api/apiHelpers.js';
@@ -77,7 +78,8 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
       }>(
         s.test,
         `select id, onboarding_status, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error
-           from wallets where chain_id = 'TRON_NILE' and removed_at is null`,
+           from wallets where chain_id = 'TRON_NILE' and business_id = ? and removed_at is null`,
+        [s.test.businessId],
       )
     )[0]!;
   const probeAddress = () =>
@@ -195,13 +197,56 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect(await eventNamesFor(s.test, p.id)).toEqual(CONFIRMED);
   });
 
+  it('after three sweeps of a payment reverted on chain, it is no longer swept (each one burnt fees) and stays due', async () => {
+    const p = await confirmedPayment('TRX');
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      s.node.tron.revertNext();
+      expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+      s.node.tron.closeBlocks(1);
+    }
+    expect(await settler.settleOnce()).toMatchObject({ failed: 1, sent: 0 });
+    expect((await sweepsOf(p.id)).map((x) => x.error)).toEqual(['reverted', 'reverted', 'reverted']);
+    expect(settler.status().sweepsDue).toBeGreaterThanOrEqual(1);
+    expect(s.node.tron.balanceOf(p.address)).toBe(p.amount);
+    expect(await s.statusOf(p.id)).toBe('confirmed');
+    // The operator sweeps it by hand (or clears the failed rows once the cause is fixed).
+    await sql(s.test, `delete from evm_sweeps where ? = any(payment_ids)`, [p.id]);
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+  });
+
+  it('a sweep the node refuses when sent again before it expired is kept, and lands once it is taken', async () => {
+    const p = await confirmedPayment('TRX');
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+    expect(s.node.tron.dropPending()).toHaveLength(1);
+    const balance = s.node.tron.balanceOf(gasWallet);
+    s.node.tron.fund(gasWallet, -balance);
+    try {
+      await s.advance(2 * 60_000);
+      await s.sync();
+      // Sent again and refused (the gas wallet cannot pay now): the network may still hold it.
+      expect(await settler.settleOnce()).toMatchObject({ failed: 0, sent: 0 });
+      expect((await sweepsOf(p.id)).map((x) => x.status)).toEqual(['sent']);
+    } finally {
+      s.node.tron.fund(gasWallet, balance);
+    }
+    await s.advance(2 * 60_000);
+    await s.sync();
+    expect(await settler.settleOnce()).toMatchObject({ failed: 0, sent: 0 });
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+    expect((await sweepsOf(p.id)).map((x) => x.status)).toEqual(['confirmed']);
+    expect(s.node.tron.balanceOf(p.address)).toBe(0n);
+  });
+
   it('a sweep the network never included expires, is dropped when sent again, and is swept anew', async () => {
     const p = await confirmedPayment('TRX');
     expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
     expect(s.node.tron.dropPending()).toHaveLength(1);
     // Past its expiration (10 minutes after its reference block) no node takes it again.
     s.node.tron.closeBlocks(250);
-    await s.advance(11 * 60_000);
+    await s.advance(12 * 60_000);
     await s.sync();
     expect(await settler.settleOnce()).toMatchObject({ failed: 1, sent: 1 });
     const [dropped] = await sweepsOf(p.id);
@@ -318,5 +363,59 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     s.node.tron.closeBlocks(1);
     expect(await other.row()).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: probe });
     expect(s.node.tron.balanceOf(gasWallet)).toBe(gas);
+  });
+
+  it('a factory whose CREATE2 puts forwarders elsewhere: the probe would revert, the wallet fails for good, nothing spent, sweeps go on', async () => {
+    const other = await anotherWallet();
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    const { onboarding_address: factory } = await other.row();
+    s.node.tron.create2LandsElsewhere(factory);
+    const p = await confirmedPayment('TRX');
+    const gas = s.node.tron.balanceOf(gasWallet);
+    // The same round fails the wallet and still sweeps the other merchant's payment.
+    expect(await settler.settleOnce()).toMatchObject({ activated: 0, sent: 1 });
+    const failed = await other.row();
+    expect(failed).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: null });
+    expect(failed.onboarding_error).toMatch(
+      /^the probe forwarder deployment would revert \(.*DeployFailed.*\): not retried \(remove the wallet, or ask the operator\)$/,
+    );
+    s.node.tron.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1, sent: 0 });
+    expect(s.node.tron.balanceOf(p.address)).toBe(0n);
+    const sweepFee = BigInt((await sweepsOf(p.id))[0]!.fee);
+    expect(s.node.tron.balanceOf(gasWallet)).toBe(gas - sweepFee);
+    expect((await other.row()).onboarding_status).toBe('failed');
+  });
+
+  it('a changed deployer setting fails the wallets whose factory it no longer gives', async () => {
+    const { gateway } = s.test.running;
+    const settings = gateway.config.chains.TRON_NILE!;
+    const changed = tronSettlerFor(
+      gateway,
+      getChain('TRON_NILE')!,
+      { ...settings, backend: settings.backend!, deployer: s.node.tron.payer },
+      s.test.running.databaseUrl,
+    );
+    // The scenario's settler holds the chain's lock: this one acts once it is released.
+    await settler.stop();
+    try {
+      expect(await changed.settleOnce()).toMatchObject({ active: true });
+      const moved = await wallet();
+      expect(moved.onboarding_status).toBe('failed');
+      expect(moved.onboarding_error).toMatch(
+        new RegExp(
+          `^the factory of this wallet is ${moved.onboarding_address}, but its deposit addresses would now derive from T[1-9A-HJ-NP-Za-km-z]{33}: the chain's deployer setting changed`,
+        ),
+      );
+      const after = await createPaymentVia(s.client, { fiat_amount: '5.00', order_id: 'after-change' });
+      const select = await s.client.post(`/checkout/${after.id}/select-chain`, { token: 'TRON_NILE:TRX' });
+      expect({ status: select.status, code: select.body.error?.code }).toEqual({
+        status: 422,
+        code: 'COIN_NOT_OFFERED',
+      });
+    } finally {
+      await changed.stop();
+    }
   });
 });
