@@ -182,7 +182,9 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     }
     // java-tron would take a transaction the wallet cannot fully pay for and run it out of energy,
     // burning what is left: never sign one whose fee limit and bandwidth the balance does not cover.
-    const bytes = BigInt((JSON.parse(signed.raw) as { raw_data_hex: string }).raw_data_hex.length / 2 + 65 + 64);
+    const bytes = BigInt(
+      (JSON.parse(signed.raw) as { raw_data_hex: string }).raw_data_hex.length / 2 + 65 + 64,
+    );
     const [held, bandwidthPrice] = await Promise.all([balance(), chainParameter('getTransactionFee')]);
     const needed = feeLimit + bytes * bandwidthPrice;
     if (held < needed) {
