@@ -1,5 +1,8 @@
 import type { Hex } from 'viem';
 
+/** Sweeps a gas wallet should afford before it counts as running low (`SettlementWallet.lowBalance`). */
+export const LOW_BALANCE_SWEEPS = 20n;
+
 /** One forwarder a sweep deploys (if it has no code yet) and flushes to its treasury. */
 export interface SettlementSweepItem {
   /** The forwarder's CREATE2 salt. */

@@ -1,7 +1,9 @@
 import type { EvmGasWallet } from '@cairn/chain-evm';
 import type { Address, Hex } from 'viem';
-import { GAS_PER_SWEEP, LOW_GAS_SWEEPS } from './readSettlementBacklog.js';
-import type { SettlementWallet } from './SettlementWallet.js';
+import { LOW_BALANCE_SWEEPS, type SettlementWallet } from './SettlementWallet.js';
+
+/** Gas of one deploy+flush, rounded up (measured 83k-99k; see packages/evm-contracts). */
+const GAS_PER_SWEEP = 100_000n;
 
 /** An EVM gas wallet as the settler uses it: each transaction signed with the next pending nonce. */
 export function evmSettlementWallet(wallet: EvmGasWallet): SettlementWallet {
@@ -12,7 +14,7 @@ export function evmSettlementWallet(wallet: EvmGasWallet): SettlementWallet {
     // About 2M gas at ~100k a forwarder: far under any block's gas limit.
     maxBatch: 20,
     balance: () => wallet.balance(),
-    lowBalance: async () => (await wallet.gasPrice()) * GAS_PER_SWEEP * LOW_GAS_SWEEPS,
+    lowBalance: async () => (await wallet.gasPrice()) * GAS_PER_SWEEP * LOW_BALANCE_SWEEPS,
     async signFactoryDeployment(treasury) {
       return wallet.signFactoryDeployment(treasury as Address, await wallet.nextNonce());
     },

@@ -1,10 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 
-/** Sweeps the gas wallet should afford (at ~100k gas each) before it counts as running low. */
-export const LOW_GAS_SWEEPS = 20n;
-/** Gas of one deploy+flush, rounded up (measured 83k-99k; see packages/evm-contracts). */
-export const GAS_PER_SWEEP = 100_000n;
-
 /** An EVM or TRON chain's settlement backlog. */
 export interface SettlementBacklog {
   /** Sweep transactions sent and not yet mined. */

@@ -1,5 +1,5 @@
 import type { TronGasWallet } from '@cairn/chain-tron';
-import type { SettlementWallet } from './SettlementWallet.js';
+import { LOW_BALANCE_SWEEPS, type SettlementWallet } from './SettlementWallet.js';
 
 /**
  * Energy of one sweep when it counts toward the low-balance warning, rounded up: an EIP-1167 clone
@@ -9,7 +9,6 @@ import type { SettlementWallet } from './SettlementWallet.js';
 export const TRON_ENERGY_PER_SWEEP = 200_000n;
 /** Bandwidth of one sweep transaction in bytes, rounded up, burnt at 1,000 sun a byte. */
 const TRON_BANDWIDTH_SUN_PER_SWEEP = 1_000n * 1_000n;
-const LOW_SWEEPS = 20n;
 /** The settler's TRON transactions expire 10 minutes after their reference block. */
 export const TRON_EXPIRATION_MS = 10 * 60_000;
 
@@ -28,7 +27,8 @@ export function tronSettlementWallet(wallet: TronGasWallet, deployer: string): S
     maxBatch: 5,
     balance: () => wallet.balance(),
     lowBalance: async () =>
-      ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) * LOW_SWEEPS,
+      ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) *
+      LOW_BALANCE_SWEEPS,
     async signFactoryDeployment(treasury) {
       const signed = await wallet.signFactoryDeployment(deployer, treasury);
       return { hash: signed.hash, raw: signed.raw, nonce: null };
