@@ -8,7 +8,7 @@ import { defineConfig } from 'tsup';
  * copied beside it (read at run time relative to the module).
  */
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts' },
+  entry: { cli: 'src/surfaces/cli/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',
@@ -23,7 +23,7 @@ export default defineConfig({
     js: "import { createRequire as __cairnCreateRequire } from 'node:module';\nconst require = __cairnCreateRequire(import.meta.url);",
   },
   async onSuccess() {
-    cpSync('src/checkoutPage/assets', 'dist/assets', { recursive: true });
-    cpSync('src/dashboard/assets', 'dist/assets', { recursive: true });
+    cpSync('src/surfaces/checkoutPage/assets', 'dist/assets', { recursive: true });
+    cpSync('src/surfaces/dashboard/assets', 'dist/assets', { recursive: true });
   },
 });

@@ -24,9 +24,9 @@
  */
 import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
+import { startGateway } from '../src/app/startGateway.js';
+import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,

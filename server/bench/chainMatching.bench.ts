@@ -18,7 +18,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type { ObservedOutput } from '@cairn/chain-core';
 import { decodeRpcTransaction, quoteAmountFields, type RpcTransaction } from '@cairn/chain-utxo';
-import { DepositTargetIndex } from '../src/watchers/DepositTargetIndex.js';
+import { DepositTargetIndex } from '../src/chains/watchers/DepositTargetIndex.js';
 
 const OUTPUTS_PER_BLOCK = 5_000;
 const MATCHING_OUTPUTS = 10;

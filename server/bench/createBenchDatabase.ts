@@ -37,7 +37,7 @@ export async function createBenchDatabase(
   let kind = 'DATABASE_URL';
   if (!adminUrl) {
     // Imported only when needed (no DATABASE_URL).
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
+    const { startEmbeddedPostgres } = await import('../src/platform/db/startEmbeddedPostgres.js');
     const embedded = await startEmbeddedPostgres({
       dataDir: join(root, 'pg'),
       port: await freePort(),

@@ -42,11 +42,11 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { createSession } from '../src/accounts/dashboardSessions.js';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { type PaymentSearch, searchPayments } from '../src/payments/searchPayments.js';
-import { type RunningGateway, startGateway } from '../src/startGateway.js';
+import { type RunningGateway, startGateway } from '../src/app/startGateway.js';
+import { createSession } from '../src/domain/accounts/dashboardSessions.js';
+import { type PaymentSearch, searchPayments } from '../src/domain/payments/searchPayments.js';
+import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import { createBenchDatabase } from './createBenchDatabase.js';
 
 const PAYMENTS = Math.round(positiveFromEnv('BENCH_PAYMENTS', 1_000_000));

@@ -3,8 +3,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { removeEmbeddedDataDir } from '../src/db/embedded/removeEmbeddedDataDir.js';
-import { DELIVERY_CHANNEL } from '../src/webhooks/createWebhookDispatcher.js';
+import { removeEmbeddedDataDir } from '../src/platform/db/embedded/removeEmbeddedDataDir.js';
+import { DELIVERY_CHANNEL } from '../src/workers/webhookDelivery/createWebhookDispatcher.js';
 import { freePort } from './support.js';
 
 // Shared by the detection latency benches (regtest and anvil): the outbox commit probe, a fresh
@@ -45,7 +45,7 @@ export async function freshDatabase(): Promise<{ url: string; kind: string; drop
   let stopEmbedded: (() => Promise<void>) | undefined;
   let kind = 'DATABASE_URL';
   if (!admin) {
-    const { startEmbeddedPostgres } = await import('../src/db/startEmbeddedPostgres.js');
+    const { startEmbeddedPostgres } = await import('../src/platform/db/startEmbeddedPostgres.js');
     const dataDir = mkdtempSync(join(tmpdir(), 'cairn-bench-pg-'));
     const embedded = await startEmbeddedPostgres({ dataDir, port: await freePort(), database: 'postgres' });
     admin = embedded.url;

@@ -20,9 +20,9 @@ import { testStablecoin } from '@cairn/evm-contracts';
 import pino from 'pino';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
+import { startGateway } from '../src/app/startGateway.js';
+import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,

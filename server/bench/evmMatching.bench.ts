@@ -15,7 +15,7 @@ import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { decodeEvmBlock, type EvmBlockTransaction, evmMatchKey, type RpcReceipt } from '@cairn/chain-evm';
 import { type Hex, toEventSelector } from 'viem';
-import { DepositTargetIndex } from '../src/watchers/DepositTargetIndex.js';
+import { DepositTargetIndex } from '../src/chains/watchers/DepositTargetIndex.js';
 
 const TRANSACTIONS = 1_000;
 const LOGS = 2_000;

@@ -4,9 +4,9 @@
  * absolute path) runs another copy of the server's `src` instead (the bench's BENCH_COMPARE_REF).
  */
 import pino from 'pino';
-import type * as DevSeed from '../src/cli/devSeed.js';
-import type * as LoadConfig from '../src/config/loadConfig.js';
-import type * as StartGateway from '../src/startGateway.js';
+import type * as StartGateway from '../src/app/startGateway.js';
+import type * as LoadConfig from '../src/platform/config/loadConfig.js';
+import type * as DevSeed from '../src/surfaces/cli/devSeed.js';
 import { failChild, serveParent } from './support.js';
 
 const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).pathname;

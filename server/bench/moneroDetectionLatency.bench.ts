@@ -26,10 +26,10 @@ import type { PolledTarget } from '@cairn/chain-core';
 import { createMoneroObserver, moneroAdapter } from '@cairn/chain-monero';
 import { getChain } from '@cairn/contract';
 import pino from 'pino';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
-import { addWallet } from '../src/wallets/addWallet.js';
+import { startGateway } from '../src/app/startGateway.js';
+import { addWallet } from '../src/domain/wallets/addWallet.js';
+import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,

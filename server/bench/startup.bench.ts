@@ -1,6 +1,6 @@
 /**
  * Start-to-ready of the gateway, compiled (`bin/cairn.js`, what production runs since the build) against
- * the sources through tsx (`--import tsx src/cli/main.ts`, what production ran before, and what
+ * the sources through tsx (`--import tsx src/surfaces/cli/main.ts`, what production ran before, and what
  * development still runs), measured in the same run, rounds interleaved:
  *
  * - first start: a new data directory (the embedded PostgreSQL is initialised, migrations applied);
@@ -17,7 +17,7 @@ import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { removeEmbeddedDataDir } from '../src/db/embedded/removeEmbeddedDataDir.js';
+import { removeEmbeddedDataDir } from '../src/platform/db/embedded/removeEmbeddedDataDir.js';
 import { freePort, sleep } from './support.js';
 
 const SERVER_DIR = fileURLToPath(new URL('../', import.meta.url));
@@ -26,7 +26,7 @@ const SETTLE_MS = 5_000;
 
 const TARGETS = {
   compiled: ['--max-semi-space-size=32', 'bin/cairn.js', 'start'],
-  tsx: ['--max-semi-space-size=32', '--import', 'tsx', 'src/cli/main.ts', 'start'],
+  tsx: ['--max-semi-space-size=32', '--import', 'tsx', 'src/surfaces/cli/main.ts', 'start'],
 } as const;
 type Target = keyof typeof TARGETS;
 

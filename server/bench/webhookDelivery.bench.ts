@@ -25,14 +25,14 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { Pool } from 'undici';
-import { devSeed } from '../src/cli/devSeed.js';
-import { loadConfig } from '../src/config/loadConfig.js';
-import { startGateway } from '../src/startGateway.js';
-import { createSecretCipher } from '../src/webhooks/createSecretCipher.js';
-import { createWebhookContext } from '../src/webhooks/createWebhookContext.js';
-import { createWebhookDispatcher } from '../src/webhooks/createWebhookDispatcher.js';
-import { decodeMasterKey } from '../src/webhooks/decodeMasterKey.js';
-import { setWebhookEndpoint } from '../src/webhooks/setWebhookEndpoint.js';
+import { startGateway } from '../src/app/startGateway.js';
+import { createSecretCipher } from '../src/domain/webhooks/createSecretCipher.js';
+import { createWebhookContext } from '../src/domain/webhooks/createWebhookContext.js';
+import { decodeMasterKey } from '../src/domain/webhooks/decodeMasterKey.js';
+import { setWebhookEndpoint } from '../src/domain/webhooks/setWebhookEndpoint.js';
+import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { devSeed } from '../src/surfaces/cli/devSeed.js';
+import { createWebhookDispatcher } from '../src/workers/webhookDelivery/createWebhookDispatcher.js';
 import { createBenchDatabase, withClient } from './createBenchDatabase.js';
 import { killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
 
@@ -341,7 +341,7 @@ async function main(): Promise<number> {
   const receiver = await TargetProcess.start('receiver', './webhookDeliveryReceiver.ts', { ...process.env });
   onCleanup('receiver process', () => receiver.stop());
   {
-    const orm = (await import('../src/db/createOrm.js')).createOrm;
+    const orm = (await import('../src/platform/db/createOrm.js')).createOrm;
     const o = await orm(databaseUrl);
     try {
       const context = createWebhookContext(o.em.fork(), { now: () => new Date() }, config);

@@ -1,3 +1,3 @@
-import { configTable } from '../src/config/configTable.js';
+import { configTable } from '../src/platform/config/configTable.js';
 
 console.log(configTable());

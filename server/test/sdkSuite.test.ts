@@ -1,7 +1,7 @@
 import { runSdkSuite } from '../../sdk/test/sdkSuite.js';
-import { selectChain } from '../src/checkout/selectChain.js';
-import { Payment, PaymentOption } from '../src/db/entities/index.js';
-import { payFromLink } from '../src/paymentLinks/payFromLink.js';
+import { payFromLink } from '../src/domain/paymentLinks/payFromLink.js';
+import { selectChain } from '../src/domain/payments/selectChain.js';
+import { Payment, PaymentOption } from '../src/platform/db/entities/index.js';
 import { observe } from './api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from './harness/startTestGateway.js';
 

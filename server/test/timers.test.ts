@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../src/clock.js';
-import { Payment } from '../src/db/entities/index.js';
-import { startWorkers } from '../src/workers/startWorkers.js';
+import { Payment } from '../src/platform/db/entities/index.js';
+import { ManualClock } from '../src/platform/runtime/clock.js';
+import { startWorkers } from '../src/workers/jobs/startWorkers.js';
 import { startTestGateway, type TestGateway } from './harness/startTestGateway.js';
 
 const MINUTE = 60_000;

@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { ERROR_CODES, type ErrorCode, type Mode } from '@cairn/contract';
 import { expect } from 'vitest';
-import { createBusiness } from '../../src/credit/createBusiness.js';
-import { Payment } from '../../src/db/entities/index.js';
-import { createApiKey } from '../../src/keys/createApiKey.js';
-import { recordTransferObservation } from '../../src/payments/recordTransferObservation.js';
-import { createUser } from '../../src/users/createUser.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { createApiKey } from '../../src/domain/apiKeys/createApiKey.js';
+import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
+import { recordTransferObservation } from '../../src/domain/payments/recordTransferObservation.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
+import { Payment } from '../../src/platform/db/entities/index.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 
 /** A response as the tests look at it: status, lower-case headers and the parsed JSON body (if any). */

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
+import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   awaitingPayment,

@@ -13,8 +13,8 @@
  *   when the connection drops.
  */
 import pino from 'pino';
-import { systemClock } from '../../src/clock.js';
-import { startGateway } from '../../src/startGateway.js';
+import { startGateway } from '../../src/app/startGateway.js';
+import { systemClock } from '../../src/platform/runtime/clock.js';
 import { testGatewaySettings } from '../harness/startTestGateway.js';
 
 type Query = (...args: unknown[]) => unknown;

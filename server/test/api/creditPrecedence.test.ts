@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiKey } from '../../src/db/entities/index.js';
-import { createPayment } from '../../src/payments/createPayment.js';
+import { createPayment } from '../../src/domain/payments/createPayment.js';
+import { ApiKey } from '../../src/platform/db/entities/index.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   type Client,

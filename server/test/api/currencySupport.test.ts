@@ -8,12 +8,12 @@ import {
   KrakenRateSource,
   type RateProvider,
   type RateSource,
-} from '../../src/rates/index.js';
+} from '../../src/domain/rates/index.js';
 import {
   type StubAnswer,
   type StubServer,
   startStubServer,
-} from '../../src/rates/testing/startStubServer.js';
+} from '../../src/domain/rates/testing/startStubServer.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { type Client, clientFor, expectError, validBody } from './apiHelpers.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { WebhookEvent } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
 import {
   type Receiver,
   startReceiver,

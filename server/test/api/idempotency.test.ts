@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestFingerprint } from '../../src/idempotency/withIdempotency.js';
+import { requestFingerprint } from '../../src/domain/apiKeys/withIdempotency.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   type Client,

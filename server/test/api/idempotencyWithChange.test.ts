@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requestFingerprint } from '../../src/idempotency/withIdempotency.js';
+import { requestFingerprint } from '../../src/domain/apiKeys/withIdempotency.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   type ApiResponse,

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import type { FastifyRequest } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authenticate } from '../../src/auth/authenticate.js';
-import { authenticateFromCache } from '../../src/auth/authenticateFromCache.js';
-import { KeyCache } from '../../src/auth/KeyCache.js';
-import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { authenticate } from '../../src/domain/apiKeys/authenticate.js';
+import { authenticateFromCache } from '../../src/domain/apiKeys/authenticateFromCache.js';
+import { KeyCache } from '../../src/domain/apiKeys/KeyCache.js';
+import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   type Client,

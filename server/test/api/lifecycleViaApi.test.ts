@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PaymentSchema, RefundSchema } from '@cairn/contract';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   awaitingPayment,

@@ -1,6 +1,6 @@
 import { CheckoutSchema, PaymentSchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { type Client, clientFor, createPaymentVia, expectError, outboxOf, sql } from './apiHelpers.js';
 

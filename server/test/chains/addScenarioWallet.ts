@@ -1,4 +1,4 @@
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 
 /**

@@ -5,11 +5,11 @@ import {
   SIGNATURE_HEADER,
   verifyWebhook,
 } from '@cairn/webhook-verifier';
-import type { RunningGateway } from '../../src/startGateway.js';
-import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
-import type { WebhookDispatcher } from '../../src/webhooks/createWebhookDispatcher.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { startWebhookDelivery } from '../../src/webhooks/startWebhookDelivery.js';
+import type { RunningGateway } from '../../src/app/startGateway.js';
+import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import type { WebhookDispatcher } from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { startWebhookDelivery } from '../../src/workers/webhookDelivery/startWebhookDelivery.js';
 import { type ReceivedRequest, startReceiver, TEST_MASTER_KEY } from '../webhooks/webhookHarness.js';
 
 /**

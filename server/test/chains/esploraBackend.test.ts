@@ -1,9 +1,9 @@
 import { ChainBackendError, type TargetPollObserver } from '@cairn/chain-core';
 import { createEsploraObserver, deriveAccountXpub, deriveAddress, outputScriptOf } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
-import { startChainWatchers } from '../../src/watchers/startChainWatchers.js';
+import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
+import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { awaitingPayment, type Client, clientFor } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';

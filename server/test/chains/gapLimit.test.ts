@@ -1,7 +1,7 @@
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import { awaitingPayment, type Client, clientFor, observe, sql } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

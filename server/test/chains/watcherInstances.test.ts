@@ -1,6 +1,6 @@
 import { outputScriptOf } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
+import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
 import { expectError, sql } from '../api/apiHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { eventNamesFor, eventsFor } from './eventsFor.js';

@@ -1,9 +1,9 @@
 import { signWebhook } from '@cairn/webhook-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
-import { redeliverWebhook } from '../../src/webhooks/redeliverWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
+import { redeliverWebhook } from '../../src/domain/webhooks/redeliverWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { awaitingPayment, type Client, clientFor, sql } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';

@@ -1,7 +1,7 @@
 import type { Payment } from '@cairn/contract';
 import { expect } from 'vitest';
-import type { Clock } from '../../src/clock.js';
-import { Payment as PaymentRow } from '../../src/db/entities/index.js';
+import { Payment as PaymentRow } from '../../src/platform/db/entities/index.js';
+import type { Clock } from '../../src/platform/runtime/clock.js';
 import { clientFor, createPaymentVia } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

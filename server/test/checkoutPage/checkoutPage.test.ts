@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deriveAddress } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Payment, Wallet } from '../../src/db/entities/index.js';
+import { Payment, Wallet } from '../../src/platform/db/entities/index.js';
 import { call, outboxOf } from '../api/apiHelpers.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import {

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Payment } from '../../src/db/entities/index.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
+import { Payment } from '../../src/platform/db/entities/index.js';
 import { outboxOf } from '../api/apiHelpers.js';
 import {
   type Monero,

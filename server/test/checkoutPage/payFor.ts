@@ -1,4 +1,4 @@
-import { Payment, Transfer } from '../../src/db/entities/index.js';
+import { Payment, Transfer } from '../../src/platform/db/entities/index.js';
 import { generateBlock, invalidateBlock } from '../chains/reorgTools.js';
 import { waitUntil } from '../harness/waitUntil.js';
 import type { RegtestCheckout } from './startRegtestCheckout.js';

@@ -1,5 +1,5 @@
 import { deriveReceiveKey, parseCoinAmount } from '@cairn/chain-utxo';
-import { Payment, Transfer } from '../../src/db/entities/index.js';
+import { Payment, Transfer } from '../../src/platform/db/entities/index.js';
 import { toCoins } from '../harness/startLitecoind.js';
 import type { RegtestCheckout } from './startRegtestCheckout.js';
 

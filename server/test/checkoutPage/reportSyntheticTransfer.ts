@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Payment } from '../../src/db/entities/index.js';
-import { recordTransferObservation } from '../../src/payments/recordTransferObservation.js';
+import { recordTransferObservation } from '../../src/domain/payments/recordTransferObservation.js';
+import { Payment } from '../../src/platform/db/entities/index.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 
 /**

@@ -1,8 +1,8 @@
 import { deriveAccountXpub } from '@cairn/chain-utxo';
-import type { Clock } from '../../src/clock.js';
-import { Wallet } from '../../src/db/entities/index.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
-import type { ChainWatcher } from '../../src/watchers/ChainWatcher.js';
+import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
+import { Wallet } from '../../src/platform/db/entities/index.js';
+import type { Clock } from '../../src/platform/runtime/clock.js';
 import { type Litecoind, startLitecoind } from '../harness/startLitecoind.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import { waitUntil } from '../harness/waitUntil.js';

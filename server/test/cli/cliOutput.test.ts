@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../src/repoRoot.js';
+import { REPO_ROOT } from '../../src/platform/runtime/repoRoot.js';
 import { assertCompiled } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { freePort } from '../harness/freePort.js';

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { type Address, createPublicClient, createWalletClient, defineChain, erc20Abi, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEV_TEST_WALLET } from '../../src/devChain/withDevChain.js';
+import { DEV_TEST_WALLET } from '../../src/chains/devChain/withDevChain.js';
 import {
   chromiumAvailable,
   expectOnlyOrigins,

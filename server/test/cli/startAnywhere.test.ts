@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
-import { REPO_ROOT } from '../../src/repoRoot.js';
+import { removeEmbeddedDataDir } from '../../src/platform/db/embedded/removeEmbeddedDataDir.js';
+import { REPO_ROOT } from '../../src/platform/runtime/repoRoot.js';
 import {
   assertCompiled,
   CAIRN_BIN,

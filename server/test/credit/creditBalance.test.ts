@@ -4,14 +4,14 @@ import type { Mode } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../../src/credit/createBusiness.js';
-import { isExhausted } from '../../src/credit/isExhausted.js';
-import { loadCreditBalance } from '../../src/credit/loadCreditBalance.js';
-import { creditBalanceOf, topUpCredit } from '../../src/credit/topUpCredit.js';
-import { createOrm } from '../../src/db/createOrm.js';
-import type { IPayment } from '../../src/db/entities/index.js';
-import { insertPayment } from '../../src/payments/insertPayment.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
+import { isExhausted } from '../../src/domain/credit/isExhausted.js';
+import { loadCreditBalance } from '../../src/domain/credit/loadCreditBalance.js';
+import { creditBalanceOf, topUpCredit } from '../../src/domain/credit/topUpCredit.js';
+import { insertPayment } from '../../src/domain/payments/insertPayment.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
+import { createOrm } from '../../src/platform/db/createOrm.js';
+import type { IPayment } from '../../src/platform/db/entities/index.js';
 import {
   awaitingPayment,
   type Client,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS, migrate } from '../../src/db/createOrm.js';
+import { createOrm, MIGRATIONS, migrate } from '../../src/platform/db/createOrm.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { waitUntil } from '../harness/waitUntil.js';
 

@@ -7,8 +7,8 @@ import {
   CREDIT_LEDGER_PAGE_MAX,
   type CreditLedgerLine,
   listCreditLedger,
-} from '../../src/credit/listCreditLedger.js';
-import { createOrm, migrate } from '../../src/db/createOrm.js';
+} from '../../src/domain/credit/listCreditLedger.js';
+import { createOrm, migrate } from '../../src/platform/db/createOrm.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 
 // listCreditLedger: newest first, keyset pages on (created_at desc, id desc) through

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/accounts/hashPassword.js';
-import { pruneAccountRecords } from '../../src/accounts/pruneAccountRecords.js';
-import { ManualClock } from '../../src/clock.js';
-import { createUser } from '../../src/users/createUser.js';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { pruneAccountRecords } from '../../src/domain/accounts/pruneAccountRecords.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
 import { DashboardClient, linkIn } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';

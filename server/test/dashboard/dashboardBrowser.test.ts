@@ -6,7 +6,7 @@ import { Cairn } from '@cairn/sdk';
 import { verifyWebhook } from '@cairn/webhook-verifier';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import {
   chromiumAvailable,
   launchChromium,

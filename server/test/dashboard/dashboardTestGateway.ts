@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import type { Clock } from '../../src/clock.js';
+import type { Clock } from '../../src/platform/runtime/clock.js';
 import { freePort } from '../harness/freePort.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

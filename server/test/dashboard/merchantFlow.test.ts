@@ -5,10 +5,10 @@ import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { Cairn } from '@cairn/sdk';
 import { verifyWebhook } from '@cairn/webhook-verifier';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../../src/accounts/hashPassword.js';
-import { createBusiness } from '../../src/credit/createBusiness.js';
-import { ApiKey } from '../../src/db/entities/index.js';
-import { createUser } from '../../src/users/createUser.js';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
+import { ApiKey } from '../../src/platform/db/entities/index.js';
 import { DashboardClient } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 

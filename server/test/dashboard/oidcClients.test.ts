@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OidcClients, OidcSignInError } from '../../src/accounts/oidc/OidcClients.js';
-import { readOidcProviders } from '../../src/accounts/oidc/readOidcProviders.js';
+import { OidcClients, OidcSignInError } from '../../src/domain/accounts/OidcClients.js';
+import { readOidcProviders } from '../../src/platform/config/readOidcProviders.js';
 import { startOidcProvider, type TestOidcProvider } from '../harness/startOidcProvider.js';
 
 const REDIRECT = 'http://127.0.0.1:9/dashboard/oidc/local/callback';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/accounts/dashboardSessions.js';
-import { ManualClock } from '../../src/clock.js';
-import { Business } from '../../src/db/entities/index.js';
-import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
+import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
+import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
+import { Business } from '../../src/platform/db/entities/index.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { clientFor, newKey, otherBusiness, sql } from '../api/apiHelpers.js';
 import { postForm } from '../checkoutPage/checkoutHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/accounts/dashboardSessions.js';
-import { escapeHtml } from '../../src/checkoutPage/html.js';
-import { requestRefund } from '../../src/checkoutPage/requestRefund.js';
-import { Business } from '../../src/db/entities/index.js';
-import { formatUnits } from '../../src/money/index.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
+import { formatUnits } from '../../src/domain/money/index.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { Business } from '../../src/platform/db/entities/index.js';
+import { requestRefund } from '../../src/surfaces/checkoutPage/requestRefund.js';
+import { escapeHtml } from '../../src/web/html.js';
 import {
   awaitingPayment,
   type Client,

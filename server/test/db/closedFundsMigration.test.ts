@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { PAYMENT_EVENT_NAMES } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS, migrate } from '../../src/db/createOrm.js';
+import { createOrm, MIGRATIONS, migrate } from '../../src/platform/db/createOrm.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 
 // Migration20261123010000_closedFunds on a database that already holds data: transfers of closed

@@ -3,13 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { LEGACY_PASSWORD, PASSWORD_FILE } from '../../src/db/embedded/embeddedPassword.js';
-import { initCluster } from '../../src/db/embedded/initCluster.js';
-import { locatePostgresBinaries } from '../../src/db/embedded/locatePostgresBinaries.js';
-import { placeEmbeddedCluster, RELOCATION_ROOT } from '../../src/db/embedded/placeEmbeddedCluster.js';
-import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
-import { startPostgresServer } from '../../src/db/embedded/startPostgresServer.js';
-import { startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
+import { LEGACY_PASSWORD, PASSWORD_FILE } from '../../src/platform/db/embedded/embeddedPassword.js';
+import { initCluster } from '../../src/platform/db/embedded/initCluster.js';
+import { locatePostgresBinaries } from '../../src/platform/db/embedded/locatePostgresBinaries.js';
+import {
+  placeEmbeddedCluster,
+  RELOCATION_ROOT,
+} from '../../src/platform/db/embedded/placeEmbeddedCluster.js';
+import { removeEmbeddedDataDir } from '../../src/platform/db/embedded/removeEmbeddedDataDir.js';
+import { startPostgresServer } from '../../src/platform/db/embedded/startPostgresServer.js';
+import { startEmbeddedPostgres } from '../../src/platform/db/startEmbeddedPostgres.js';
 import { freePort } from '../harness/freePort.js';
 
 // The embedded PostgreSQL's superuser password: generated per data directory (never the old fixed

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { messages } from '../../src/checkoutPage/messages.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/db/databaseTimeouts.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/platform/db/databaseTimeouts.js';
+import { messages } from '../../src/surfaces/checkoutPage/messages.js';
 
 /** An answer, with how long it took. */
 export interface TimedResponse {

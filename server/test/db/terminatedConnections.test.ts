@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/db/databaseTimeouts.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/platform/db/databaseTimeouts.js';
 import { sql, validBody } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

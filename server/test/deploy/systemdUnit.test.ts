@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CHAIN_VARIABLES } from '../../src/chains/loadChainSettings.js';
-import { CONFIG_VARIABLES } from '../../src/config/configSchema.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
-import { REPO_ROOT } from '../../src/repoRoot.js';
+import { CONFIG_VARIABLES } from '../../src/platform/config/configSchema.js';
+import { CHAIN_VARIABLES } from '../../src/platform/config/loadChainSettings.js';
+import { loadConfig } from '../../src/platform/config/loadConfig.js';
+import { REPO_ROOT } from '../../src/platform/runtime/repoRoot.js';
 
 // The committed systemd unit (deploy/cairn.service) and its environment file example, as README.md's
 // Deploying section tells an operator to install them.

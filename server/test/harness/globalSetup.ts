@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { removeEmbeddedDataDir } from '../../src/db/embedded/removeEmbeddedDataDir.js';
-import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/db/startEmbeddedPostgres.js';
+import { removeEmbeddedDataDir } from '../../src/platform/db/embedded/removeEmbeddedDataDir.js';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/platform/db/startEmbeddedPostgres.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {

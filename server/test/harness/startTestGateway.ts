@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import pino from 'pino';
-import { devSeed } from '../../src/cli/devSeed.js';
-import { type Clock, systemClock } from '../../src/clock.js';
-import { type Config, loadConfig } from '../../src/config/loadConfig.js';
-import { createApiKey } from '../../src/keys/createApiKey.js';
-import { type RunningGateway, startGateway } from '../../src/startGateway.js';
-import { addWallet } from '../../src/wallets/addWallet.js';
+import { type RunningGateway, startGateway } from '../../src/app/startGateway.js';
+import { createApiKey } from '../../src/domain/apiKeys/createApiKey.js';
+import { addWallet } from '../../src/domain/wallets/addWallet.js';
+import { type Config, loadConfig } from '../../src/platform/config/loadConfig.js';
+import { type Clock, systemClock } from '../../src/platform/runtime/clock.js';
+import { devSeed } from '../../src/surfaces/cli/devSeed.js';
 import { createTestDatabase } from './createTestDatabase.js';
 
 /** A gateway on a fresh database, listening on a free loopback port, seeded like `dev:seed`. */

@@ -1,9 +1,9 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devSeed } from '../../src/cli/devSeed.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
-import { type RunningGateway, startGateway } from '../../src/startGateway.js';
+import { type RunningGateway, startGateway } from '../../src/app/startGateway.js';
+import { loadConfig } from '../../src/platform/config/loadConfig.js';
+import { devSeed } from '../../src/surfaces/cli/devSeed.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 
 // A key sent in the query string (a common client mistake) must not reach the logs: the real app,

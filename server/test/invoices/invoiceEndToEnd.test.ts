@@ -3,19 +3,19 @@ import type { JobHelpers } from 'graphile-worker';
 import pino from 'pino';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createSession } from '../../src/accounts/dashboardSessions.js';
-import { ManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
-import { Business } from '../../src/db/entities/index.js';
-import { createSecretCipher } from '../../src/webhooks/createSecretCipher.js';
-import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
+import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
+import { createSecretCipher } from '../../src/domain/webhooks/createSecretCipher.js';
+import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
+import { decodeMasterKey } from '../../src/domain/webhooks/decodeMasterKey.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { loadConfig } from '../../src/platform/config/loadConfig.js';
+import { Business } from '../../src/platform/db/entities/index.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { invoiceReminderTask } from '../../src/workers/jobs/invoiceReminderTask.js';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
-} from '../../src/webhooks/createWebhookDispatcher.js';
-import { decodeMasterKey } from '../../src/webhooks/decodeMasterKey.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { invoiceReminderTask } from '../../src/workers/invoiceReminderTask.js';
+} from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
 import { type Client, clientFor, newKey } from '../api/apiHelpers.js';
 import {
   chromiumAvailable,

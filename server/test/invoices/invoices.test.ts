@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { InvoiceSchema, PaymentSchema } from '@cairn/contract';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { invoiceReminderTask } from '../../src/workers/invoiceReminderTask.js';
-import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { invoiceReminderTask } from '../../src/workers/jobs/invoiceReminderTask.js';
+import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import {
   type Client,
   clientFor,

@@ -2,7 +2,7 @@ import { PaymentSchema } from '@cairn/contract';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
+import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
 import { clientFor, newKey } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

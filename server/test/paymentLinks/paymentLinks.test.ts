@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { PaymentLinkSchema, PaymentSchema } from '@cairn/contract';
 import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { revokeApiKey } from '../../src/keys/revokeApiKey.js';
-import { paymentTimerTask } from '../../src/workers/paymentTimerTask.js';
+import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import {
   type Client,
   clientFor,

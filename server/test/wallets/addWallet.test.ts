@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { Wallet } from '@cairn/chain-xrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../../src/credit/createBusiness.js';
-import { createUser } from '../../src/users/createUser.js';
-import { addWallet, WalletRejectedError } from '../../src/wallets/addWallet.js';
-import { removeWallet } from '../../src/wallets/removeWallet.js';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
+import { addWallet, WalletRejectedError } from '../../src/domain/wallets/addWallet.js';
+import { removeWallet } from '../../src/domain/wallets/removeWallet.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
 // Deposit targets are the wallet plus a per-wallet index (a UTXO address, an XRP destination tag, a

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config/loadConfig.js';
-import { startGateway } from '../../src/startGateway.js';
-import { createSecretCipher } from '../../src/webhooks/createSecretCipher.js';
-import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
-import { GENERATED_KEY_FILE, loadMasterKey } from '../../src/webhooks/loadMasterKey.js';
-import { pruneWebhookDeliveriesTask } from '../../src/webhooks/pruneWebhookDeliveriesTask.js';
-import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { startGateway } from '../../src/app/startGateway.js';
+import { createSecretCipher } from '../../src/domain/webhooks/createSecretCipher.js';
+import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
+import { GENERATED_KEY_FILE, loadMasterKey } from '../../src/domain/webhooks/loadMasterKey.js';
+import { sendTestWebhook } from '../../src/domain/webhooks/sendTestWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { loadConfig } from '../../src/platform/config/loadConfig.js';
+import { pruneWebhookDeliveriesTask } from '../../src/workers/jobs/pruneWebhookDeliveriesTask.js';
 import { newKey, sql } from '../api/apiHelpers.js';
 import {
   type Receiver,

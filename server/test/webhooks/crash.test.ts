@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
 import { awaitingPayment, clientFor, sql } from '../api/apiHelpers.js';
 import { CAIRN_BIN } from '../harness/compiledCli.js';
 import {

@@ -1,7 +1,7 @@
 import { WebhookEventSchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { sendTestWebhook } from '../../src/domain/webhooks/sendTestWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
 import { awaitingPayment, clientFor, createPaymentVia, observe, sql } from '../api/apiHelpers.js';
 import {
   expectSignedBy,

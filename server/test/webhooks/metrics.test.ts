@@ -1,8 +1,8 @@
 import { Registry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readQueueDepth } from '../../src/webhooks/readQueueDepth.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { createWebhookMetrics } from '../../src/webhooks/webhookMetrics.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { readQueueDepth } from '../../src/workers/webhookDelivery/readQueueDepth.js';
+import { createWebhookMetrics } from '../../src/workers/webhookDelivery/webhookMetrics.js';
 import { awaitingPayment, clientFor, newKey, observe } from '../api/apiHelpers.js';
 import { type Receiver, startReceiver, startWebhookTest, type WebhookTest } from './webhookHarness.js';
 

@@ -1,12 +1,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claimDeliveries } from '../../src/webhooks/claimDeliveries.js';
-import { planAttemptResult } from '../../src/webhooks/planAttemptResult.js';
-import { readQueueDepth } from '../../src/webhooks/readQueueDepth.js';
-import { recordAttemptResults } from '../../src/webhooks/recordAttemptResults.js';
-import { releaseDeliveries } from '../../src/webhooks/releaseDeliveries.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { unparkDeliveries } from '../../src/webhooks/unparkDeliveries.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { claimDeliveries } from '../../src/workers/webhookDelivery/claimDeliveries.js';
+import { planAttemptResult } from '../../src/workers/webhookDelivery/planAttemptResult.js';
+import { readQueueDepth } from '../../src/workers/webhookDelivery/readQueueDepth.js';
+import { recordAttemptResults } from '../../src/workers/webhookDelivery/recordAttemptResults.js';
+import { releaseDeliveries } from '../../src/workers/webhookDelivery/releaseDeliveries.js';
+import { unparkDeliveries } from '../../src/workers/webhookDelivery/unparkDeliveries.js';
 import { awaitingPayment, clientFor, newKey, observe } from '../api/apiHelpers.js';
 import { type Receiver, startReceiver, startWebhookTest, type WebhookTest } from './webhookHarness.js';
 

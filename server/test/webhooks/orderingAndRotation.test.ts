@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROTATION_OVERLAP_MS } from '../../src/webhooks/activeSecrets.js';
-import { claimDeliveries } from '../../src/webhooks/claimDeliveries.js';
-import { recordAttemptResults } from '../../src/webhooks/recordAttemptResults.js';
-import { MAX_ATTEMPTS } from '../../src/webhooks/retryLadder.js';
-import { rotateWebhookSecret } from '../../src/webhooks/rotateWebhookSecret.js';
-import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { ROTATION_OVERLAP_MS } from '../../src/domain/webhooks/activeSecrets.js';
+import { rotateWebhookSecret } from '../../src/domain/webhooks/rotateWebhookSecret.js';
+import { sendTestWebhook } from '../../src/domain/webhooks/sendTestWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { claimDeliveries } from '../../src/workers/webhookDelivery/claimDeliveries.js';
+import { recordAttemptResults } from '../../src/workers/webhookDelivery/recordAttemptResults.js';
+import { MAX_ATTEMPTS } from '../../src/workers/webhookDelivery/retryLadder.js';
 import { awaitingPayment, clientFor, newKey, observe, sql } from '../api/apiHelpers.js';
 import {
   expectSignedBy,

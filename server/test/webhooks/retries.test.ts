@@ -1,9 +1,9 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HEADERS_TIMEOUT_MS } from '../../src/webhooks/createWebhookDispatcher.js';
-import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/webhooks/retryLadder.js';
-import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
+import { sendTestWebhook } from '../../src/domain/webhooks/sendTestWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { HEADERS_TIMEOUT_MS } from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/workers/webhookDelivery/retryLadder.js';
 import { newKey } from '../api/apiHelpers.js';
 import { type Receiver, startReceiver, startWebhookTest, type WebhookTest } from './webhookHarness.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sendTestWebhook } from '../../src/webhooks/sendTestWebhook.js';
-import { setWebhookEndpoint } from '../../src/webhooks/setWebhookEndpoint.js';
-import { WebhookError } from '../../src/webhooks/WebhookError.js';
+import { sendTestWebhook } from '../../src/domain/webhooks/sendTestWebhook.js';
+import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
+import { WebhookError } from '../../src/domain/webhooks/WebhookError.js';
 import { newKey } from '../api/apiHelpers.js';
 import { type Receiver, startReceiver, startWebhookTest, type WebhookTest } from './webhookHarness.js';
 

@@ -6,18 +6,18 @@ import type { AddressInfo } from 'node:net';
 import { SignatureMismatchError, verifyWebhook } from '@cairn/webhook-verifier';
 import pino from 'pino';
 import { expect } from 'vitest';
-import { ManualClock } from '../../src/clock.js';
-import { loadConfig } from '../../src/config/loadConfig.js';
-import { createSecretCipher } from '../../src/webhooks/createSecretCipher.js';
-import { createWebhookContext } from '../../src/webhooks/createWebhookContext.js';
+import { createSecretCipher } from '../../src/domain/webhooks/createSecretCipher.js';
+import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
+import { decodeMasterKey } from '../../src/domain/webhooks/decodeMasterKey.js';
+import type { Resolver } from '../../src/domain/webhooks/resolveDestination.js';
+import type { WebhookContext } from '../../src/domain/webhooks/webhookContext.js';
+import { loadConfig } from '../../src/platform/config/loadConfig.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
 import {
   createWebhookDispatcher,
   type WebhookDispatcher,
   type WebhookDispatcherOptions,
-} from '../../src/webhooks/createWebhookDispatcher.js';
-import { decodeMasterKey } from '../../src/webhooks/decodeMasterKey.js';
-import type { Resolver } from '../../src/webhooks/resolveDestination.js';
-import type { WebhookContext } from '../../src/webhooks/webhookContext.js';
+} from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
 import { sql } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../../../src/credit/createBusiness.js';
-import { createUser } from '../../../src/users/createUser.js';
-import { addWallet } from '../../../src/wallets/addWallet.js';
+import { createUser } from '../../../src/domain/accounts/createUser.js';
+import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
+import { addWallet } from '../../../src/domain/wallets/addWallet.js';
 import { clientFor, createPaymentVia, newKey } from '../../api/apiHelpers.js';
 import { moneroAvailable } from '../../harness/startMonero.js';
 import { eventNamesFor, eventsFor } from '../eventsFor.js';

@@ -7,14 +7,20 @@ import {
 } from '@cairn/chain-tron';
 import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBusiness } from '../../../src/credit/createBusiness.js';
-import type { EvmSettler } from '../../../src/evmSettlement/EvmSettler.js';
-import { gatewayEvmFacts } from '../../../src/evmSettlement/gatewayEvmFacts.js';
-import { readEvmSettlement } from '../../../src/evmSettlement/readEvmSettlement.js';
-import { type EvmSettlers, startEvmSettlers } from '../../../src/evmSettlement/startEvmSettlers.js';
-import { TRON_PROBE_PAYMENT_ID, tronSettlerFor } from '../../../src/evmSettlement/tronSettlerFor.js';
-import { createUser } from '../../../src/users/createUser.js';
-import { addWallet } from '../../../src/wallets/addWallet.js';
+import type { EvmSettler } from '../../../src/chains/forwarderSettlement/EvmSettler.js';
+import { gatewayEvmFacts } from '../../../src/chains/forwarderSettlement/gatewayEvmFacts.js';
+import { readEvmSettlement } from '../../../src/chains/forwarderSettlement/readEvmSettlement.js';
+import {
+  type EvmSettlers,
+  startEvmSettlers,
+} from '../../../src/chains/forwarderSettlement/startEvmSettlers.js';
+import {
+  TRON_PROBE_PAYMENT_ID,
+  tronSettlerFor,
+} from '../../../src/chains/forwarderSettlement/tronSettlerFor.js';
+import { createUser } from '../../../src/domain/accounts/createUser.js';
+import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
+import { addWallet } from '../../../src/domain/wallets/addWallet.js';
 import { createPaymentVia, sql } from '../../api/apiHelpers.js';
 import { eventNamesFor } from '../eventsFor.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';

@@ -1,6 +1,6 @@
 import { xAddressToClassicAddress } from '@cairn/chain-xrp/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readWalletAdvice } from '../../../src/wallets/readWalletAdvice.js';
+import { readWalletAdvice } from '../../../src/domain/wallets/readWalletAdvice.js';
 import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
 import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';

@@ -1,0 +1,124 @@
+import { createEvmGasWallet, hasContractCode } from '@cairn/chain-evm';
+import { getChain } from '@cairn/contract';
+import { forwarderSalt } from '@cairn/evm-contracts';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
+import { relayGaslessSettlements } from '../gasless/relayGaslessSettlements.js';
+import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
+import type { EvmChainFacts } from './evmChainFacts.js';
+import { evmSettlementWallet } from './evmSettlementWallet.js';
+import { tronSettlerFor } from './tronSettlerFor.js';
+
+/** The EVM and TRON settlers of one gateway instance. */
+export interface EvmSettlers {
+  readonly settlers: readonly EvmSettler[];
+  statuses(): EvmSettlerStatus[];
+  stop(): Promise<void>;
+}
+
+/** Between rounds of a settler (onboarding, sweep receipts, new sweeps). */
+const ROUND_MS = 2_000;
+
+function warnNoGasWallet(gateway: Gateway, chainId: string): void {
+  gateway.log.warn(
+    { chainId },
+    `no gas wallet for ${chainId} (CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY): merchant wallets cannot be onboarded nor paid forwarders swept`,
+  );
+}
+
+/**
+ * Starts a settler for every enabled, watched EVM or TRON chain (DESIGN.md section 5): with the chain's gas
+ * wallet (`CAIRN_CHAIN_<ID>_GAS_WALLET_KEY`) it deploys merchants' forwarder factories and sweeps
+ * paid forwarders; without one it only marks wallets whose factory someone else deployed as active.
+ * One instance per chain acts (advisory lock). A failing round is logged and retried; it never
+ * touches a payment's status.
+ */
+export function startEvmSettlers(
+  gateway: Gateway,
+  options: { databaseUrl: string; facts: EvmChainFacts; autoStart?: boolean },
+): EvmSettlers {
+  const settlers: EvmSettler[] = [];
+  for (const settings of Object.values(gateway.config.chains)) {
+    const chain = getChain(settings.chainId);
+    if (!chain || !settings.enabled || !settings.backend || !gateway.chains.isUsable(chain.id)) continue;
+    if (chain.family === 'tron' && settings.deployer) {
+      if (!settings.gasWalletKey) warnNoGasWallet(gateway, chain.id);
+      settlers.push(
+        tronSettlerFor(
+          gateway,
+          chain,
+          { ...settings, backend: settings.backend, deployer: settings.deployer },
+          options.databaseUrl,
+        ),
+      );
+      continue;
+    }
+    if (chain.family !== 'evm') continue;
+    const evmChainId = options.facts.evmChainId(chain.id);
+    const backendUrl = settings.backend.url;
+    const gasWallet = settings.gasWalletKey
+      ? createEvmGasWallet({
+          chainId: chain.id,
+          evmChainId,
+          url: settings.backend.url,
+          privateKey: settings.gasWalletKey,
+        })
+      : undefined;
+    if (!gasWallet) warnNoGasWallet(gateway, chain.id);
+    settlers.push(
+      new EvmSettler({
+        gateway,
+        chain,
+        ...(gasWallet
+          ? {
+              gasWallet: evmSettlementWallet(gasWallet),
+              relay: async () => {
+                await relayGaslessSettlements(gateway, chain, gasWallet);
+              },
+            }
+          : {}),
+        hasCode: (address) => hasContractCode(chain.id, backendUrl, address as `0x${string}`),
+        salt: (paymentId) => forwarderSalt(evmChainId, paymentId),
+        tokenContract: (symbol) => options.facts.tokenContract(chain.id, symbol),
+        databaseUrl: options.databaseUrl,
+      }),
+    );
+  }
+  let stopped = false;
+  const loops: Promise<void>[] = [];
+  const wakers = new Set<() => void>();
+  if (options.autoStart ?? true) {
+    for (const settler of settlers) {
+      loops.push(
+        (async () => {
+          while (!stopped) {
+            try {
+              await settler.settleOnce();
+            } catch (error) {
+              gateway.log.warn({ chainId: settler.chainId, err: error }, 'settlement round failed; retrying');
+            }
+            if (stopped) break;
+            await new Promise<void>((resolve) => {
+              const wake = () => {
+                clearTimeout(timer);
+                wakers.delete(wake);
+                resolve();
+              };
+              const timer = setTimeout(wake, ROUND_MS);
+              wakers.add(wake);
+            });
+          }
+        })(),
+      );
+    }
+  }
+  return {
+    settlers,
+    statuses: () => settlers.map((s) => s.status()),
+    async stop() {
+      stopped = true;
+      for (const wake of [...wakers]) wake();
+      await Promise.all(loops);
+      await Promise.all(settlers.map((s) => s.stop()));
+    },
+  };
+}

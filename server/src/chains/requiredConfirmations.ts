@@ -1,7 +1,0 @@
-import { getChain } from '@cairn/contract';
-import type { ChainSettingsMap } from './loadChainSettings.js';
-
-/** The required confirmation depth of a chain: the operator's setting, else the chain's default. */
-export function requiredConfirmations(settings: ChainSettingsMap, chainId: string): number {
-  return settings[chainId]?.confirmations ?? getChain(chainId)?.defaultConfirmations ?? 1;
-}

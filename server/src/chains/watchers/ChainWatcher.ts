@@ -1,0 +1,515 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { BlockHeader, BlockRef, ChainObserver, ObservedOutput } from '@cairn/chain-core';
+import type { ChainDefinition } from '@cairn/contract';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
+import {
+  recordTransferObservations,
+  type TransferObservation,
+} from '../../domain/payments/recordTransferObservation.js';
+import { backfillDepositTargets } from './backfillDepositTargets.js';
+import { ChainWatcherStore, KEPT_BLOCKS, type SightingInput } from './ChainWatcherStore.js';
+import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
+import { WatcherLock } from './WatcherLock.js';
+import type { WatcherMetrics } from './watcherMetrics.js';
+
+/** How one watcher is set up. */
+export interface ChainWatcherOptions {
+  readonly gateway: Gateway;
+  readonly chain: ChainDefinition;
+  readonly observer: ChainObserver;
+  /** For the advisory lock's dedicated connection. */
+  readonly databaseUrl: string;
+  /** Mempool and tip poll interval (ms); blocks also wake the loop through the long-poll. */
+  readonly pollMs: number;
+  /** No successful sync for this long while active: stalled (/readyz). */
+  readonly stallMs: number;
+  readonly metrics?: WatcherMetrics;
+  /** Names this instance in `chain_cursors.instance_id` (default host:pid:random). */
+  readonly instanceId?: string;
+}
+
+/** What a watcher reports about itself (/readyz, `chains:status`, metrics). */
+export interface WatcherStatus {
+  readonly chainId: string;
+  /** active: holds the chain's lock and syncs; standby: another instance does. */
+  readonly role: 'active' | 'standby' | 'stopped';
+  readonly cursorHeight?: number;
+  readonly nodeHeight?: number;
+  readonly lagBlocks?: number;
+  readonly lastSyncAt?: Date;
+  readonly lastError?: string;
+  readonly stalled: boolean;
+  readonly openTargets: number;
+}
+
+/** The outcome of one sync. */
+export interface SyncResult {
+  /** False when another instance is the active watcher (nothing was done). */
+  readonly active: boolean;
+  readonly cursor?: BlockRef;
+  readonly blocks?: number;
+  readonly reorgs?: number;
+  readonly reported?: number;
+  /** The cursor reached the node's tip (false: more blocks to catch up, the loop goes on at once). */
+  readonly caughtUp?: boolean;
+}
+
+/** Blocks processed per sync before the mempool and the reports get their turn. */
+const MAX_BLOCKS_PER_SYNC = 200;
+/** Ancestors stored with the first cursor, so an early reorg still finds its fork point. */
+const START_DEPTH = 10;
+const MAX_BACKOFF_MS = 30_000;
+/**
+ * After losing its lock (its lock connection died), an instance stays out of the competition this
+ * long, so a standby with a healthy connection takes the chain over rather than the instance whose
+ * connection just failed winning it back.
+ */
+const YIELD_AFTER_LOSS_MS = 3_000;
+
+/**
+ * The generic chain watcher (DESIGN.md section 5), one per watched chain and gateway instance:
+ *
+ * - exactly one instance is active per chain (a PostgreSQL advisory lock); the others stand by;
+ * - it keeps a persisted cursor (height, hash), follows the tip (polling, plus the backend's long-poll),
+ *   and detects reorgs by parent-hash continuity: it rewinds to the fork point and takes the outputs of
+ *   orphaned blocks out of their block, to be found again in the new branch, back in the mempool, or
+ *   marked removed;
+ * - block-scan backends: every block's outputs are matched against an in-memory index of the deposit
+ *   targets (one lookup per output, never a call per open payment), and new mempool transactions are
+ *   matched the same way; target-poll backends (Esplora) are asked about the open targets instead;
+ * - depth is judged on the active chain (cursor height minus the block's height plus one), never by a
+ *   transaction merely existing (with `-txindex` a reorged-out one still does);
+ * - every change is reported through recordTransferObservations, per payment and at most up to the
+ *   payment's required depth; the lifecycle module decides. Sightings are stored per chain, txid and
+ *   output index, so a restart re-processes blocks without reporting anything twice.
+ */
+export class ChainWatcher {
+  readonly chainId: string;
+  readonly store: ChainWatcherStore;
+  readonly #options: ChainWatcherOptions;
+  readonly #lock: WatcherLock;
+  readonly #instanceId: string;
+  #index: DepositTargetIndex;
+  #seenMempool = new Set<string>();
+  #role: WatcherStatus['role'] = 'standby';
+  #activeSince: Date | undefined;
+  #lastSyncAt: Date | undefined;
+  #lastError: string | undefined;
+  #cursor: BlockRef | undefined;
+  #nodeHeight: number | undefined;
+  #running: Promise<void> | undefined;
+  #syncing: Promise<SyncResult> | undefined;
+  #stopped = false;
+  #wake: (() => void) | undefined;
+  #failures = 0;
+  /** `performance.now()` until which this instance does not try to take the lock back. */
+  #yieldUntil = 0;
+
+  constructor(options: ChainWatcherOptions) {
+    this.#options = options;
+    this.chainId = options.chain.id;
+    this.store = new ChainWatcherStore(options.gateway.orm, this.chainId);
+    this.#lock = new WatcherLock(options.databaseUrl, `cairn:chain-watcher:${this.chainId}`);
+    this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+    this.#index = new DepositTargetIndex(this.chainId);
+  }
+
+  get #now(): Date {
+    return this.#options.gateway.clock.now();
+  }
+
+  get #log() {
+    return this.#options.gateway.log;
+  }
+
+  /** Starts the background loop: sync, then wait for a block or the poll interval, until stopped. */
+  start(): void {
+    if (this.#running) return;
+    this.#stopped = false;
+    this.#running = this.#loop();
+  }
+
+  /** Stops the loop, releases the lock (a standby takes over) and closes the observer. */
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    this.#wake?.();
+    await this.#running;
+    await this.#syncing?.catch(() => undefined);
+    this.#running = undefined;
+    await this.#lock.release();
+    this.#role = 'stopped';
+    this.#options.metrics?.active.set({ chain: this.chainId }, 0);
+    await this.#options.observer.close?.();
+  }
+
+  /** One sync now (the loop calls this; tests call it to step deterministically). Never concurrent. */
+  async syncOnce(): Promise<SyncResult> {
+    while (this.#syncing) await this.#syncing.catch(() => undefined);
+    const run = this.#sync();
+    this.#syncing = run;
+    try {
+      return await run;
+    } finally {
+      this.#syncing = undefined;
+    }
+  }
+
+  /** What this instance knows about its watcher of the chain. */
+  status(): WatcherStatus {
+    const since = this.#lastSyncAt ?? this.#activeSince;
+    const stalled =
+      this.#role === 'active' &&
+      since !== undefined &&
+      this.#now.getTime() - since.getTime() > this.#options.stallMs;
+    return {
+      chainId: this.chainId,
+      role: this.#role,
+      stalled,
+      openTargets: this.#index.size,
+      ...(this.#cursor ? { cursorHeight: this.#cursor.height } : {}),
+      ...(this.#nodeHeight !== undefined ? { nodeHeight: this.#nodeHeight } : {}),
+      ...(this.#cursor && this.#nodeHeight !== undefined
+        ? { lagBlocks: Math.max(0, this.#nodeHeight - this.#cursor.height) }
+        : {}),
+      ...(this.#lastSyncAt ? { lastSyncAt: this.#lastSyncAt } : {}),
+      ...(this.#lastError ? { lastError: this.#lastError } : {}),
+    };
+  }
+
+  async #loop(): Promise<void> {
+    while (!this.#stopped) {
+      let active = false;
+      let behind = false;
+      try {
+        const result = await this.syncOnce();
+        active = result.active;
+        behind = result.active && result.caughtUp === false;
+        this.#failures = 0;
+      } catch (error) {
+        this.#failures += 1;
+        this.#lastError = (error as Error).message;
+        this.#options.metrics?.syncErrors.inc({ chain: this.chainId });
+        this.#log.warn({ chainId: this.chainId, err: error }, 'chain watcher sync failed');
+        await this.store.noteError(this.#lastError, this.#now).catch(() => undefined);
+      }
+      if (this.#stopped) break;
+      if (!behind) await this.#pause(active);
+    }
+  }
+
+  async #pause(active: boolean): Promise<void> {
+    const { pollMs, observer } = this.#options;
+    const stop = new Promise<void>((resolve) => {
+      this.#wake = resolve;
+    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, ms);
+      });
+    let wait: Promise<void>;
+    if (this.#failures > 0) wait = sleep(Math.min(pollMs * 2 ** this.#failures, MAX_BACKOFF_MS));
+    else if (!active) wait = sleep(Math.max(pollMs, 1000));
+    else if (observer.waitForBlock) wait = observer.waitForBlock(pollMs).catch(() => sleep(pollMs));
+    else wait = sleep(pollMs);
+    await Promise.race([wait, stop]);
+    if (timer) clearTimeout(timer);
+    this.#wake = undefined;
+  }
+
+  async #sync(): Promise<SyncResult> {
+    const { observer, metrics } = this.#options;
+    const chain = this.chainId;
+    if (performance.now() < this.#yieldUntil || !(await this.#lock.tryAcquire())) {
+      if (this.#role === 'active') {
+        this.#log.warn({ chainId: chain }, 'chain watcher lost its lock; standing by');
+        this.#yieldUntil = performance.now() + YIELD_AFTER_LOSS_MS;
+      }
+      this.#role = 'standby';
+      this.#activeSince = undefined;
+      metrics?.active.set({ chain }, 0);
+      return { active: false };
+    }
+    if (this.#role !== 'active') {
+      // A fresh start or a takeover: rebuild the in-memory state from the database and the node.
+      await backfillDepositTargets(this.#options.gateway, chain);
+      this.#role = 'active';
+      this.#activeSince = this.#now;
+      this.#index = new DepositTargetIndex(chain);
+      this.#seenMempool = new Set();
+      metrics?.active.set({ chain }, 1);
+      this.#log.info({ chainId: chain, instance: this.#instanceId }, 'chain watcher active');
+    }
+
+    let tip = await observer.tip();
+    let cursor: BlockRef | undefined = await this.store.cursor();
+    if (!cursor) {
+      await this.store.start(await this.#ancestry(tip.hash), this.#now, this.#instanceId);
+      cursor = { height: tip.height, hash: tip.hash };
+      this.#log.info({ chainId: chain, height: tip.height }, 'chain watcher starts at the tip');
+    }
+
+    let blocks = 0;
+    let reorgs = 0;
+    while (cursor.hash !== tip.hash && blocks < MAX_BLOCKS_PER_SYNC) {
+      const height: number = cursor.height + 1;
+      const hash = height <= tip.height ? await observer.blockHashAt(height) : null;
+      const block = hash === null ? undefined : await this.#fetchBlock(hash);
+      if (!block || block.parentHash !== cursor.hash) {
+        // The node's chain no longer extends ours: a reorg (or the tip moved back). Rewind to the fork.
+        const fork = await this.#findFork(cursor.height);
+        const orphaned = await this.store.rewind(fork, this.#now);
+        reorgs += 1;
+        metrics?.reorgs.inc({ chain });
+        this.#log.warn(
+          { chainId: chain, from: cursor.height, fork: fork.height, orphanedSightings: orphaned },
+          'reorg: rewound to the fork point',
+        );
+        cursor = fork;
+        tip = await observer.tip();
+        continue;
+      }
+      let matches: TargetMatch[] = [];
+      if (block.outputs.length > 0) {
+        await this.#refreshIndex();
+        matches = this.#index.match(block.outputs);
+        this.#logStrays(block.outputs, block);
+      }
+      if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
+        // Account chains: native coin sent to an open target from inside a contract (found by balance).
+        const native = this.#options.chain.coins[0]!.symbol;
+        const targets = await this.store.pollTargets(this.#now, native);
+        if (targets.length > 0) {
+          const hidden = await observer.hiddenCredits(block, targets);
+          if (hidden.length > 0) {
+            await this.#refreshIndex();
+            matches = [...matches, ...this.#index.match(hidden)];
+          }
+        }
+      }
+      const inserted = await this.store.advance(block, this.#sightingInputs(matches), tip.height, this.#now);
+      if (inserted > 0) metrics?.matchedTransfers.inc({ chain, source: 'block' }, inserted);
+      cursor = { height: block.height, hash: block.hash };
+      blocks += 1;
+      if (cursor.height >= tip.height) tip = await observer.tip();
+    }
+    this.#cursor = cursor;
+    this.#nodeHeight = tip.height;
+    const caughtUp = cursor.hash === tip.hash;
+
+    if (observer.strategy === 'block-scan') await this.#scanMempool(cursor, caughtUp);
+    else await this.#pollTargets(cursor, caughtUp);
+
+    // Reports change payments: not after the lock connection died meanwhile (a standby may be active
+    // already). The blocks stored so far are kept; the next active watcher reports them.
+    if (!this.#lock.held) throw new Error('lost the watcher lock during the sync; standing by');
+    const reported = await this.#report(cursor.height);
+    await this.store.heartbeat(tip.height, this.#now, this.#instanceId);
+    this.#lastSyncAt = this.#now;
+    this.#lastError = undefined;
+    this.#options.gateway.chainAvailability.noteSync(chain, this.#lastSyncAt);
+    metrics?.tipHeight.set({ chain }, tip.height);
+    metrics?.cursorHeight.set({ chain }, cursor.height);
+    metrics?.lagBlocks.set({ chain }, Math.max(0, tip.height - cursor.height));
+    metrics?.openTargets.set({ chain }, this.#index.size);
+    return { active: true, cursor, blocks, reorgs, reported, caughtUp };
+  }
+
+  /** A block with its outputs (block-scan), or just its header (target-poll). */
+  async #fetchBlock(hash: string): Promise<BlockHeader & { outputs: readonly ObservedOutput[] }> {
+    const { observer } = this.#options;
+    if (observer.strategy === 'block-scan') return observer.block(hash);
+    return { ...(await observer.header(hash)), outputs: [] };
+  }
+
+  /** The header at `hash` and up to START_DEPTH ancestors, oldest first. */
+  async #ancestry(hash: string): Promise<BlockHeader[]> {
+    const headers: BlockHeader[] = [];
+    let next: string | null = hash;
+    while (next !== null && headers.length <= START_DEPTH) {
+      const header = await this.#options.observer.header(next);
+      headers.unshift(header);
+      next = header.parentHash;
+    }
+    return headers;
+  }
+
+  /** The highest stored block that is still on the node's active chain. */
+  async #findFork(fromHeight: number): Promise<BlockRef> {
+    for (let height = fromHeight; height >= 0; height -= 1) {
+      const stored = await this.store.storedHash(height);
+      if (stored === undefined) {
+        throw new Error(
+          `${this.chainId}: reorg deeper than the ${KEPT_BLOCKS} kept block headers (no fork point at or above height ${height + 1}); the watcher cannot tell which transfers it removed`,
+        );
+      }
+      if ((await this.#options.observer.blockHashAt(height)) === stored) return { height, hash: stored };
+    }
+    throw new Error(`${this.chainId}: no common ancestor with the node (is it on another network?)`);
+  }
+
+  async #refreshIndex(): Promise<void> {
+    await this.#index.refresh((_chain, after, limit) => this.store.targetsAfter(after, limit));
+  }
+
+  /** Transfers to a merchant's account that carry no open payment's tag or memo: logged, never credited. */
+  #logStrays(outputs: readonly ObservedOutput[], block: BlockRef): void {
+    for (const stray of this.#index.strays(outputs)) {
+      this.#log.warn(
+        {
+          chainId: this.chainId,
+          txid: stray.txid,
+          account: stray.account,
+          matchKey: stray.matchKey,
+          amount: stray.amount.toString(),
+          coin: stray.coinSymbol ?? this.#options.chain.coins[0]!.symbol,
+          height: block.height,
+        },
+        "a transfer to a merchant's account carries no open payment's destination tag or memo: not credited to any payment",
+      );
+    }
+  }
+
+  #sightingInputs(matches: readonly TargetMatch[]): SightingInput[] {
+    const native = this.#options.chain.coins[0]!.symbol;
+    return matches.map(({ output, paymentId }) => ({
+      txid: output.txid,
+      index: output.index,
+      paymentId,
+      coinSymbol: output.coinSymbol ?? native,
+      amount: output.amount,
+    }));
+  }
+
+  /**
+   * New mempool transactions are matched like a block. A sighting outside any block that is no longer
+   * in the mempool is removed (evicted, replaced or double-spent), but only when the node's tip is
+   * still the block just processed: otherwise it may simply have been mined since, and the next sync
+   * finds it in its block.
+   */
+  async #scanMempool(cursor: BlockRef, caughtUp: boolean): Promise<void> {
+    const observer = this.#options.observer;
+    if (observer.strategy !== 'block-scan') return;
+    const txids = await observer.mempoolTxids();
+    const current = new Set(txids);
+    const fresh = txids.filter((txid) => !this.#seenMempool.has(txid));
+    if (fresh.length > 0) {
+      const outputs = await observer.mempoolOutputs(fresh);
+      await this.#refreshIndex();
+      const matches = this.#index.match(outputs);
+      const inserted = await this.store.sawInMempool(this.#sightingInputs(matches), this.#now);
+      if (inserted > 0)
+        this.#options.metrics?.matchedTransfers.inc({ chain: this.chainId, source: 'mempool' }, inserted);
+    }
+    this.#seenMempool = current;
+    const missing = (await this.store.outsideBlocks()).filter((s) => !current.has(s.txid));
+    if (missing.length > 0 && caughtUp && (await observer.tip()).hash === cursor.hash) {
+      await this.store.markRemoved(missing, this.#now);
+    }
+  }
+
+  /** Target-poll backends: ask about every open target, keep what is on the stored active chain. */
+  async #pollTargets(cursor: BlockRef, caughtUp: boolean): Promise<void> {
+    const observer = this.#options.observer;
+    if (observer.strategy !== 'target-poll') return;
+    const targets = await this.store.pollTargets(this.#now);
+    if (targets.length === 0) return;
+    const { activity, unread } = await observer.targetActivity(targets);
+    // Targets the backend could not read this time: nothing about them changes until it can.
+    const skipped = new Set(unread);
+    const paymentOf = new Map(
+      targets.filter((t) => !skipped.has(t.matchKey)).map((t) => [t.matchKey, t.paymentId]),
+    );
+    const seen = new Set<string>();
+    const inMempool: TargetMatch[] = [];
+    const inBlocks = new Map<string, { block: BlockRef; matches: TargetMatch[] }>();
+    for (const item of activity) {
+      const paymentId = paymentOf.get(item.matchKey);
+      if (paymentId === undefined) continue;
+      seen.add(`${item.txid}:${item.index}`);
+      if (item.block === null) {
+        inMempool.push({ output: item, paymentId });
+        continue;
+      }
+      // Only blocks already on our active chain count; a newer or stale one waits for the next sync.
+      if (item.block.height > cursor.height) continue;
+      if ((await this.store.storedHash(item.block.height)) !== item.block.hash) continue;
+      const entry = inBlocks.get(item.block.hash) ?? { block: item.block, matches: [] };
+      entry.matches.push({ output: item, paymentId });
+      inBlocks.set(item.block.hash, entry);
+    }
+    let inserted = await this.store.sawInMempool(this.#sightingInputs(inMempool), this.#now);
+    for (const { block, matches } of inBlocks.values()) {
+      inserted += await this.store.sawInBlock(block, this.#sightingInputs(matches), this.#now);
+    }
+    if (inserted > 0)
+      this.#options.metrics?.matchedTransfers.inc({ chain: this.chainId, source: 'poll' }, inserted);
+    const polled = [...new Set(targets.filter((t) => !skipped.has(t.matchKey)).map((t) => t.paymentId))];
+    const missing = (await this.store.outsideBlocks(polled)).filter((s) => !seen.has(`${s.txid}:${s.index}`));
+    if (missing.length > 0 && caughtUp && (await observer.tip()).hash === cursor.hash) {
+      await this.store.markRemoved(missing, this.#now);
+    }
+  }
+
+  /**
+   * Reports every sighting whose depth or removal changed since its last report, grouped per payment
+   * so the lifecycle decides once on the whole new view. Depth is counted on the active chain and
+   * capped at the payment's required depth (deeper changes nothing).
+   */
+  async #report(tipHeight: number): Promise<number> {
+    const sightings = await this.store.unsettled();
+    const byPayment = new Map<string, { observation: TransferObservation; settled: boolean }[]>();
+    for (const s of sightings) {
+      const confirmations =
+        s.removed || s.blockHeight === null
+          ? 0
+          : Math.max(0, Math.min(s.depthCap, tipHeight - s.blockHeight + 1));
+      const settled = s.removed || (s.blockHeight !== null && confirmations >= s.depthCap);
+      if (s.reportedConfirmations === confirmations && s.reportedRemoved === s.removed) {
+        if (settled) await this.store.markReported(s, confirmations, s.removed, true);
+        continue;
+      }
+      const list = byPayment.get(s.paymentId) ?? [];
+      list.push({
+        observation: {
+          paymentId: s.paymentId,
+          chainId: this.chainId,
+          coinSymbol: s.coinSymbol,
+          txId: s.txid,
+          outputIndex: s.index,
+          amount: s.amount,
+          confirmations,
+          removed: s.removed,
+        },
+        settled,
+      });
+      byPayment.set(s.paymentId, list);
+    }
+    let reported = 0;
+    for (const [paymentId, items] of byPayment) {
+      try {
+        await recordTransferObservations(
+          this.#options.gateway,
+          paymentId,
+          items.map((i) => i.observation),
+        );
+        for (const { observation, settled } of items) {
+          await this.store.markReported(
+            { txid: observation.txId, index: observation.outputIndex },
+            observation.confirmations,
+            observation.removed,
+            settled,
+          );
+        }
+        reported += items.length;
+      } catch (error) {
+        this.#log.error(
+          { chainId: this.chainId, paymentId, err: error },
+          'reporting a transfer failed; retrying next sync',
+        );
+      }
+    }
+    return reported;
+  }
+}

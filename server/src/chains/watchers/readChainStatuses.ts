@@ -1,0 +1,153 @@
+import type { ChainAdapterRegistry } from '@cairn/chain-core';
+import { getChain } from '@cairn/contract';
+import type { MikroORM } from '@mikro-orm/postgresql';
+import { describeOffer, judgeChainOffer } from '../../domain/chainOffers/judgeChainOffer.js';
+import type { Config } from '../../platform/config/loadConfig.js';
+import { redactUrl } from '../../platform/config/redactUrl.js';
+
+/** One enabled chain as `pnpm cairn chains:status` shows it. */
+export interface ChainStatusLine {
+  readonly chain_id: string;
+  /** `json-rpc`, `esplora`, or `none` (no node configured). */
+  readonly backend: string;
+  /** The backend URL without credentials (empty without a backend). */
+  readonly url: string;
+  readonly node_height: number | null;
+  readonly watcher_height: number | null;
+  /** Blocks the watcher is behind the node (null when either is unknown). */
+  readonly lag: number | null;
+  readonly last_sync_at: string | null;
+  readonly instance: string | null;
+  /** `ok`, `stalled`, `not started`, `node unreachable: ...`, `last sync failed: ...`, `not watched`. */
+  readonly health: string;
+  /** Whether new payments are offered the chain now (only while something watches it). */
+  readonly offered: boolean;
+  /** Why it is offered or not. */
+  readonly offer_reason: string;
+  /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readEvmSettlement`). */
+  readonly evm?: EvmSettlementLine;
+}
+
+/** An EVM chain's settlement as `chains:status` shows it. */
+export interface EvmSettlementLine {
+  /** The gas wallet's address; null when none is configured. */
+  readonly gas_wallet: string | null;
+  /** Its balance in the chain's smallest unit (wei; sun on TRON), a decimal string; null when unknown. */
+  readonly gas_balance_wei: string | null;
+  /** A warning when gas runs low or no gas wallet is configured; null when all is well. */
+  readonly gas_warning: string | null;
+  /** Sweep transactions sent and not yet mined. */
+  readonly sweeps_pending: number;
+  /** Payments whose funds are deep enough and wait for a sweep. */
+  readonly sweeps_due: number;
+  /** Merchant wallets whose forwarder factory is not on-chain yet. */
+  readonly wallets_onboarding: number;
+}
+
+interface CursorRow {
+  chain_id: string;
+  height: number;
+  synced_at: Date;
+  last_error: string | null;
+  last_error_at: Date | null;
+  instance_id: string | null;
+}
+
+/**
+ * Every enabled chain with an adapter: for those with a backend, the node's tip (asked directly, with
+ * a short timeout) and the watcher's cursor from the database (whichever instance is active), judged
+ * stalled when the last successful sync is older than CAIRN_WATCHER_STALL_MS; and for every one,
+ * whether payments are offered it now (see `judgeChainOffer`).
+ */
+export async function readChainStatuses(
+  orm: MikroORM,
+  config: Config,
+  registry: ChainAdapterRegistry,
+  now: Date,
+  /** Reads an EVM chain's settlement line (gas wallet, sweeps); absent: not shown. */
+  readEvm?: (chainId: string) => Promise<EvmSettlementLine>,
+): Promise<ChainStatusLine[]> {
+  const cursors = new Map(
+    (
+      await orm.em
+        .fork()
+        .getConnection()
+        .execute<CursorRow[]>(
+          'select chain_id, height, synced_at, last_error, last_error_at, instance_id from chain_cursors',
+        )
+    ).map((row) => [row.chain_id, row]),
+  );
+  const lines: ChainStatusLine[] = [];
+  for (const chainId of config.enabledChains) {
+    if (!registry.isUsable(chainId)) continue;
+    const chain = getChain(chainId)!;
+    const settings = config.chains[chainId];
+    const cursor = cursors.get(chain.id);
+    const syncedAt = cursor ? new Date(cursor.synced_at) : null;
+    const failedLast =
+      cursor?.last_error && cursor.last_error_at && syncedAt && new Date(cursor.last_error_at) > syncedAt;
+    const offer = judgeChainOffer({
+      chain,
+      settings,
+      lastSyncAt: syncedAt ?? undefined,
+      lastError: failedLast ? (cursor?.last_error ?? undefined) : undefined,
+      now,
+      offlineAfterMs: config.CAIRN_WATCHER_OFFLINE_MS,
+    });
+    if (!settings?.backend) {
+      lines.push({
+        chain_id: chain.id,
+        backend: 'none',
+        url: '',
+        node_height: null,
+        watcher_height: null,
+        lag: null,
+        last_sync_at: null,
+        instance: null,
+        health: 'not watched',
+        offered: offer.offered,
+        offer_reason: describeOffer(offer),
+      });
+      continue;
+    }
+    const { adapter } = registry.get(chain.id);
+    let nodeHeight: number | null = null;
+    let nodeError: string | undefined;
+    try {
+      if (!adapter.createObserver) throw new Error('this chain family cannot be watched yet');
+      const observer = adapter.createObserver({ chain, backend: { ...settings.backend, timeoutMs: 5_000 } });
+      nodeHeight = (await observer.tip()).height;
+      await observer.close?.();
+    } catch (error) {
+      nodeError = (error as Error).message;
+    }
+    const watcherHeight = cursor ? Number(cursor.height) : null;
+    const stale = syncedAt !== null && now.getTime() - syncedAt.getTime() > config.CAIRN_WATCHER_STALL_MS;
+    const health = nodeError
+      ? `node unreachable: ${nodeError}`
+      : !cursor
+        ? 'not started'
+        : stale
+          ? `stalled${cursor.last_error ? `: ${cursor.last_error}` : ''}`
+          : failedLast
+            ? `last sync failed: ${cursor.last_error}`
+            : 'ok';
+    lines.push({
+      chain_id: chain.id,
+      backend: settings.backend.kind,
+      url: redactUrl(settings.backend.url),
+      node_height: nodeHeight,
+      watcher_height: watcherHeight,
+      lag: nodeHeight !== null && watcherHeight !== null ? Math.max(0, nodeHeight - watcherHeight) : null,
+      last_sync_at: syncedAt ? syncedAt.toISOString() : null,
+      instance: cursor?.instance_id ?? null,
+      health,
+      offered: offer.offered,
+      offer_reason: describeOffer(offer),
+      ...((chain.family === 'evm' || chain.family === 'tron') && readEvm
+        ? { evm: await readEvm(chain.id) }
+        : {}),
+    });
+  }
+  return lines;
+}

@@ -1,0 +1,82 @@
+import { getChain } from '@cairn/contract';
+import type { Registry } from 'prom-client';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
+import { redactUrl } from '../../platform/config/redactUrl.js';
+import { ChainWatcher, type WatcherStatus } from './ChainWatcher.js';
+import { createWatcherMetrics } from './watcherMetrics.js';
+
+/** The watchers of one gateway instance. */
+export interface ChainWatchers {
+  readonly watchers: readonly ChainWatcher[];
+  /** Each watcher's status, by chain id. */
+  statuses(): WatcherStatus[];
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts a watcher for every enabled chain that has a backend (`CAIRN_CHAIN_<ID>_RPC_URL` or
+ * `_ESPLORA_URL`) and whose adapter can observe. Each competes for its chain's advisory lock: one
+ * instance watches, the others stand by. A chain whose observer cannot be opened is logged and left
+ * unwatched; the others still start (a failing chain never stops the gateway).
+ */
+export function startChainWatchers(
+  gateway: Gateway,
+  options: { databaseUrl: string; registry?: Registry; autoStart?: boolean },
+): ChainWatchers {
+  const watchers: ChainWatcher[] = [];
+  const lastSyncs = () =>
+    watchers.flatMap((watcher) => {
+      const status = watcher.status();
+      return status.role === 'active' && status.lastSyncAt
+        ? [
+            {
+              chain: status.chainId,
+              seconds: (gateway.clock.now().getTime() - status.lastSyncAt.getTime()) / 1000,
+            },
+          ]
+        : [];
+    });
+  const metrics = options.registry ? createWatcherMetrics(options.registry, lastSyncs) : undefined;
+  for (const settings of Object.values(gateway.config.chains)) {
+    if (!settings.enabled || !settings.backend || !gateway.chains.isUsable(settings.chainId)) continue;
+    const chain = getChain(settings.chainId)!;
+    const { adapter } = gateway.chains.get(chain.id);
+    if (!adapter.createObserver) {
+      gateway.log.warn(
+        { chainId: chain.id },
+        'this chain family cannot be watched yet; payments are not detected',
+      );
+      continue;
+    }
+    try {
+      const observer = adapter.createObserver({ chain, backend: settings.backend, log: gateway.log });
+      const watcher = new ChainWatcher({
+        gateway,
+        chain,
+        observer,
+        databaseUrl: options.databaseUrl,
+        pollMs: settings.pollMs,
+        stallMs: gateway.config.CAIRN_WATCHER_STALL_MS,
+        ...(metrics ? { metrics } : {}),
+      });
+      watchers.push(watcher);
+      gateway.log.info(
+        { chainId: chain.id, backend: settings.backend.kind, url: redactUrl(settings.backend.url) },
+        'chain watcher configured',
+      );
+    } catch (error) {
+      gateway.log.error(
+        { chainId: chain.id, err: error },
+        'cannot open the chain backend; chain not watched',
+      );
+    }
+  }
+  if (options.autoStart ?? true) for (const watcher of watchers) watcher.start();
+  return {
+    watchers,
+    statuses: () => watchers.map((w) => w.status()),
+    async stop() {
+      await Promise.all(watchers.map((w) => w.stop()));
+    },
+  };
+}

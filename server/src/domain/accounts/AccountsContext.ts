@@ -1,0 +1,16 @@
+import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Clock } from '../../platform/runtime/clock.js';
+import type { MailRoute } from '../mail/queueMail.js';
+import type { SessionLifetime } from './dashboardSessions.js';
+import type { SignInLimits } from './signInThrottle.js';
+
+/** What the account services need besides their input. */
+export interface AccountsContext {
+  readonly orm: MikroORM;
+  readonly clock: Clock;
+  readonly mail: MailRoute;
+  /** The public dashboard URL, for links in mail. */
+  readonly dashboardUrl: string;
+  readonly limits: SignInLimits;
+  readonly lifetime: SessionLifetime;
+}

@@ -1,0 +1,64 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { EmailToken, type EmailTokenPurpose } from '../../platform/db/entities/index.js';
+import type { Clock } from '../../platform/runtime/clock.js';
+import { AccountError } from './AccountError.js';
+
+/** How long a link stays valid, per purpose. */
+export const EMAIL_TOKEN_TTL_MS: Readonly<Record<EmailTokenPurpose, number>> = {
+  verify_email: 24 * 3_600_000,
+  reset_password: 60 * 60_000,
+};
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new one-use link token for the login (only its SHA-256 is stored). */
+export async function issueEmailToken(
+  em: EntityManager,
+  clock: Clock,
+  userId: string,
+  purpose: EmailTokenPurpose,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  em.create(EmailToken, {
+    id: randomUUID(),
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+    usedAt: null,
+    createdAt: now,
+  });
+  await em.flush();
+  return token;
+}
+
+/**
+ * Uses a link token once, in the caller's transaction (the row is locked, so two clicks cannot both
+ * succeed), and returns its login. Using one also spends the login's other open links of the purpose.
+ *
+ * @throws {AccountError} LINK_INVALID, LINK_EXPIRED or LINK_USED.
+ */
+export async function consumeEmailToken(
+  em: EntityManager,
+  clock: Clock,
+  purpose: EmailTokenPurpose,
+  token: string,
+): Promise<string> {
+  const row = /^[A-Za-z0-9_-]{43}$/.test(token)
+    ? await em.findOne(
+        EmailToken,
+        { tokenHash: hashToken(token), purpose },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      )
+    : null;
+  if (!row) throw new AccountError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+  if (row.usedAt) throw new AccountError('LINK_USED', 'This link has already been used. Ask for a new one.');
+  const now = clock.now();
+  if (row.expiresAt <= now)
+    throw new AccountError('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
+  await em.nativeUpdate(EmailToken, { userId: row.userId, purpose, usedAt: null }, { usedAt: now });
+  return row.userId;
+}

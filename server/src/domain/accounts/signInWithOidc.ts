@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import type { IDashboardSession } from '../../platform/db/entities/index.js';
+import { User, UserIdentity } from '../../platform/db/entities/index.js';
+import { AccountError } from './AccountError.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { createUser } from './createUser.js';
+import { createSession } from './dashboardSessions.js';
+import { findUserByEmail } from './findUserByEmail.js';
+import { normalizeEmail } from './passwordRules.js';
+
+/** What a provider said about the person, after the code exchange checked state, nonce and PKCE. */
+export interface OidcIdentity {
+  readonly provider: string;
+  readonly issuer: string;
+  readonly subject: string;
+  readonly email: string | undefined;
+  readonly emailVerified: boolean;
+}
+
+/**
+ * Signs in with a third-party identity. A known identity signs its login in. A new one needs an
+ * address the provider verified: it joins the login with that address (SPEC.md: third-party sign-in
+ * is verified automatically), or a new verified login is created. Joining an unverified login clears
+ * its password, so that whoever signed up with someone else's address cannot sign in as them.
+ *
+ * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity.
+ */
+export async function signInWithOidc(
+  ctx: AccountsContext,
+  identity: OidcIdentity,
+  from: { ip: string; userAgent?: string },
+): Promise<{ token: string; session: IDashboardSession; created: boolean }> {
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const known = await em.findOne(UserIdentity, { issuer: identity.issuer, subject: identity.subject });
+    let userId = known?.userId;
+    let created = false;
+    if (!userId) {
+      const email = identity.email ? normalizeEmail(identity.email) : undefined;
+      if (!email || !identity.emailVerified) {
+        throw new AccountError(
+          'OIDC_FAILED',
+          'The provider did not share a verified email address, which a Cairn account needs. Verify your address with the provider, or sign up with email and password.',
+        );
+      }
+      const existing = await findUserByEmail(em, email);
+      if (existing && !existing.emailVerifiedAt) {
+        existing.passwordHash = null;
+        existing.emailVerifiedAt = ctx.clock.now();
+      }
+      const user = existing ?? (await createUser(em, ctx.clock, { email, verified: true }));
+      created = existing === null;
+      em.create(UserIdentity, {
+        id: randomUUID(),
+        userId: user.id,
+        provider: identity.provider,
+        issuer: identity.issuer,
+        subject: identity.subject,
+        email,
+        createdAt: ctx.clock.now(),
+      });
+      await em.flush();
+      userId = user.id;
+    }
+    await em.findOneOrFail(User, { id: userId });
+    const session = await createSession(em, ctx.clock, {
+      userId,
+      lifetime: ctx.lifetime,
+      ip: from.ip,
+      ...(from.userAgent ? { userAgent: from.userAgent } : {}),
+    });
+    return { ...session, created };
+  });
+}

@@ -1,0 +1,77 @@
+import type { CreatePaymentRequest } from '@cairn/contract';
+import { loadActiveKey } from '../apiKeys/authenticate.js';
+import type { Gateway } from '../gateway/Gateway.js';
+import { createPayment } from '../payments/createPayment.js';
+import { findPaymentLinkRow } from './findPaymentLink.js';
+import { linkAvailability, type PaymentLinkRow } from './paymentLinkRow.js';
+
+/** What pressing Pay on a link's page gave: a payment to check out, or why the link cannot. */
+export type PayFromLinkOutcome =
+  | { readonly kind: 'payment'; readonly paymentId: string }
+  | { readonly kind: 'not_found' }
+  | { readonly kind: 'inactive' | 'sold_out'; readonly link: PaymentLinkRow }
+  /** The link's API key was revoked or deactivated: its payments would have nowhere to report. */
+  | { readonly kind: 'key_inactive'; readonly link: PaymentLinkRow };
+
+/** The payment a link creates: its amount, description, accepted set, URLs and metadata. */
+export function paymentRequestOf(link: PaymentLinkRow): CreatePaymentRequest {
+  return {
+    fiat_amount: link.fiat_amount,
+    fiat_currency: link.fiat_currency,
+    ...(link.description === null ? {} : { description: link.description }),
+    accepted_chains: link.accepted_chains as CreatePaymentRequest['accepted_chains'],
+    accepted_coins: link.accepted_coins,
+    accepted_tokens: link.accepted_tokens,
+    restrict_to_accepted: link.restrict_to_accepted,
+    ...(link.success_url === null ? {} : { success_url: link.success_url }),
+    ...(link.cancel_url === null ? {} : { cancel_url: link.cancel_url }),
+    metadata: typeof link.metadata === 'string' ? JSON.parse(link.metadata) : link.metadata,
+  };
+}
+
+/**
+ * A customer pressed Pay on the link's page: creates a payment of the link's API key, with
+ * `payment_link_id` set, through the same service as POST /api/v1/payments (pricing, accepted set,
+ * Prepaid Credit, key checks; its ApiErrors are thrown as they are). The link's row is locked for the
+ * whole creation, so concurrent presses are counted one after the other and `max_uses` is never
+ * exceeded; a deactivation waits for a creation under way and is seen by the next one. `visit` is the
+ * token the page's form carries: the same visit pressing Pay again (a double click, a resubmitted
+ * form) opens the payment it already made instead of making another.
+ */
+export async function payFromLink(
+  gateway: Gateway,
+  linkId: string,
+  visit?: string,
+): Promise<PayFromLinkOutcome> {
+  return gateway.orm.em.fork().transactional(async (tx) => {
+    const link = await findPaymentLinkRow(tx, undefined, linkId, true);
+    if (!link) return { kind: 'not_found' };
+    const connection = tx.getConnection();
+    const ctx = tx.getTransactionContext();
+    if (visit) {
+      const [seen] = await connection.execute<{ payment_id: string }[]>(
+        'select payment_id from payment_link_visits where token = ? and payment_link_id = ?',
+        [visit, link.id],
+        'all',
+        ctx,
+      );
+      if (seen) return { kind: 'payment', paymentId: seen.payment_id };
+    }
+    const availability = linkAvailability(link);
+    if (availability !== 'available') return { kind: availability, link };
+    const auth = await loadActiveKey(gateway.orm, link.api_key_id, tx);
+    if (!auth) return { kind: 'key_inactive', link };
+    const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, {
+      paymentLinkId: link.id,
+    });
+    if (visit) {
+      await connection.execute(
+        'insert into payment_link_visits (token, payment_link_id, payment_id, created_at) values (?, ?, ?, ?) on conflict (token) do nothing',
+        [visit, link.id, payment.id, gateway.clock.now()],
+        'run',
+        ctx,
+      );
+    }
+    return { kind: 'payment', paymentId: payment.id };
+  });
+}

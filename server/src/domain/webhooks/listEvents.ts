@@ -1,0 +1,89 @@
+import {
+  type EventList,
+  LIST_LIMIT_DEFAULT,
+  type ParsedListEventsQuery,
+  parseEventTypeFilter,
+  type WebhookEvent,
+} from '@cairn/contract';
+import { ApiError } from '../../platform/runtime/ApiError.js';
+import type { Gateway } from '../gateway/Gateway.js';
+import type { PaymentScope } from '../payments/lockPayment.js';
+
+const uuidOf = (eventId: string) => eventId.slice('evt_'.length);
+
+/**
+ * GET /api/v1/events: the events of the key's business and mode, newest first (the order they were
+ * written: `seq`), keyset-paged on `seq` through `outbox_events_list_idx`, each exactly the body its
+ * webhook deliveries sign and send (`outbox_events.body`), whether or not an endpoint existed.
+ */
+export async function listEvents(
+  gateway: Gateway,
+  scope: PaymentScope,
+  query: ParsedListEventsQuery,
+): Promise<EventList> {
+  const limit = query.limit ?? LIST_LIMIT_DEFAULT;
+  const where = ['o.business_id = ?', 'o.mode = ?'];
+  const params: unknown[] = [scope.businessId, scope.mode];
+  const types = parseEventTypeFilter(query.type);
+  if (types) {
+    where.push(`o.event in (${types.map(() => '?').join(', ')})`);
+    params.push(...types);
+  }
+  if (query.payment_id !== undefined) {
+    where.push('o.payment_id = ?');
+    params.push(query.payment_id);
+  }
+  if (query.invoice_id !== undefined) {
+    where.push('o.invoice_id = ?');
+    params.push(query.invoice_id);
+  }
+  if (query.created_gte !== undefined) {
+    where.push('o.created_at >= ?');
+    params.push(new Date(query.created_gte));
+  }
+  if (query.created_lt !== undefined) {
+    where.push('o.created_at < ?');
+    params.push(new Date(query.created_lt));
+  }
+  const connection = gateway.orm.em.fork().getConnection();
+  if (query.starting_after !== undefined) {
+    const [cursor] = await connection.execute<{ seq: string }[]>(
+      'select seq::text as seq from outbox_events where id = ? and business_id = ? and mode = ?',
+      [uuidOf(query.starting_after), scope.businessId, scope.mode],
+    );
+    if (!cursor) {
+      throw new ApiError('VALIDATION_ERROR', 'starting_after is not an event of this API key.', {
+        fields: [{ field: 'starting_after', message: 'must be the id of an event listed with this key' }],
+      });
+    }
+    where.push('o.seq < ?::bigint');
+    params.push(cursor.seq);
+  }
+  const rows = await connection.execute<{ id: string; body: string }[]>(
+    `select o.id, o.body from outbox_events o where ${where.join(' and ')} order by o.seq desc limit ?`,
+    [...params, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  return {
+    data: page.map((row) => JSON.parse(row.body) as WebhookEvent),
+    has_more: rows.length > limit,
+    next_starting_after: rows.length > limit ? `evt_${page.at(-1)!.id}` : null,
+  };
+}
+
+/** GET /api/v1/events/{id}: one event of the key's business and mode, as its webhook body; else 404. */
+export async function retrieveEvent(
+  gateway: Gateway,
+  scope: PaymentScope,
+  eventId: string,
+): Promise<WebhookEvent> {
+  const [row] = await gateway.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ body: string }[]>(
+      'select body from outbox_events where id = ? and business_id = ? and mode = ?',
+      [uuidOf(eventId), scope.businessId, scope.mode],
+    );
+  if (!row) throw new ApiError('NOT_FOUND', `No event ${eventId} for this API key.`);
+  return JSON.parse(row.body) as WebhookEvent;
+}

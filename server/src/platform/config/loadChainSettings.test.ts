@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import { requiredConfirmations } from '../../domain/chainOffers/requiredConfirmations.js';
+import { ConfigError, loadConfig } from './loadConfig.js';
+import { redactUrl } from './redactUrl.js';
+
+describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
+  it('a node URL enables and watches the chain, with its depth and poll interval', () => {
+    const config = loadConfig({
+      CAIRN_ENABLED_CHAINS: 'BTC_TESTNET',
+      CAIRN_CHAIN_LTC_REGTEST_RPC_URL: 'http://user:pass@127.0.0.1:19443',
+      CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: '3',
+      CAIRN_CHAIN_LTC_REGTEST_POLL_MS: '250',
+      CAIRN_CHAIN_BTC_TESTNET_ESPLORA_URL: 'https://blockstream.info/testnet/api',
+    });
+    expect(config.enabledChains).toEqual(['BTC_TESTNET', 'LTC_REGTEST']);
+    expect(config.chains.LTC_REGTEST).toEqual({
+      chainId: 'LTC_REGTEST',
+      enabled: true,
+      backend: { kind: 'json-rpc', url: 'http://user:pass@127.0.0.1:19443' },
+      confirmations: 3,
+      pollMs: 250,
+      watchedElsewhere: false,
+    });
+    expect(config.chains.BTC_TESTNET?.backend).toEqual({
+      kind: 'esplora',
+      url: 'https://blockstream.info/testnet/api',
+    });
+    expect(requiredConfirmations(config.chains, 'LTC_REGTEST')).toBe(3);
+    expect(requiredConfirmations(config.chains, 'BTC_TESTNET')).toBe(2);
+    expect(requiredConfirmations(config.chains, 'DOGE')).toBe(20);
+  });
+
+  it('a Monero chain is watched through monerod and monero-wallet-rpc: both URLs or neither, and only Monero has a wallet RPC', () => {
+    const config = loadConfig({
+      CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+      CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+    });
+    expect(config.chains.XMR_REGTEST?.backend).toEqual({
+      kind: 'json-rpc',
+      url: 'http://127.0.0.1:18081',
+      walletRpcUrl: 'http://127.0.0.1:18083',
+    });
+    expect(requiredConfirmations(config.chains, 'XMR_REGTEST')).toBe(10);
+    expect(() => loadConfig({ CAIRN_CHAIN_XMR_RPC_URL: 'http://127.0.0.1:18081' })).toThrow(
+      /CAIRN_CHAIN_XMR_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod \(RPC_URL\) and monero-wallet-rpc \(WALLET_RPC_URL\); set both or neither/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_XMR_WALLET_RPC_URL: 'http://127.0.0.1:18083' })).toThrow(
+      /set both or neither/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_LTC_REGTEST_RPC_URL: 'http://user:pass@127.0.0.1:19443',
+        CAIRN_CHAIN_LTC_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+      }),
+    ).toThrow(/CAIRN_CHAIN_LTC_REGTEST_WALLET_RPC_URL: only Monero chains have a wallet RPC/);
+  });
+
+  it('a TRON chain needs its deployer with its node; its gas wallet key may omit 0x; only TRON takes a deployer', () => {
+    const key = 'ab'.repeat(32);
+    const config = loadConfig({
+      CAIRN_CHAIN_TRON_NILE_RPC_URL: 'https://nile.trongrid.io',
+      CAIRN_CHAIN_TRON_NILE_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      CAIRN_CHAIN_TRON_NILE_GAS_WALLET_KEY: key,
+    });
+    expect(config.chains.TRON_NILE).toMatchObject({
+      enabled: true,
+      deployer: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      gasWalletKey: `0x${key}`,
+    });
+    expect(requiredConfirmations(config.chains, 'TRON_NILE')).toBe(19);
+    expect(() => loadConfig({ CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io' })).toThrow(
+      /CAIRN_CHAIN_TRON_DEPLOYER: a TRON chain derives its deposit addresses from the deployer/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
+        CAIRN_CHAIN_TRON_DEPLOYER: '0x4e59b44847b379578588920cA78FbF26c0B4956C',
+      }),
+    ).toThrow(/CAIRN_CHAIN_TRON_DEPLOYER: must be a TRON address/);
+    expect(() =>
+      loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7' }),
+    ).toThrow(/CAIRN_CHAIN_ETH_SEPOLIA_DEPLOYER: only TRON chains take a deployer/);
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGTEST_GAS_WALLET_KEY: key })).toThrow(
+      /only EVM and TRON chains have a gas wallet/,
+    );
+  });
+
+  it('WATCHED_ELSEWHERE marks a test chain watched; a live chain is refused, naming the variable', () => {
+    const config = loadConfig({ CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true' });
+    expect(config.chains.BTC_TESTNET?.watchedElsewhere).toBe(true);
+    expect(config.chains.BTC_TESTNET?.enabled).toBe(true);
+    expect(() => loadConfig({ CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: 'true' })).toThrow(
+      /^Invalid configuration \(fix it and start again\): CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: BTC is a live chain, offered only while a Cairn watcher syncs it/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_BTC_WATCHED_ELSEWHERE: 'true' })).toThrow(ConfigError);
+  });
+
+  it('ENABLED=false removes a listed chain; ENABLED=true adds one without a node', () => {
+    const config = loadConfig({
+      CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET',
+      CAIRN_CHAIN_LTC_TESTNET_ENABLED: 'false',
+      CAIRN_CHAIN_DOGE_TESTNET_ENABLED: 'true',
+    });
+    expect(config.enabledChains).toEqual(['BTC_TESTNET', 'DOGE_TESTNET']);
+    expect(config.chains.DOGE_TESTNET?.backend).toBeUndefined();
+    expect(loadConfig({}).enabledChains).toEqual(['BTC_TESTNET', 'LTC_TESTNET']);
+  });
+
+  it('rejects typos, unknown chains, bad values and two backends, naming the variable', () => {
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGTEST_RPC_URLL: 'http://x' })).toThrow(
+      /CAIRN_CHAIN_LTC_REGTEST_RPC_URLL: not a chain setting/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGNET_RPC_URL: 'http://x' })).toThrow(
+      /LTC_REGNET is not a chain id/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS: '0' })).toThrow(
+      /CAIRN_CHAIN_LTC_REGTEST_CONFIRMATIONS/,
+    );
+    expect(() => loadConfig({ CAIRN_CHAIN_LTC_REGTEST_RPC_URL: 'ftp://x' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig({ CAIRN_CHAIN_BTC_RPC_URL: 'http://a:b@x:1', CAIRN_CHAIN_BTC_ESPLORA_URL: 'https://e' }),
+    ).toThrow(/choose one backend/);
+  });
+
+  it('never shows credentials in messages', () => {
+    expect(redactUrl('http://user:secret@127.0.0.1:19443/')).toBe('http://***@127.0.0.1:19443/');
+    let message = '';
+    try {
+      loadConfig({ CAIRN_CHAIN_LTC_REGTEST_RPC_URL: 'http://user:secret@' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/CAIRN_CHAIN_LTC_REGTEST_RPC_URL/);
+    expect(message).not.toMatch(/secret/);
+  });
+});

@@ -1,0 +1,329 @@
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { AccountsContext } from '../../domain/accounts/AccountsContext.js';
+import { OidcClients } from '../../domain/accounts/OidcClients.js';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/db/databaseTimeouts.js';
+import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
+import { ApiError } from '../../platform/runtime/ApiError.js';
+import { parseFormBody } from '../../web/parseFormBody.js';
+import { securityHeaders } from '../../web/securityHeaders.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
+import { loadDashboardAssets } from './dashboardAssets.js';
+import { dashboardMountPath, dashboardPaths } from './dashboardPaths.js';
+import { devMailboxEnabled } from './devMailboxEnabled.js';
+import { loadViewer } from './loadViewer.js';
+import { redirectNotice } from './Notice.js';
+import { messagePage } from './render/accountPages.js';
+import type { Page } from './render/Page.js';
+import { renderDashboardPage } from './render/renderDashboardPage.js';
+import { registerAccountRoutes } from './routes/accountRoutes.js';
+import { registerAuditRoutes } from './routes/auditRoutes.js';
+import { registerBusinessRoutes } from './routes/businessRoutes.js';
+import { registerCreditRoutes } from './routes/creditRoutes.js';
+import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
+import { registerKeyRoutes } from './routes/keyRoutes.js';
+import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
+import { registerOidcRoutes } from './routes/oidcRoutes.js';
+import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
+import { registerPaymentRoutes } from './routes/paymentRoutes.js';
+import { registerWalletRoutes } from './routes/walletRoutes.js';
+import { registerWebhookRoutes } from './routes/webhookRoutes.js';
+import type { BusinessViewer } from './Viewer.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every dashboard route (method and URL): what the CSRF coverage test walks. */
+    dashboardRoutes: readonly { readonly method: string; readonly url: string }[];
+  }
+}
+
+export interface DashboardOptions {
+  /** Shares the form rate limit between gateway instances. */
+  readonly redis?: Redis;
+  /** The OpenID Connect providers (default: those configured by CAIRN_OIDC_<NAME>_*). */
+  readonly oidc?: OidcClients;
+}
+
+/**
+ * The merchant dashboard at the path of CAIRN_DASHBOARD_URL (`/dashboard` by default): sign-up,
+ * sign-in (password or OpenID Connect), businesses, the test/live toggle, wallets, API keys, webhook
+ * endpoints and the audit log. Server-rendered like the checkout: no third-party requests, no inline
+ * script or style, every form a POST with a CSRF token answered by a redirect (303) or a page.
+ */
+export async function registerDashboard(
+  app: FastifyInstance,
+  gateway: Gateway,
+  options: DashboardOptions = {},
+): Promise<void> {
+  const { config } = gateway;
+  const base = dashboardMountPath(config.urls.dashboard);
+  const paths = dashboardPaths(base);
+  const assets = loadDashboardAssets();
+  const secure = new URL(config.urls.dashboard).protocol === 'https:';
+  // Behind a TLS proxy without CAIRN_TRUST_PROXY the request looks like http: the public origin counts.
+  const dashboardOrigin = new URL(config.urls.dashboard).origin;
+  const cookiePath = base === '' ? '/' : base;
+  const sessionCookie = secure ? '__Secure-cairn_session' : 'cairn_session';
+  const headers = securityHeaders({ frameAncestors: "'none'" });
+  const oidc = options.oidc ?? new OidcClients(config.oidcProviders, { allowInsecureHttp: !secure });
+  const accounts: AccountsContext = {
+    orm: gateway.orm,
+    clock: gateway.clock,
+    mail: { smtp: config.CAIRN_SMTP_URL !== undefined, log: gateway.log },
+    dashboardUrl: config.urls.dashboard,
+    limits: {
+      perAccount: config.CAIRN_SIGNIN_FAILURES_PER_ACCOUNT,
+      perIp: config.CAIRN_SIGNIN_FAILURES_PER_IP,
+    },
+    lifetime: {
+      absoluteMs: config.CAIRN_DASHBOARD_SESSION_HOURS * 3_600_000,
+      idleMs: config.CAIRN_DASHBOARD_IDLE_HOURS * 3_600_000,
+    },
+  };
+
+  const routes: { method: string; url: string }[] = [];
+  app.decorate('dashboardRoutes', routes);
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      });
+      await scope.register(cookie);
+      await scope.register(csrf, {
+        cookieKey: secure ? '__Secure-cairn_csrf' : 'cairn_csrf',
+        cookieOpts: { path: cookiePath, httpOnly: true, sameSite: 'lax', secure },
+      });
+      await scope.register(rateLimit, {
+        global: false,
+        ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-dashboard-rate-limit:' } : {}),
+        errorResponseBuilder: (_request, context) =>
+          new ApiError('RATE_LIMITED', 'Too many requests from your address. Wait a minute and try again.', {
+            retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+          }),
+      });
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'buffer', bodyLimit: 16_384 },
+        (_request, body, done) => {
+          try {
+            done(null, parseFormBody(body));
+          } catch (error) {
+            done(error as Error, undefined);
+          }
+        },
+      );
+
+      // One CSRF token per response: a second generateCsrf() before the cookie comes back would make
+      // a second secret and spoil the first token.
+      const csrfTokens = new WeakMap<FastifyReply, string>();
+      const csrfFor = (reply: FastifyReply) => {
+        let token = csrfTokens.get(reply);
+        if (token === undefined) {
+          token = reply.generateCsrf();
+          csrfTokens.set(reply, token);
+        }
+        return token;
+      };
+      const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
+        const token = csrfFor(reply);
+        const viewer = request.dashboardViewer;
+        // A redirect's notice (`?notice=`), unless the page brings its own.
+        const notice =
+          page.notice ?? redirectNotice((request.query as { notice?: unknown } | undefined)?.notice);
+        const body = renderDashboardPage(
+          { assets, paths, csrf: token, ...(viewer ? { viewer } : {}) },
+          { ...page, ...(notice ? { notice } : {}) },
+        );
+        return reply
+          .status(page.status ?? 200)
+          .headers(headers)
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(body.toString());
+      };
+
+      const runtime: DashboardRuntime = {
+        gateway,
+        paths,
+        accounts,
+        oidc,
+        devMailbox: devMailboxEnabled(config),
+        csrf: csrfFor,
+        send,
+        redirect: (reply, path, notice) =>
+          reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${notice}` : path, 303),
+        startSession: (reply, token) =>
+          void reply.setCookie(sessionCookie, token, {
+            path: cookiePath,
+            httpOnly: true,
+            secure,
+            sameSite: 'lax',
+            maxAge: config.CAIRN_DASHBOARD_SESSION_HOURS * 3600,
+          }),
+        clearSession: (reply) =>
+          void reply.clearCookie(sessionCookie, {
+            path: cookiePath,
+            httpOnly: true,
+            secure,
+            sameSite: 'lax',
+          }),
+        requireBusiness: (request, reply) => {
+          const viewer = request.dashboardViewer;
+          if (!viewer) {
+            void runtime.redirect(reply, paths.signIn);
+            return undefined;
+          }
+          if (!viewer.business) {
+            void runtime.redirect(reply, paths.newBusiness);
+            return undefined;
+          }
+          return viewer as BusinessViewer;
+        },
+        actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
+      };
+
+      // Who is signed in: every request reads its session (one indexed lookup and the businesses).
+      scope.addHook('onRequest', async (request) => {
+        if (request.url.startsWith(`${paths.assets}/`)) return;
+        const viewer = await loadViewer(
+          gateway.orm.em.fork(),
+          gateway.clock,
+          request.cookies[sessionCookie],
+          accounts.lifetime,
+        );
+        if (viewer) request.dashboardViewer = viewer;
+      });
+      // Every state change is a POST: from this origin (when the browser says where it comes from)
+      // and with the CSRF token of a page this gateway rendered.
+      scope.addHook('preHandler', (request, reply, done) => {
+        if (request.method !== 'POST') return done();
+        const site = request.headers['sec-fetch-site'];
+        const origin = request.headers.origin;
+        // `Origin: null` is what browsers send under `Referrer-Policy: no-referrer`: it says nothing.
+        const ownOrigin =
+          origin === undefined ||
+          origin === 'null' ||
+          origin === dashboardOrigin ||
+          origin === `${request.protocol}://${request.host}`;
+        if (site === 'cross-site' || !ownOrigin) {
+          request.log.info({ origin, site }, 'dashboard form refused: sent from another site');
+          return done(
+            Object.assign(new Error('Cross-site form refused.'), {
+              statusCode: 403,
+              code: 'FST_CSRF_INVALID_TOKEN',
+            }),
+          );
+        }
+        return scope.csrfProtection(request, reply, done);
+      });
+
+      scope.setErrorHandler((error, request, reply) => {
+        const code = (error as { code?: string }).code;
+        if (code === 'FST_CSRF_INVALID_TOKEN' || code === 'FST_CSRF_MISSING_SECRET') {
+          request.log.info({ code }, 'dashboard form refused: CSRF token missing or wrong');
+          return send(
+            request,
+            reply,
+            messagePage(
+              'This form has expired',
+              'For your safety the form was not sent. Go back, reload the page and try again.',
+              403,
+              { href: paths.home, label: 'Back to the dashboard' },
+            ),
+          );
+        }
+        if (error instanceof ApiError && error.code === 'RATE_LIMITED') {
+          if (error.extra.retryAfterSeconds !== undefined)
+            reply.header('retry-after', error.extra.retryAfterSeconds);
+          return send(request, reply, messagePage('Too many requests', error.message, 429));
+        }
+        if (error instanceof ApiError && error.code === 'NOT_FOUND') {
+          return send(
+            request,
+            reply,
+            messagePage('Not found', 'There is nothing at this address.', 404, {
+              href: paths.home,
+              label: 'Back to the dashboard',
+            }),
+          );
+        }
+        const status =
+          error instanceof ApiError ? error.status : (error as { statusCode?: number }).statusCode;
+        if (status !== undefined && status >= 400 && status < 500) {
+          request.log.info({ err: error }, 'dashboard request refused');
+          return send(
+            request,
+            reply,
+            messagePage(
+              'That did not work',
+              'The request was not understood. Go back and try again.',
+              status,
+            ),
+          );
+        }
+        const databaseDown = databaseUnavailableReason(error);
+        if (databaseDown) {
+          request.log.warn({ err: error, reason: databaseDown }, 'dashboard: database unavailable');
+          reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+          return send(
+            request,
+            reply,
+            messagePage(
+              'Temporarily unavailable',
+              'The dashboard cannot reach its database. Try again in a few seconds.',
+              503,
+            ),
+          );
+        }
+        request.log.error({ err: error }, 'dashboard request failed');
+        return send(
+          request,
+          reply,
+          messagePage(
+            'Something went wrong',
+            'The error is logged. Try again; if it keeps happening, tell the operator of this gateway.',
+            500,
+          ),
+        );
+      });
+      scope.setNotFoundHandler((request, reply) =>
+        send(
+          request,
+          reply,
+          messagePage('Not found', 'There is nothing at this address.', 404, {
+            href: paths.home,
+            label: 'Back to the dashboard',
+          }),
+        ),
+      );
+
+      scope.get<{ Params: { name: string } }>('/assets/:name', async (request, reply) => {
+        const asset = assets.byName.get(request.params.name);
+        if (!asset) throw new ApiError('NOT_FOUND', 'No such asset.');
+        return reply
+          .headers(headers)
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .type(asset.contentType)
+          .send(asset.body);
+      });
+
+      registerAccountRoutes(scope, runtime);
+      registerOidcRoutes(scope, runtime);
+      registerMailboxRoutes(scope, runtime);
+      registerBusinessRoutes(scope, runtime);
+      registerWalletRoutes(scope, runtime);
+      registerKeyRoutes(scope, runtime);
+      registerAuditRoutes(scope, runtime);
+      registerPaymentRoutes(scope, runtime);
+      registerWebhookRoutes(scope, runtime);
+      registerCreditRoutes(scope, runtime);
+      registerPaymentLinkRoutes(scope, runtime);
+      registerInvoiceRoutes(scope, runtime);
+    },
+    { prefix: base },
+  );
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutMountPath } from '../surfaces/checkoutPage/checkoutPaths.js';
+import { securityHeaders } from './securityHeaders.js';
+
+describe('securityHeaders', () => {
+  it('forbids framing by default, inline code always, and referrers to other sites', () => {
+    const headers = securityHeaders({ frameAncestors: "'none'" });
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
+    expect(headers['x-frame-options']).toBe('DENY');
+    expect(headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('lets forms redirect to the cancel_url origin and framing by configured origins', () => {
+    const headers = securityHeaders({
+      frameAncestors: "'self' https://shop.example",
+      formActionOrigins: ['https://shop.example', 'https://shop.example'],
+    });
+    expect(headers['content-security-policy']).toContain("form-action 'self' https://shop.example;");
+    expect(headers['content-security-policy']).toContain("frame-ancestors 'self' https://shop.example;");
+    expect(headers['x-frame-options']).toBeUndefined();
+  });
+});
+
+describe('checkoutMountPath', () => {
+  it('mounts the checkout at the path of its base URL, on any host', () => {
+    expect(checkoutMountPath('http://localhost:3000/checkout')).toBe('/checkout');
+    expect(checkoutMountPath('https://pay.example.com/c/')).toBe('/c');
+    expect(checkoutMountPath('https://pay.example.com')).toBe('');
+  });
+});
