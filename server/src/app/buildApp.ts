@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { DevChainRecord } from '../chains/devChain/devChainRecord.js';
 import type { WatcherStatus } from '../chains/watchers/ChainWatcher.js';
 import type { Gateway } from '../domain/gateway/Gateway.js';
 import { checkDatabase } from '../platform/db/checkDatabase.js';
@@ -31,6 +32,8 @@ export interface AppOptions {
   /** The chain watchers of this instance (for /readyz: a stalled one makes it 503). */
   readonly chainWatchers?: () => readonly WatcherStatus[];
   readonly redis?: Redis;
+  /** The local dev chain this gateway runs (the checkout's "Pay with a test wallet" uses it). */
+  readonly devChain?: DevChainRecord;
   /** The metrics registry and instruments to serve (default: a fresh set). */
   readonly metrics?: Metrics;
 }
@@ -150,8 +153,12 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   registerDiscovery(app, gateway);
 
   await registerApiRoutes(app, gateway, options.redis ? { redis: options.redis } : {});
-  await registerCheckoutPage(app, gateway, options.redis ? { redis: options.redis } : {});
-  await registerDashboard(app, gateway, options.redis ? { redis: options.redis } : {});
-  await registerMcp(app, gateway, options.redis ? { redis: options.redis } : {});
+  const shared = options.redis ? { redis: options.redis } : {};
+  await registerCheckoutPage(app, gateway, {
+    ...shared,
+    ...(options.devChain ? { devChain: options.devChain } : {}),
+  });
+  await registerDashboard(app, gateway, shared);
+  await registerMcp(app, gateway, shared);
   return app;
 }

@@ -6,12 +6,16 @@ import { attachDevChain } from '../chains/devChain/attachDevChain.js';
 import type { DevChainRecord } from '../chains/devChain/devChainRecord.js';
 import { startDevChain } from '../chains/devChain/startDevChain.js';
 import { wantsDevChain, withDevChain } from '../chains/devChain/withDevChain.js';
-import { registerEvmSettlementMetrics } from '../chains/forwarderSettlement/evmSettlementMetrics.js';
-import { gatewayEvmFacts } from '../chains/forwarderSettlement/gatewayEvmFacts.js';
-import { type EvmSettlers, startEvmSettlers } from '../chains/forwarderSettlement/startEvmSettlers.js';
+import { gatewayEvmFacts } from '../chains/settlement/gatewayEvmFacts.js';
+import { registerSettlementMetrics } from '../chains/settlement/settlementMetrics.js';
+import {
+  type ForwarderSettlers,
+  startForwarderSettlers,
+} from '../chains/settlement/startForwarderSettlers.js';
 import { type ChainWatchers, startChainWatchers } from '../chains/watchers/startChainWatchers.js';
 import { createChainAvailability } from '../domain/chainOffers/createChainAvailability.js';
 import type { Gateway } from '../domain/gateway/Gateway.js';
+import { followInvoicePayment } from '../domain/invoices/followInvoicePayment.js';
 import { createRateProviders } from '../domain/rates/createRateProviders.js';
 import type { Config } from '../platform/config/loadConfig.js';
 import { checkDatabaseUrl } from '../platform/db/checkDatabaseUrl.js';
@@ -40,8 +44,8 @@ export interface RunningGateway {
   readonly chainWatchers?: ChainWatchers;
   /** The local dev chain this gateway started (`devChain: 'start'`), if any. */
   readonly devChain?: DevChainRecord;
-  /** The EVM settlers of this instance (onboarding and sweeps; with the watchers). */
-  readonly evmSettlers?: EvmSettlers;
+  /** The forwarder settlers of this instance (EVM and TRON: onboarding, sweeps, gasless relays; with the watchers). */
+  readonly settlers?: ForwarderSettlers;
   /** The webhook delivery loop (with the workers). */
   readonly webhooks?: WebhookDispatcher;
   stop(): Promise<void>;
@@ -195,7 +199,8 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       chains,
       chainAvailability,
       rates: createRateProviders(config, clock, log),
-      ...(devChainRecord ? { devChain: devChainRecord } : {}),
+      // Invoices follow the payments that pay them (the payments module imports no invoice code).
+      paymentFollowers: [followInvoicePayment],
     };
     await chainAvailability.refresh();
     chainAvailability.start();
@@ -218,11 +223,12 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       : undefined;
     if (redis) started.push({ name: 'redis', stop: () => redis.disconnect() });
     let chainWatchers: ChainWatchers | undefined;
-    let evmSettlers: EvmSettlers | undefined;
+    let settlers: ForwarderSettlers | undefined;
     const app = await buildApp(gateway, {
       workersReady: () => (runner !== undefined && (webhooks?.running ?? false)) || options.workers === false,
       chainWatchers: () => chainWatchers?.statuses() ?? [],
       ...(redis ? { redis } : {}),
+      ...(devChainRecord ? { devChain: devChainRecord } : {}),
       metrics,
     });
     started.push({
@@ -243,13 +249,13 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       });
       chainWatchers = watchers;
       started.push({ name: 'chain watchers', stop: () => watchers.stop() });
-      const settlers = startEvmSettlers(gateway, {
+      const forwarderSettlers = startForwarderSettlers(gateway, {
         databaseUrl: database.url,
         facts: gatewayEvmFacts(gateway),
       });
-      evmSettlers = settlers;
-      registerEvmSettlementMetrics(app.metrics.registry, () => settlers.statuses());
-      started.push({ name: 'EVM settlers', stop: () => settlers.stop() });
+      settlers = forwarderSettlers;
+      registerSettlementMetrics(app.metrics.registry, () => forwarderSettlers.statuses());
+      started.push({ name: 'forwarder settlers', stop: () => forwarderSettlers.stop() });
     }
 
     let address: string | undefined;
@@ -267,7 +273,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       databaseUrl: database.url,
       ...(address ? { address } : {}),
       ...(chainWatchers ? { chainWatchers } : {}),
-      ...(evmSettlers ? { evmSettlers } : {}),
+      ...(settlers ? { settlers } : {}),
       ...(devChainRecord ? { devChain: devChainRecord } : {}),
       ...(webhooks ? { webhooks } : {}),
       // Reverse order of start: watchers, HTTP (with its grace), Redis, webhook delivery, workers, chain

@@ -5,9 +5,9 @@ import { factoryDeploymentData, forwarderAddressFor, forwarderSalt } from '@cair
 import type { Address, Hex } from 'viem';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EvmSettler } from '../../src/chains/forwarderSettlement/EvmSettler.js';
-import { gatewayEvmFacts } from '../../src/chains/forwarderSettlement/gatewayEvmFacts.js';
-import { readEvmSettlement } from '../../src/chains/forwarderSettlement/readEvmSettlement.js';
+import { ForwarderSettler } from '../../src/chains/settlement/ForwarderSettler.js';
+import { gatewayEvmFacts } from '../../src/chains/settlement/gatewayEvmFacts.js';
+import { readSettlementStatus } from '../../src/chains/settlement/readSettlementStatus.js';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { createApiKey } from '../../src/domain/apiKeys/createApiKey.js';
 import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
@@ -159,7 +159,7 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     const gasWallet = s.settler.status().gasWallet as Address;
     const balance = await s.chain.getBalance({ address: gasWallet });
     const facts = gatewayEvmFacts(s.test.running.gateway);
-    const healthy = await readEvmSettlement(
+    const healthy = await readSettlementStatus(
       s.test.running.gateway.orm,
       s.test.running.gateway.config,
       facts,
@@ -172,7 +172,7 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
       expect(s.settler.status().lastError).toMatch(/ETH_LOCAL/);
       expect(await unswept(p.id)).toBe('1');
       expect(await s.statusOf(p.id)).toBe('confirmed');
-      const low = await readEvmSettlement(
+      const low = await readSettlementStatus(
         s.test.running.gateway.orm,
         s.test.running.gateway.config,
         facts,
@@ -215,7 +215,7 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
       mode: 'test',
       label: 'second',
     });
-    const noGas = new EvmSettler({
+    const noGas = new ForwarderSettler({
       gateway,
       chain: getChain('ETH_LOCAL')!,
       salt: (paymentId) => forwarderSalt(31337, paymentId),

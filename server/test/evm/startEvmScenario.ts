@@ -17,9 +17,12 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { expect } from 'vitest';
-import type { EvmSettler } from '../../src/chains/forwarderSettlement/EvmSettler.js';
-import { gatewayEvmFacts } from '../../src/chains/forwarderSettlement/gatewayEvmFacts.js';
-import { type EvmSettlers, startEvmSettlers } from '../../src/chains/forwarderSettlement/startEvmSettlers.js';
+import type { ForwarderSettler } from '../../src/chains/settlement/ForwarderSettler.js';
+import { gatewayEvmFacts } from '../../src/chains/settlement/gatewayEvmFacts.js';
+import {
+  type ForwarderSettlers,
+  startForwarderSettlers,
+} from '../../src/chains/settlement/startForwarderSettlers.js';
 import type { ChainWatcher, SyncResult } from '../../src/chains/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
@@ -48,7 +51,7 @@ export interface EvmScenario {
   readonly clock: ManualClock;
   readonly client: Client;
   readonly watcher: ChainWatcher;
-  readonly settler: EvmSettler;
+  readonly settler: ForwarderSettler;
   readonly receiver: WebhookReceiver;
   readonly confirmations: number;
   readonly tokens: { readonly USDC: Address; readonly USDT: Address };
@@ -151,7 +154,7 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
     });
     const watcher = watchers.watchers.find((w) => w.chainId === CHAIN_ID);
     if (!watcher) throw new Error('no ETH_LOCAL watcher was configured');
-    const settlers: EvmSettlers = startEvmSettlers(gateway, {
+    const settlers: ForwarderSettlers = startForwarderSettlers(gateway, {
       databaseUrl: started.running.databaseUrl,
       facts: gatewayEvmFacts(gateway),
       autoStart: false,

@@ -24,12 +24,12 @@ export interface ChainStatusLine {
   readonly offered: boolean;
   /** Why it is offered or not. */
   readonly offer_reason: string;
-  /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readEvmSettlement`). */
-  readonly evm?: EvmSettlementLine;
+  /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readSettlementStatus`). */
+  readonly evm?: SettlementLine;
 }
 
 /** An EVM chain's settlement as `chains:status` shows it. */
-export interface EvmSettlementLine {
+export interface SettlementLine {
   /** The gas wallet's address; null when none is configured. */
   readonly gas_wallet: string | null;
   /** Its balance in the chain's smallest unit (wei; sun on TRON), a decimal string; null when unknown. */
@@ -65,7 +65,7 @@ export async function readChainStatuses(
   registry: ChainAdapterRegistry,
   now: Date,
   /** Reads an EVM chain's settlement line (gas wallet, sweeps); absent: not shown. */
-  readEvm?: (chainId: string) => Promise<EvmSettlementLine>,
+  readEvm?: (chainId: string) => Promise<SettlementLine>,
 ): Promise<ChainStatusLine[]> {
   const cursors = new Map(
     (

@@ -2,11 +2,11 @@ import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import type { Mode } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
-import type { DevChainRecord } from '../../chains/devChain/devChainRecord.js';
 import type { Config } from '../../platform/config/loadConfig.js';
 import type { Clock } from '../../platform/runtime/clock.js';
 import type { ChainAvailability } from '../chainOffers/createChainAvailability.js';
 import type { RateProvider } from '../rates/index.js';
+import type { PaymentFollower } from './PaymentFollower.js';
 
 /** Everything a service needs, passed explicitly (no globals). */
 export interface Gateway {
@@ -19,6 +19,6 @@ export interface Gateway {
   /** Which enabled chains may be offered now: only those something watches (DESIGN.md section 8). */
   readonly chainAvailability: ChainAvailability;
   readonly log: FastifyBaseLogger;
-  /** The local dev chain this gateway runs or attached to (ETH_LOCAL on anvil), if any. */
-  readonly devChain?: DevChainRecord;
+  /** What moves along with a payment after each lifecycle decision (invoices), in its transaction. */
+  readonly paymentFollowers: readonly PaymentFollower[];
 }

@@ -3,7 +3,6 @@ import type { ChainId } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CreditLedgerEntry, type IPayment, OutboxEvent, Transfer } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import { followInvoicePayment } from '../invoices/followInvoicePayment.js';
 import type { Decision, EmittedEvent } from '../lifecycle/types.js';
 import { formatUnits } from '../money/index.js';
 import { cancelTimers, scheduleTimer } from './jobs.js';
@@ -74,8 +73,9 @@ async function markTransfers(em: EntityManager, payment: IPayment, decision: OkD
 /**
  * Applies a lifecycle decision inside the caller's transaction: the status and patch, the transfers'
  * closing marks, one outbox row per emitted event (the webhook body, signed and delivered later), fee
- * ledger entries and timers, and the invoice the payment pays (`followInvoicePayment`). The payment row must already be locked by the caller. `updated_at` moves
- * when the status, a stored field or a transfer mark changes, or an event is sent.
+ * ledger entries and timers, and whatever follows the payment (`gateway.paymentFollowers`: the
+ * invoice it pays). The payment row must already be locked by the caller. `updated_at` moves when the
+ * status, a stored field or a transfer mark changes, or an event is sent.
  */
 export async function applyDecision(
   gateway: Gateway,
@@ -171,6 +171,6 @@ export async function applyDecision(
     });
   }
   await em.flush();
-  await followInvoicePayment(gateway, em, payment, before, decision.emitted);
+  for (const follow of gateway.paymentFollowers) await follow(gateway, em, payment, before, decision.emitted);
   return aggregate;
 }

@@ -74,7 +74,7 @@ export async function selectChain(
         `A chain cannot be selected for a ${payment.status} payment.`,
       );
     }
-    const adapter = adapterOrUnavailable(gateway, chainId);
+    const adapter = adapterOrUnavailable(gateway.chains, chainId);
     // Money must never go to an address nobody observes: a chain whose watcher went quiet since the
     // payment was created is refused until it syncs again.
     const offer = gateway.chainAvailability.offerOf(chainId);

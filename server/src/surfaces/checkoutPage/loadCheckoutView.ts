@@ -52,7 +52,12 @@ const EIP3009_TOKENS = new Set(['USDC']);
  * Loads the checkout of a payment by id alone (the customer's URL is their credential): the same
  * serializers as the checkout API, plus what the page shows beyond it. Throws 404 NOT_FOUND.
  */
-export async function loadCheckoutView(gateway: Gateway, id: string): Promise<CheckoutView> {
+export async function loadCheckoutView(
+  gateway: Gateway,
+  id: string,
+  /** Whether this gateway runs the local dev chain, whose test wallet can pay (ETH_LOCAL). */
+  devChainRunning = false,
+): Promise<CheckoutView> {
   const em = gateway.orm.em.fork();
   const payment = await findCustomerPayment(em, id);
   const business = await em.findOneOrFail(Business, { id: payment.businessId });
@@ -112,7 +117,7 @@ export async function loadCheckoutView(gateway: Gateway, id: string): Promise<Ch
     evm = {
       chainId: EVM_CHAINS[chain.id].chainId,
       ...(token ? { token } : {}),
-      testWallet: payment.mode === 'test' && chain.id === DEV_CHAIN_ID && gateway.devChain !== undefined,
+      testWallet: payment.mode === 'test' && chain.id === DEV_CHAIN_ID && devChainRunning,
       gasless:
         token !== undefined &&
         EIP3009_TOKENS.has(coin.symbol) &&

@@ -5,9 +5,10 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Address } from 'viem';
+import type { DevChainRecord } from '../../chains/devChain/devChainRecord.js';
 import { payWithTestWallet } from '../../chains/devChain/payWithTestWallet.js';
-import { prepareGaslessAuthorization } from '../../chains/gasless/prepareGaslessAuthorization.js';
-import { submitGaslessAuthorization } from '../../chains/gasless/submitGaslessAuthorization.js';
+import { prepareGaslessAuthorization } from '../../chains/settlement/prepareGaslessAuthorization.js';
+import { submitGaslessAuthorization } from '../../chains/settlement/submitGaslessAuthorization.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { findInvoiceRow } from '../../domain/invoices/findInvoice.js';
 import { type InvoiceRow, isOverdue, lineItemsOf } from '../../domain/invoices/invoiceRow.js';
@@ -51,6 +52,8 @@ export interface CheckoutPageOptions {
   readonly redis?: Redis;
   /** A translation of the page's strings (default English). */
   readonly messages?: Messages;
+  /** The local dev chain this gateway runs (ETH_LOCAL), whose test wallet pays on "Pay with a test wallet". */
+  readonly devChain?: DevChainRecord;
 }
 
 type IdParams = { Params: { id: string } };
@@ -76,6 +79,7 @@ export async function registerCheckoutPage(
   const assets = loadCheckoutAssets();
   const m = options.messages ?? defaultMessages;
   const frameAncestors = gateway.config.CAIRN_CHECKOUT_FRAME_ANCESTORS;
+  const loadView = (id: string) => loadCheckoutView(gateway, id, options.devChain !== undefined);
   const hub = new CheckoutStatusHub(gateway, gateway.config.CAIRN_CHECKOUT_STATUS_POLL_MS);
   const streams = new Set<ServerResponse>();
   const streamCounts = new Map<string, number>();
@@ -132,7 +136,7 @@ export async function registerCheckoutPage(
     if (!(error instanceof ApiError) || error.code === 'NOT_FOUND' || error.code === 'RATE_LIMITED')
       throw error;
     if (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE') throw error;
-    const view = await loadCheckoutView(gateway, id);
+    const view = await loadView(id);
     return sendCheckout(reply, view, contextFor(id, { notice: error.message }), error.status);
   };
 
@@ -440,7 +444,7 @@ export async function registerCheckoutPage(
       });
 
       scope.get<IdParams>('/:id', async (request, reply) => {
-        const view = await loadCheckoutView(gateway, request.params.id);
+        const view = await loadView(request.params.id);
         return sendCheckout(reply, view, contextFor(view.payment.id));
       });
 
@@ -464,16 +468,16 @@ export async function registerCheckoutPage(
       // The dev chain's funded test account pays the amount due (ETH_LOCAL on the gateway's own anvil).
       scope.post<IdParams>('/:id/test-wallet', { config: actionLimit }, async (request, reply) => {
         const { id } = request.params;
-        const view = await loadCheckoutView(gateway, id);
+        const view = await loadView(id);
         const selected = view.checkout.selected;
         const payable = view.payment.status === 'awaiting_payment' || view.payment.status === 'underpaid';
-        if (!view.evm?.testWallet || !gateway.devChain || !selected || !payable) {
+        if (!view.evm?.testWallet || !options.devChain || !selected || !payable) {
           return refused(reply, id, new ApiError('VALIDATION_ERROR', m.testWalletUnavailable));
         }
         const amount = BigInt(
           view.payment.status === 'underpaid' ? selected.amount_due : selected.crypto_amount,
         );
-        const tx = await payWithTestWallet(gateway.devChain, {
+        const tx = await payWithTestWallet(options.devChain, {
           to: selected.address as Address,
           amount,
           ...(view.evm.token ? { token: view.evm.token as Address } : {}),
@@ -527,7 +531,7 @@ export async function registerCheckoutPage(
       }
 
       scope.get<IdParams>('/:id/cancel', async (request, reply) => {
-        const view = await loadCheckoutView(gateway, request.params.id);
+        const view = await loadView(request.params.id);
         const ctx = contextFor(view.payment.id);
         const cancellable =
           (view.payment.status === 'pending' || view.payment.status === 'awaiting_payment') &&
@@ -561,7 +565,7 @@ export async function registerCheckoutPage(
           } catch (error) {
             if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
               // The reason is shown at the field (the answer opens scrolled to it), not twice.
-              const view = await loadCheckoutView(gateway, id);
+              const view = await loadView(id);
               const ctx = contextFor(id, { refundError: { value: address, message: error.message } });
               return sendCheckout(reply, view, ctx, error.status);
             }
@@ -581,16 +585,16 @@ export async function registerCheckoutPage(
           .send(await renderQrSvg(uri));
       };
       scope.get<IdParams>('/:id/qr.svg', async (request, reply) => {
-        const view = await loadCheckoutView(gateway, request.params.id);
+        const view = await loadView(request.params.id);
         return sendQr(reply, view.checkout.selected?.payment_uri ?? '');
       });
       scope.get<IdParams>('/:id/remainder-qr.svg', async (request, reply) => {
-        const view = await loadCheckoutView(gateway, request.params.id);
+        const view = await loadView(request.params.id);
         return sendQr(reply, view.remainderUri);
       });
 
       scope.get<IdParams>('/:id/events', async (request, reply) => {
-        const first = await loadCheckoutView(gateway, request.params.id);
+        const first = await loadView(request.params.id);
         const id = first.payment.id;
         const key = `${id}|${request.ip}`;
         const open = streamCounts.get(key) ?? 0;
@@ -625,7 +629,7 @@ export async function registerCheckoutPage(
         const refresh = () => {
           queue = queue
             .then(async () => {
-              if (!closed) push(await loadCheckoutView(gateway, id));
+              if (!closed) push(await loadView(id));
             })
             .catch((error: unknown) => request.log.warn({ err: error }, 'checkout status update failed'));
         };

@@ -28,7 +28,7 @@ export async function requestRefund(
     if (!chainId) {
       throw new ApiError('INVALID_PAYMENT_STATE', 'No coin was picked, so nothing can be refunded.');
     }
-    const adapter = adapterOrUnavailable(gateway, chainId);
+    const adapter = adapterOrUnavailable(gateway.chains, chainId);
     if (!adapter.validateAddress) {
       throw new ApiError(
         'CHAIN_UNAVAILABLE',

@@ -17,8 +17,8 @@ import { getChain, isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../../app/createChainRegistry.js';
 import { createLogger, resolveDatabase, startGateway } from '../../app/startGateway.js';
 import { attachDevChain } from '../../chains/devChain/attachDevChain.js';
-import { gatewayEvmFacts } from '../../chains/forwarderSettlement/gatewayEvmFacts.js';
-import { readEvmSettlement } from '../../chains/forwarderSettlement/readEvmSettlement.js';
+import { gatewayEvmFacts } from '../../chains/settlement/gatewayEvmFacts.js';
+import { readSettlementStatus } from '../../chains/settlement/readSettlementStatus.js';
 import { readChainStatuses } from '../../chains/watchers/readChainStatuses.js';
 import { createApiKey, KeyCreationError } from '../../domain/apiKeys/createApiKey.js';
 import { revokeApiKey } from '../../domain/apiKeys/revokeApiKey.js';
@@ -281,7 +281,7 @@ async function main(argv: string[]): Promise<number> {
       return withDatabase(async (orm) => {
         const facts = gatewayEvmFacts({ config });
         const lines = await readChainStatuses(orm, config, registry, systemClock.now(), (chainId) =>
-          readEvmSettlement(orm, config, facts, chainId),
+          readSettlementStatus(orm, config, facts, chainId),
         );
         if (values.json) console.log(JSON.stringify(lines));
         else if (lines.length === 0) {

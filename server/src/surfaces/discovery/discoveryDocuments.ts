@@ -1,5 +1,5 @@
 import type { Config } from '../../platform/config/loadConfig.js';
-import { SDK_VERSION_FOR_MCP } from '../mcp/mcpVersion.js';
+import { GATEWAY_VERSION } from '../../platform/runtime/gatewayVersion.js';
 
 /** RFC 9727's media type for an API catalog (a linkset with its profile). */
 export const API_CATALOG_TYPE = 'application/linkset+json; profile="https://www.rfc-editor.org/info/rfc9727"';
@@ -32,7 +32,7 @@ export function serverCard(config: Pick<Config, 'urls'>) {
     name: 'io.cairn/gateway',
     title: 'Cairn',
     description: DESCRIPTION,
-    version: SDK_VERSION_FOR_MCP,
+    version: GATEWAY_VERSION,
     remotes: [
       {
         type: 'streamable-http',

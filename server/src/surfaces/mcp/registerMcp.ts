@@ -11,11 +11,11 @@ import { KeyUsageRecorder } from '../../domain/apiKeys/KeyUsageRecorder.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { type ApiHandlers, createApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
+import { GATEWAY_VERSION } from '../../platform/runtime/gatewayVersion.js';
 import { renderError } from '../../web/renderError.js';
 import { authThrottle } from '../api/registerApiRoutes.js';
 import { callApiRoute } from './callApiRoute.js';
 import { type ContractTool, contractTools, toolName } from './contractTools.js';
-import { SDK_VERSION_FOR_MCP } from './mcpVersion.js';
 
 /**
  * Whether the client asks for an SSE stream rather than a JSON body: its Accept header lists
@@ -43,7 +43,7 @@ function buildServer(
   auth: AuthContext,
 ): McpServer {
   const server = new McpServer(
-    { name: 'cairn', title: 'Cairn', version: SDK_VERSION_FOR_MCP },
+    { name: 'cairn', title: 'Cairn', version: GATEWAY_VERSION },
     { jsonSchemaValidator },
   );
   for (const tool of tools) {

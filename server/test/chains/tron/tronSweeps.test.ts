@@ -7,17 +7,14 @@ import {
 } from '@cairn/chain-tron';
 import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EvmSettler } from '../../../src/chains/forwarderSettlement/EvmSettler.js';
-import { gatewayEvmFacts } from '../../../src/chains/forwarderSettlement/gatewayEvmFacts.js';
-import { readEvmSettlement } from '../../../src/chains/forwarderSettlement/readEvmSettlement.js';
+import type { ForwarderSettler } from '../../../src/chains/settlement/ForwarderSettler.js';
+import { gatewayEvmFacts } from '../../../src/chains/settlement/gatewayEvmFacts.js';
+import { readSettlementStatus } from '../../../src/chains/settlement/readSettlementStatus.js';
 import {
-  type EvmSettlers,
-  startEvmSettlers,
-} from '../../../src/chains/forwarderSettlement/startEvmSettlers.js';
-import {
-  TRON_PROBE_PAYMENT_ID,
-  tronSettlerFor,
-} from '../../../src/chains/forwarderSettlement/tronSettlerFor.js';
+  type ForwarderSettlers,
+  startForwarderSettlers,
+} from '../../../src/chains/settlement/startForwarderSettlers.js';
+import { TRON_PROBE_PAYMENT_ID, tronSettlerFor } from '../../../src/chains/settlement/tronSettlerFor.js';
 import { createUser } from '../../../src/domain/accounts/createUser.js';
 import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
 import { addWallet } from '../../../src/domain/wallets/addWallet.js';
@@ -36,8 +33,8 @@ const CONFIRMED = ['payment.awaiting', 'payment.detected', 'payment.confirming',
 
 describe('TRON onboarding and sweeps (fake full node)', () => {
   let s: ChainScenario<TronNile>;
-  let settlers: EvmSettlers;
-  let settler: EvmSettler;
+  let settlers: ForwarderSettlers;
+  let settler: ForwarderSettler;
   let gasWallet: string;
   beforeAll(async () => {
     const chain = tronNile('TRX');
@@ -60,7 +57,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     // The scenario marks the wallet onboarded; here the settler does it for real.
     await sql(s.test, `update wallets set onboarding_status = 'pending' where chain_id = 'TRON_NILE'`);
     const { gateway } = s.test.running;
-    settlers = startEvmSettlers(gateway, {
+    settlers = startForwarderSettlers(gateway, {
       databaseUrl: s.test.running.databaseUrl,
       facts: gatewayEvmFacts(gateway),
       autoStart: false,
@@ -267,7 +264,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     const p = await confirmedPayment('TRX');
     const { gateway } = s.test.running;
     const status = () =>
-      readEvmSettlement(gateway.orm, gateway.config, gatewayEvmFacts(gateway), 'TRON_NILE');
+      readSettlementStatus(gateway.orm, gateway.config, gatewayEvmFacts(gateway), 'TRON_NILE');
     const balance = s.node.tron.balanceOf(gasWallet);
     expect(await status()).toMatchObject({
       gas_wallet: gasWallet,

@@ -7,8 +7,8 @@ import {
 } from '@cairn/contract';
 import { formatPercent } from '../../../domain/businesses/paymentPreferences.js';
 import { formatUnits } from '../../../domain/money/index.js';
-import type { PaymentTimelineEntry } from '../../../domain/payments/loadPaymentTimeline.js';
 import type { PaymentListPage } from '../../../domain/payments/searchPayments.js';
+import type { PaymentTimelineEntry } from '../../../domain/webhooks/loadPaymentTimeline.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from '../dashboardPaths.js';

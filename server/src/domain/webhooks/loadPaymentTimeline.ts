@@ -1,5 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { DeliveryStatus } from '../webhooks/deliveryTypes.js';
+import type { DeliveryStatus } from './deliveryTypes.js';
 
 /** One event of a payment's history, with what became of its webhook. */
 export interface PaymentTimelineEntry {

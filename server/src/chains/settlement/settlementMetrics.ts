@@ -1,17 +1,21 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { EvmSettlerStatus } from './EvmSettler.js';
+import type { ForwarderSettlerStatus } from './ForwarderSettler.js';
 
 /**
  * Registers the EVM and TRON settlement gauges on the gateway's /metrics registry, read at scrape time from
  * the settlers' last round: the gas wallet's balance (wei), whether it runs low, the sweeps sent and
  * not yet mined, the payments whose funds wait for a sweep, and the wallets not yet onboarded.
  */
-export function registerEvmSettlementMetrics(
+export function registerSettlementMetrics(
   registry: Registry,
-  statuses: () => readonly EvmSettlerStatus[],
+  statuses: () => readonly ForwarderSettlerStatus[],
 ): void {
   const registers = [registry];
-  const gauge = (name: string, help: string, read: (s: EvmSettlerStatus) => number | bigint | undefined) =>
+  const gauge = (
+    name: string,
+    help: string,
+    read: (s: ForwarderSettlerStatus) => number | bigint | undefined,
+  ) =>
     new Gauge({
       name,
       help,

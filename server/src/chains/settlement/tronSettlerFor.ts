@@ -10,14 +10,14 @@ import type { ChainDefinition } from '@cairn/contract';
 import { forwarderSalt } from '@cairn/evm-contracts';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import type { ChainSettings } from '../../platform/config/loadChainSettings.js';
-import { EvmSettler } from './EvmSettler.js';
+import { ForwarderSettler } from './ForwarderSettler.js';
 import { TRON_EXPIRATION_MS, tronSettlementWallet } from './tronSettlementWallet.js';
 
 /** The payment id of every TRON wallet's probe forwarder: the nil UUID, which no payment has. */
 export const TRON_PROBE_PAYMENT_ID = '00000000-0000-0000-0000-000000000000';
 
 /**
- * The settler of one TRON chain: the EVM settler with TRON's parts. The gas wallet burns TRX for
+ * The settler of one TRON chain: the forwarder settler with TRON's parts. The gas wallet burns TRX for
  * energy and bandwidth; factories come from the operator's deployer (`CAIRN_CHAIN_<ID>_DEPLOYER`);
  * salts use the network's salt chain id. No TRON node has run this code's contracts here, so each
  * merchant wallet proves TRON's CREATE2 rule on-chain before use: the deployed factory must compute
@@ -29,7 +29,7 @@ export function tronSettlerFor(
   chain: ChainDefinition,
   settings: ChainSettings & { backend: { url: string }; deployer: string },
   databaseUrl: string,
-): EvmSettler {
+): ForwarderSettler {
   const chainId = chain.id as TronChainId;
   const saltChainId = TRON_SALT_CHAIN_IDS[chainId];
   const { deployer } = settings;
@@ -46,7 +46,7 @@ export function tronSettlerFor(
   const probeSalt = forwarderSalt(saltChainId, TRON_PROBE_PAYMENT_ID);
   const probeAddress = (treasury: string) =>
     tronForwarderFor({ deployer, treasury, saltChainId, paymentId: TRON_PROBE_PAYMENT_ID }).address;
-  return new EvmSettler({
+  return new ForwarderSettler({
     gateway,
     chain,
     ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer) } : {}),

@@ -3,7 +3,7 @@ import { createTronGasWallet } from '@cairn/chain-tron';
 import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Config } from '../../platform/config/loadConfig.js';
-import type { EvmSettlementLine } from '../watchers/readChainStatuses.js';
+import type { SettlementLine } from '../watchers/readChainStatuses.js';
 import type { EvmChainFacts } from './evmChainFacts.js';
 import { evmSettlementWallet } from './evmSettlementWallet.js';
 import { readSettlementBacklog } from './readSettlementBacklog.js';
@@ -15,12 +15,12 @@ import { tronSettlementWallet } from './tronSettlementWallet.js';
  * of the node with a short timeout), a warning when it runs low (under about 20 sweeps at the current
  * gas or energy price) or is missing, and the backlog from the database.
  */
-export async function readEvmSettlement(
+export async function readSettlementStatus(
   orm: MikroORM,
   config: Config,
   facts: EvmChainFacts,
   chainId: string,
-): Promise<EvmSettlementLine> {
+): Promise<SettlementLine> {
   const backlog = await readSettlementBacklog(orm.em.fork(), chainId);
   const settings = config.chains[chainId];
   const base = {

@@ -2,16 +2,16 @@ import { createEvmGasWallet, hasContractCode } from '@cairn/chain-evm';
 import { getChain } from '@cairn/contract';
 import { forwarderSalt } from '@cairn/evm-contracts';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
-import { relayGaslessSettlements } from '../gasless/relayGaslessSettlements.js';
-import { EvmSettler, type EvmSettlerStatus } from './EvmSettler.js';
 import type { EvmChainFacts } from './evmChainFacts.js';
 import { evmSettlementWallet } from './evmSettlementWallet.js';
+import { ForwarderSettler, type ForwarderSettlerStatus } from './ForwarderSettler.js';
+import { relayGaslessSettlements } from './relayGaslessSettlements.js';
 import { tronSettlerFor } from './tronSettlerFor.js';
 
 /** The EVM and TRON settlers of one gateway instance. */
-export interface EvmSettlers {
-  readonly settlers: readonly EvmSettler[];
-  statuses(): EvmSettlerStatus[];
+export interface ForwarderSettlers {
+  readonly settlers: readonly ForwarderSettler[];
+  statuses(): ForwarderSettlerStatus[];
   stop(): Promise<void>;
 }
 
@@ -32,11 +32,11 @@ function warnNoGasWallet(gateway: Gateway, chainId: string): void {
  * One instance per chain acts (advisory lock). A failing round is logged and retried; it never
  * touches a payment's status.
  */
-export function startEvmSettlers(
+export function startForwarderSettlers(
   gateway: Gateway,
   options: { databaseUrl: string; facts: EvmChainFacts; autoStart?: boolean },
-): EvmSettlers {
-  const settlers: EvmSettler[] = [];
+): ForwarderSettlers {
+  const settlers: ForwarderSettler[] = [];
   for (const settings of Object.values(gateway.config.chains)) {
     const chain = getChain(settings.chainId);
     if (!chain || !settings.enabled || !settings.backend || !gateway.chains.isUsable(chain.id)) continue;
@@ -65,7 +65,7 @@ export function startEvmSettlers(
       : undefined;
     if (!gasWallet) warnNoGasWallet(gateway, chain.id);
     settlers.push(
-      new EvmSettler({
+      new ForwarderSettler({
         gateway,
         chain,
         ...(gasWallet

@@ -3,7 +3,7 @@ import { getChain } from '@cairn/contract';
 import { type Address, createPublicClient, erc20Abi, http, type PublicClient } from 'viem';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-import { gatewayEvmFacts } from '../forwarderSettlement/gatewayEvmFacts.js';
+import { gatewayEvmFacts } from './gatewayEvmFacts.js';
 
 /** Tokens that implement EIP-3009 `transferWithAuthorization` (USDC v2 and Cairn's test USDC). */
 export const EIP3009_TOKENS: ReadonlySet<string> = new Set(['USDC']);

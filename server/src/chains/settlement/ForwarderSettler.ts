@@ -12,7 +12,7 @@ const MAX_REVERTED_SWEEPS = 3;
 const REBROADCAST_MS = 60_000;
 
 /** How one chain's settler is set up. */
-export interface EvmSettlerOptions {
+export interface ForwarderSettlerOptions {
   readonly gateway: Gateway;
   readonly chain: ChainDefinition;
   /** The gas wallet; undefined when the operator configured none (onboarding then only checks). */
@@ -56,7 +56,7 @@ export interface EvmSettlerOptions {
 }
 
 /** What a settler reports about itself (`chains:status`, `/metrics`). */
-export interface EvmSettlerStatus {
+export interface ForwarderSettlerStatus {
   readonly chainId: string;
   readonly gasWallet?: string;
   readonly gasBalance?: bigint;
@@ -106,13 +106,13 @@ interface DueRow {
  * active (an advisory lock: one nonce sequence on EVM, one signer everywhere). Sweeps never touch a payment's status; they are
  * recorded, followed and retried; what each cost is logged and kept (`evm_sweeps.fee`).
  */
-export class EvmSettler {
+export class ForwarderSettler {
   readonly chainId: string;
-  readonly #options: EvmSettlerOptions;
+  readonly #options: ForwarderSettlerOptions;
   readonly #lock: WatcherLock;
-  #status: EvmSettlerStatus;
+  #status: ForwarderSettlerStatus;
 
-  constructor(options: EvmSettlerOptions) {
+  constructor(options: ForwarderSettlerOptions) {
     this.#options = options;
     this.chainId = options.chain.id;
     this.#lock = new WatcherLock(
@@ -123,7 +123,7 @@ export class EvmSettler {
     this.#status = { chainId: this.chainId, sweepsPending: 0, sweepsDue: 0, walletsPending: 0 };
   }
 
-  status(): EvmSettlerStatus {
+  status(): ForwarderSettlerStatus {
     return this.#status;
   }
 
@@ -157,7 +157,7 @@ export class EvmSettler {
   async #refreshStatus(): Promise<void> {
     const backlog = await readSettlementBacklog(this.#options.gateway.orm.em.fork(), this.chainId);
     const wallet = this.#options.gasWallet;
-    let gas: Partial<EvmSettlerStatus> = {};
+    let gas: Partial<ForwarderSettlerStatus> = {};
     if (wallet) {
       const [balance, low] = await Promise.all([wallet.balance(), wallet.lowBalance()]);
       gas = { gasWallet: wallet.address, gasBalance: balance, gasLow: balance < low };
