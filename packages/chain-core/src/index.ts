@@ -24,3 +24,7 @@ export type {
   TargetPollResult,
 } from './ChainObserver.js';
 export { BroadcastRejectedError, ChainBackendError, WouldRevertError } from './ChainObserver.js';
+export type { UnitBounds } from './checkUnitBounds.js';
+export { formatUnits } from './formatUnits.js';
+export { MAX_DECIMAL_LENGTH, type ParsedDecimal, parseDecimal } from './parseDecimal.js';
+export { parseUnits } from './parseUnits.js';

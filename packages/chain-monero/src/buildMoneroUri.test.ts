@@ -37,6 +37,7 @@ describe('buildMoneroUri', () => {
 
   it('refuses a negative amount and an address that could break the URI', () => {
     expect(() => buildMoneroUri({ address, amount: -1n })).toThrow(MoneroAdapterError);
+    expect(() => buildMoneroUri({ address, amount: 2n ** 64n })).toThrow(/above the maximum/);
     expect(() => buildMoneroUri({ address: `${address}?tx_amount=9`, amount: 1n })).toThrow(
       MoneroAdapterError,
     );

@@ -4,7 +4,6 @@ export type { DeriveSubaddressInput } from './deriveSubaddress.js';
 export { deriveSubaddress } from './deriveSubaddress.js';
 export type { MoneroAddressParts } from './encodeMoneroAddress.js';
 export { encodeMoneroAddress } from './encodeMoneroAddress.js';
-export { formatPiconero, MAX_PICONERO, PICONERO_PER_XMR, XMR_DECIMALS } from './formatPiconero.js';
 export type { MoneroAdapterErrorCode } from './MoneroAdapterError.js';
 export { MoneroAdapterError } from './MoneroAdapterError.js';
 export { moneroAdapter } from './moneroAdapter.js';
@@ -17,13 +16,13 @@ export {
   MONERO_CHAIN_NETWORKS,
   moneroNetworkOf,
 } from './moneroNetworks.js';
+export { formatPiconero, MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
 export type { MoneroWalletParts } from './moneroWalletParts.js';
 export { moneroWalletParts } from './moneroWalletParts.js';
 export type { MoneroObserverOptions } from './observe/createMoneroObserver.js';
 export { createMoneroObserver } from './observe/createMoneroObserver.js';
 export type { MoneroAddress, ParseMoneroAddressOptions } from './parseMoneroAddress.js';
 export { parseMoneroAddress } from './parseMoneroAddress.js';
-export { parsePiconero } from './parsePiconero.js';
 export type {
   MoneroBlockHeader,
   MoneroDaemonInfo,

@@ -1,4 +1,4 @@
-import { formatSolanaAmount } from './formatSolanaAmount.js';
+import { formatUnits } from '@cairn/chain-core';
 import { parseSolanaAddress } from './parseSolanaAddress.js';
 import { SolanaAdapterError } from './SolanaAdapterError.js';
 
@@ -49,7 +49,7 @@ export function buildSolanaPayUri(input: SolanaPayUriInput): string {
     if (input.decimals === undefined) {
       throw new SolanaAdapterError('INVALID_PAYMENT_URI_INPUT', 'an amount needs the decimals of its coin');
     }
-    params.push(['amount', formatSolanaAmount(input.amount, input.decimals)]);
+    params.push(['amount', formatUnits(input.amount, input.decimals)]);
   }
   if (input.splToken !== undefined) {
     const mint = parseSolanaAddress(input.splToken);

@@ -1,7 +1,8 @@
+/** Kept for server/ tests until they import formatUnits from @cairn/chain-core. */
+export { formatUnits as formatSolanaAmount } from '@cairn/chain-core';
 export type { SolanaPayUriInput } from './buildSolanaPayUri.js';
 export { buildSolanaPayUri } from './buildSolanaPayUri.js';
 export { deriveSolanaReference } from './deriveSolanaReference.js';
-export { formatSolanaAmount, parseBaseUnits } from './formatSolanaAmount.js';
 export type { SolanaObserverOptions } from './observe/createSolanaObserver.js';
 export { createSolanaObserver } from './observe/createSolanaObserver.js';
 export type {

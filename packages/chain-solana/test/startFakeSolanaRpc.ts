@@ -34,6 +34,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { formatUnits } from '@cairn/chain-core';
 import {
   AccountRole,
   type Address,
@@ -203,12 +204,6 @@ function stringify(value: unknown): string {
 
 const base58 = getBase58Decoder();
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
-
-function formatUnits(amount: bigint, decimals: number): string {
-  const unit = 10n ** BigInt(decimals);
-  const fraction = (amount % unit).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return fraction === '' ? `${amount / unit}` : `${amount / unit}.${fraction}`;
-}
 
 /** litesvm's `InstructionErrorFieldless` values, in order (their names are Agave's JSON strings). */
 const INSTRUCTION_ERRORS = (

@@ -1,5 +1,6 @@
+import { formatUnits } from '@cairn/chain-core';
 import { StellarAdapterError } from './StellarAdapterError.js';
-import { formatStroops } from './stroops.js';
+import { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 
 /** A SEP-7 `pay` request: who receives what, and which ID memo identifies the payment. */
 export interface Sep7PayInput {
@@ -40,7 +41,7 @@ export function buildSep7PayUri(input: Sep7PayInput): string {
   }
   const params: [string, string][] = [
     ['destination', input.destination],
-    ['amount', formatStroops(input.amount)],
+    ['amount', formatUnits(input.amount, STELLAR_DECIMALS, { max: MAX_STROOPS })],
   ];
   if (input.asset) {
     params.push(['asset_code', input.asset.code], ['asset_issuer', input.asset.issuer]);

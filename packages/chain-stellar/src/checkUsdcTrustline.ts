@@ -1,11 +1,12 @@
+import { parseUnits } from '@cairn/chain-core';
 import { type ChainDefinition, getChain } from '@cairn/contract';
 import { StrKey } from '@stellar/stellar-sdk';
 import { HorizonClient, HorizonError } from './horizon/HorizonClient.js';
 import type { HorizonAccount } from './horizon/horizonTypes.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
 import { stellarNetworkOf } from './stellarNetworks.js';
+import { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 import { USDC_ASSET_CODE, usdcIssuerOf } from './stellarUsdc.js';
-import { parseStroops } from './stroops.js';
 
 /** What Horizon says about a merchant account and its USDC trustline. */
 export interface UsdcTrustlineStatus {
@@ -93,8 +94,10 @@ export async function checkUsdcTrustline(
     accountExists: true,
     hasTrustline: true,
     issuer,
-    balance: parseStroops(line.balance),
-    ...(line.limit === undefined ? {} : { limit: parseStroops(line.limit) }),
+    balance: parseUnits(line.balance, STELLAR_DECIMALS, { max: MAX_STROOPS }),
+    ...(line.limit === undefined
+      ? {}
+      : { limit: parseUnits(line.limit, STELLAR_DECIMALS, { max: MAX_STROOPS }) }),
     authorized,
     message: authorized
       ? `account ${account} can receive USDC`

@@ -6,8 +6,8 @@ import { canonicalMuxedId } from './muxedAccounts.js';
 import { createHorizonObserver } from './observe/createHorizonObserver.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
 import { STELLAR_NETWORK_PASSPHRASES, stellarNetworkOf } from './stellarNetworks.js';
+import { STELLAR_DECIMALS } from './stellarUnits.js';
 import { USDC_ASSET_CODE, usdcIssuerOf } from './stellarUsdc.js';
-import { STELLAR_DECIMALS } from './stroops.js';
 import { validateStellarAddress } from './validateStellarAddress.js';
 import { validateStellarWallet } from './validateStellarWallet.js';
 

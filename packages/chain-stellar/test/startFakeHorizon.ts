@@ -27,6 +27,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { parseUnits } from '@cairn/chain-core';
 import {
   Account,
   Asset,
@@ -145,12 +146,6 @@ function decimalOf(amount: bigint | string): string {
   const whole = amount / STROOPS;
   const fraction = (amount % STROOPS).toString().padStart(7, '0');
   return `${whole}.${fraction}`;
-}
-
-/** Stroops of a decimal amount (at most 7 places). */
-function stroopsOf(amount: string): bigint {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return BigInt(whole) * STROOPS + BigInt(fraction.padEnd(7, '0'));
 }
 
 /** Horizon prints amounts with exactly 7 decimals. */
@@ -343,7 +338,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
         from.publicKey(),
         payment.to,
         asset,
-        stroopsOf(amount),
+        parseUnits(amount, 7),
         networkPassphrase,
       );
     } else if (mode === 'strict-receive') {

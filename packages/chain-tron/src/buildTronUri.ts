@@ -1,3 +1,4 @@
+import { formatUnits } from '@cairn/chain-core';
 import { TronAdapterError } from './TronAdapterError.js';
 import { decodeTronAddress } from './tronAddress.js';
 
@@ -11,14 +12,6 @@ export interface TronUriInput {
   readonly decimals: number;
   /** The TRC-20 contract (`T…`) for a token payment; absent for TRX. */
   readonly tokenContract?: string;
-}
-
-/** `amount` smallest units as an exact decimal string with `decimals` places, trailing zeros dropped. */
-function decimalOf(amount: bigint, decimals: number): string {
-  const scale = 10n ** BigInt(decimals);
-  const whole = amount / scale;
-  const fraction = (amount % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
-  return fraction === '' ? whole.toString() : `${whole}.${fraction}`;
 }
 
 function checked(what: string, address: string): string {
@@ -52,7 +45,7 @@ export function buildTronUri({ to, amount, decimals, tokenContract }: TronUriInp
     throw new TronAdapterError('INVALID_PAYMENT_URI_INPUT', `decimals must be a whole number: ${decimals}`);
   }
   const params: string[] = [];
-  if (amount > 0n) params.push(`amount=${decimalOf(amount, decimals)}`);
+  if (amount > 0n) params.push(`amount=${formatUnits(amount, decimals)}`);
   if (tokenContract !== undefined) params.push(`token=${checked('the token contract', tokenContract)}`);
   const address = checked('the deposit address', to);
   return params.length === 0 ? `tron:${address}` : `tron:${address}?${params.join('&')}`;

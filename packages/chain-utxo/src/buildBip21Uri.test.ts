@@ -1,36 +1,7 @@
+import { parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildBip21Uri } from './buildBip21Uri.js';
-import { formatDecimalAmount } from './formatDecimalAmount.js';
-
-describe('formatDecimalAmount', () => {
-  it.each([
-    [0n, 8, '0'],
-    [1n, 8, '0.00000001'],
-    [100_000_000n, 8, '1'],
-    [150_000_000n, 8, '1.5'],
-    [123_456_789_012n, 8, '1234.56789012'],
-    [2_100_000_000_000_000n, 8, '21000000'],
-    [10n, 0, '10'],
-    [-150n, 2, '-1.5'],
-  ])('%s with %i decimals is %s', (amount, decimals, expected) => {
-    expect(formatDecimalAmount(amount, decimals)).toBe(expected);
-  });
-
-  it('round-trips any amount exactly (no float)', () => {
-    fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 30n }), (amount) => {
-        const [whole = '', fraction = ''] = formatDecimalAmount(amount, 8).split('.');
-        expect(fraction).not.toMatch(/0$/);
-        expect(BigInt(whole) * 10n ** 8n + BigInt(fraction.padEnd(8, '0'))).toBe(amount);
-      }),
-    );
-  });
-
-  it('refuses invalid decimals', () => {
-    expect(() => formatDecimalAmount(1n, -1)).toThrow(RangeError);
-  });
-});
 
 describe('buildBip21Uri', () => {
   it('builds scheme:address?amount=...&label=...', () => {
@@ -65,6 +36,17 @@ describe('buildBip21Uri', () => {
     ).toBe('bitcoin:bc1q?label=Shop');
     expect(() => buildBip21Uri({ scheme: 'bitcoin', address: 'bc1q', amount: -1n, decimals: 8 })).toThrow(
       expect.objectContaining({ code: 'INVALID_PAYMENT_URI_INPUT' }),
+    );
+  });
+
+  it('writes every amount exactly, without trailing zeros (property)', () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), (amount) => {
+        const uri = buildBip21Uri({ scheme: 'bitcoin', address: 'bc1q', amount, decimals: 8 });
+        const text = /\?amount=([0-9.]+)$/.exec(uri)?.[1] as string;
+        expect(text).not.toMatch(/\.$|\.[0-9]*0$/);
+        expect(parseUnits(text, 8)).toBe(amount);
+      }),
     );
   });
 });

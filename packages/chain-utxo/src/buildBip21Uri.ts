@@ -1,4 +1,4 @@
-import { formatDecimalAmount } from './formatDecimalAmount.js';
+import { formatUnits } from '@cairn/chain-core';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 
 /** The parts of a BIP-21 payment URI. */
@@ -30,7 +30,7 @@ export function buildBip21Uri({ scheme, address, amount, decimals, label }: Bip2
     ? address
     : `${scheme}:${address}`;
   const query: string[] = [];
-  if (amount > 0n) query.push(`amount=${formatDecimalAmount(amount, decimals)}`);
+  if (amount > 0n) query.push(`amount=${formatUnits(amount, decimals)}`);
   if (label !== undefined && label !== '') query.push(`label=${encodeURIComponent(label)}`);
   return query.length === 0 ? base : `${base}?${query.join('&')}`;
 }

@@ -1,3 +1,5 @@
+/** Kept for server/ (tests, bench) until it imports formatUnits and parseUnits from @cairn/chain-core. */
+export { formatUnits as formatDecimalAmount, parseUnits as parseCoinAmount } from '@cairn/chain-core';
 export type { Bip21UriInput } from './buildBip21Uri.js';
 export { buildBip21Uri } from './buildBip21Uri.js';
 export type { CashAddrType } from './cashAddr.js';
@@ -13,7 +15,6 @@ export { deriveAccountXpub } from './deriveAccountXpub.js';
 export type { DeriveAddressInput } from './deriveAddress.js';
 export { deriveAddress } from './deriveAddress.js';
 export { deriveReceiveKey } from './deriveReceiveKey.js';
-export { formatDecimalAmount } from './formatDecimalAmount.js';
 export type { UtxoChainId } from './networks.js';
 export { isUtxoChainId, UTXO_CHAIN_IDS, UTXO_NETWORKS } from './networks.js';
 export type { EsploraObserverOptions } from './observe/createEsploraObserver.js';
@@ -23,7 +24,6 @@ export { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
 export type { RpcTransaction } from './observe/decodeRpcTransaction.js';
 export { decodeRpcTransaction } from './observe/decodeRpcTransaction.js';
 export { outputScriptOf } from './outputScriptOf.js';
-export { parseCoinAmount } from './parseCoinAmount.js';
 export type { BatchResult } from './rpc/JsonRpcClient.js';
 export { JsonRpcClient, JsonRpcError, JsonRpcTransportError } from './rpc/JsonRpcClient.js';
 export { quoteAmountFields } from './rpc/quoteAmountFields.js';

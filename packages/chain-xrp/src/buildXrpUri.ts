@@ -1,6 +1,7 @@
+import { formatUnits } from '@cairn/chain-core';
 import { isValidClassicAddress } from 'xrpl';
-import { formatDrops } from './formatDrops.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
+import { MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';
 
 /** The parts of an XRP Ledger payment request URI. */
 export interface XrpUriInput {
@@ -43,7 +44,7 @@ export function buildXrpUri({ address, destinationTag, amount }: XrpUriInput): s
     throw new XrpAdapterError('INVALID_PAYMENT_URI_INPUT', `amount must not be negative: ${amount}`);
   }
   const query: string[] = [];
-  if (amount > 0n) query.push(`amount=${formatDrops(amount)}`);
+  if (amount > 0n) query.push(`amount=${formatUnits(amount, XRP_DECIMALS, { max: MAX_DROPS })}`);
   if (destinationTag !== undefined) query.push(`dt=${destinationTag}`);
   return query.length === 0 ? `xrpl://${address}` : `xrpl://${address}?${query.join('&')}`;
 }

@@ -1,13 +1,13 @@
 import type { ChainAdapter } from '@cairn/chain-core';
 import { buildXrpUri } from './buildXrpUri.js';
 import { deriveXrpDepositTarget } from './deriveXrpDepositTarget.js';
-import { XRP_DECIMALS } from './formatDrops.js';
 import { createXrpObserver } from './observe/createXrpObserver.js';
 import { readXrpAccountAdvice } from './readXrpAccountAdvice.js';
 import { validateXrpAddress } from './validateXrpAddress.js';
 import { validateXrpWallet } from './validateXrpWallet.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
 import { isXrpChainId, type XrpChainId, xrpNetworkName } from './xrpNetworks.js';
+import { XRP_DECIMALS } from './xrpUnits.js';
 
 function xrpChainId(chainId: string): XrpChainId {
   if (!isXrpChainId(chainId))

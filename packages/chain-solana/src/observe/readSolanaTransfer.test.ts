@@ -67,6 +67,13 @@ describe('readSolanaTransfer', () => {
     ]);
   });
 
+  it('refuses a token amount that is not a plain string of base units', () => {
+    for (const amount of ['', '-1', '1.5', '1.0', '1e6', ' 1', '007']) {
+      const odd = tx({ preTokenBalances: [], postTokenBalances: [balance(2, USDC, WALLET, amount)] });
+      expect(() => readSolanaTransfer(odd, WALLET, tokens), amount).toThrow(RangeError);
+    }
+  });
+
   it('ignores entries of another mint or owner at that index', () => {
     for (const entry of [balance(2, OTHER_MINT, WALLET, '5000000'), balance(2, USDC, PAYER, '5000000')]) {
       expect(

@@ -1,5 +1,5 @@
+import { parseUnits } from '@cairn/chain-core';
 import { getBase58Encoder } from '@solana/kit';
-import { parseBaseUnits } from '../formatSolanaAmount.js';
 
 /** A u64 or index as the RPC client gives it: @solana/kit turns JSON integers into bigints. */
 type RpcInteger = bigint | number;
@@ -139,7 +139,7 @@ export function readSolanaTransfer(
     if (post === undefined) continue;
     const pre = entry(meta.preTokenBalances);
     const delta =
-      parseBaseUnits(post.uiTokenAmount.amount) - (pre ? parseBaseUnits(pre.uiTokenAmount.amount) : 0n);
+      parseUnits(post.uiTokenAmount.amount, 0) - (pre ? parseUnits(pre.uiTokenAmount.amount, 0) : 0n);
     if (delta > 0n) credits.push({ coinSymbol: token.symbol, amount: delta, index });
   }
   return { failed: false, keys, memos, credits };

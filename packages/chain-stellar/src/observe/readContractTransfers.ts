@@ -1,9 +1,9 @@
-import type { ObservedOutput } from '@cairn/chain-core';
+import { type ObservedOutput, parseUnits } from '@cairn/chain-core';
 import { StrKey } from '@stellar/stellar-sdk';
 import { stellarMatchKey } from '../deriveStellarDepositTarget.js';
 import type { HorizonPaymentRecord } from '../horizon/horizonTypes.js';
 import { canonicalMuxedId, parseMuxedAddress } from '../muxedAccounts.js';
-import { parseStroops } from '../stroops.js';
+import { MAX_STROOPS, STELLAR_DECIMALS } from '../stellarUnits.js';
 import { countedCoin } from './countedCoin.js';
 
 /** Stellar caps a transaction at 100 operations (stellar-core `MAX_OPS_PER_TX`). */
@@ -64,7 +64,7 @@ export function readContractTransfers(
       txid: record.transaction_hash,
       index: position * MAX_OPERATIONS_PER_TRANSACTION + operationIndex,
       matchKey: stellarMatchKey(account, id),
-      amount: parseStroops(change.amount),
+      amount: parseUnits(change.amount, STELLAR_DECIMALS, { max: MAX_STROOPS }),
       account,
       ...(coin.coinSymbol === undefined ? {} : { coinSymbol: coin.coinSymbol }),
     });

@@ -1,8 +1,8 @@
-import type { ObservedOutput } from '@cairn/chain-core';
+import { type ObservedOutput, parseUnits } from '@cairn/chain-core';
 import { stellarMatchKey } from '../deriveStellarDepositTarget.js';
 import type { HorizonPaymentRecord } from '../horizon/horizonTypes.js';
 import { canonicalMuxedId, parseMuxedAddress } from '../muxedAccounts.js';
-import { parseStroops } from '../stroops.js';
+import { MAX_STROOPS, STELLAR_DECIMALS } from '../stellarUnits.js';
 import { countedCoin } from './countedCoin.js';
 import { readContractTransfers } from './readContractTransfers.js';
 
@@ -90,7 +90,7 @@ export function readPaymentRecord(record: HorizonPaymentRecord, usdcIssuer: stri
       `payment ${record.id} comes without its transaction (join=transactions): its memo is unknown`,
     );
   }
-  const amount = parseStroops(record.amount);
+  const amount = parseUnits(record.amount, STELLAR_DECIMALS, { max: MAX_STROOPS });
 
   let id: string | undefined;
   let unreadableMemo = false;

@@ -25,4 +25,13 @@ describe('decodeRpcTransaction', () => {
       decodeRpcTransaction({ txid: 'bb', vout: [{ n: 0, value: 0.1, scriptPubKey: { hex: '00' } }] }, 8),
     ).toThrow(/parsed as a float/);
   });
+
+  it('refuses an amount that is not an exact non-negative decimal of the coin', () => {
+    for (const value of ['-1', '1e-8', '0.000000001', '1.', '.5', ' 1', 'NaN', '']) {
+      expect(
+        () => decodeRpcTransaction({ txid: 'cc', vout: [{ n: 0, value, scriptPubKey: { hex: '00' } }] }, 8),
+        value,
+      ).toThrow(RangeError);
+    }
+  });
 });

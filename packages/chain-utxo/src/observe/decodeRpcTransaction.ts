@@ -1,5 +1,4 @@
-import type { ObservedOutput } from '@cairn/chain-core';
-import { parseCoinAmount } from '../parseCoinAmount.js';
+import { type ObservedOutput, parseUnits } from '@cairn/chain-core';
 
 /** A decoded transaction as Bitcoin Core prints it (`getblock <hash> 2`, `getrawtransaction <id> true`). */
 export interface RpcTransaction {
@@ -29,7 +28,7 @@ export function decodeRpcTransaction(tx: RpcTransaction, decimals: number): Obse
       txid: tx.txid,
       index: out.n,
       matchKey: script,
-      amount: parseCoinAmount(out.value, decimals),
+      amount: parseUnits(out.value, decimals),
     });
   }
   return outputs;

@@ -177,6 +177,11 @@ describe('decodeXrpLedger', () => {
     expect(() => decodeXrpLedger('XRP', withTransactions([payment({ delivered_amount: '1.5' })]))).toThrow(
       ChainBackendError,
     );
+    for (const delivered of ['100000000000000001', '-1', '007']) {
+      expect(() =>
+        decodeXrpLedger('XRP', withTransactions([payment({ delivered_amount: delivered })])),
+      ).toThrow(/is not drops/);
+    }
     expect(() =>
       decodeXrpLedger('XRP', withTransactions([payment({ delivered_amount: '1' }, { DestinationTag: -1 })])),
     ).toThrow(/not a uint32/);

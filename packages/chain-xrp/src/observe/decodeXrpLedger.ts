@@ -3,11 +3,11 @@ import {
   ChainBackendError,
   type ObservedBlock,
   type ObservedOutput,
+  parseUnits,
 } from '@cairn/chain-core';
 import { isValidClassicAddress } from 'xrpl';
-import { parseDrops } from '../parseDrops.js';
 import type { RippledExpandedTransaction, RippledLedgerResult } from '../rpc/RippledLedger.js';
-import { XrpAdapterError } from '../XrpAdapterError.js';
+import { MAX_DROPS } from '../xrpUnits.js';
 
 /** Where the decoder reports what it left out (the observer's log). */
 export interface XrpLedgerDecodeLog {
@@ -106,9 +106,9 @@ export function decodeXrpLedger(
     }
     let amount: bigint;
     try {
-      amount = parseDrops(delivered);
+      amount = parseUnits(delivered, 0, { max: MAX_DROPS });
     } catch (error) {
-      if (!(error instanceof XrpAdapterError)) throw error;
+      if (!(error instanceof RangeError)) throw error;
       throw new ChainBackendError(
         chainId,
         `payment ${hash}: delivered_amount ${JSON.stringify(delivered)} is not drops`,
