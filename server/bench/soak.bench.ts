@@ -68,7 +68,8 @@ import {
 } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { JsonRpcClient, parseCoinAmount } from '@cairn/chain-utxo';
+import { parseUnits } from '@cairn/chain-core';
+import { JsonRpcClient } from '@cairn/chain-utxo';
 import pg from 'pg';
 import { assertCompiled, runCli } from '../test/harness/compiledCli.js';
 import { findLitecoind, type Litecoind, startLitecoind } from '../test/harness/startLitecoind.js';
@@ -907,7 +908,7 @@ async function activateMweb(node: Litecoind): Promise<void> {
 /** Mines 101 blocks to the node's wallet when it could not pay for three more minutes of load. */
 async function checkWalletFunds(node: Litecoind): Promise<void> {
   const balance = await node.rpc.call<number | string>('getbalance');
-  const litoshis = parseCoinAmount(typeof balance === 'string' ? balance : balance.toFixed(8), 8);
+  const litoshis = parseUnits(typeof balance === 'string' ? balance : balance.toFixed(8), 8);
   // At most 50 USD at the demo rate of 80 USD/LTC, plus 5 %: 0.66 LTC per payment.
   const needed = BigInt(Math.ceil(RATE * 3 * 0.66)) * 100_000_000n;
   if (litoshis >= needed) return;

@@ -1,5 +1,8 @@
-/** The most decimal places an amount may have: more than any coin Cairn carries (the most is 18). */
-export const MAX_DECIMALS = 30;
+/**
+ * The most decimal places an amount may have: a token's decimals are one byte on EVM chains and
+ * Solana (the most Cairn carries is 18), and a rate string may carry many more than a coin.
+ */
+export const MAX_DECIMALS = 255;
 
 /**
  * Checks that `decimals`, the decimal places of a coin's smallest unit, is an integer from 0 to
@@ -9,7 +12,7 @@ export const MAX_DECIMALS = 30;
  * @example
  * ```ts
  * checkDecimals(8); // returns
- * checkDecimals(-1); // throws RangeError: decimals must be an integer from 0 to 30, got -1
+ * checkDecimals(-1); // throws RangeError: decimals must be an integer from 0 to 255, got -1
  * ```
  */
 export function checkDecimals(decimals: number): void {

@@ -10,10 +10,10 @@ import { checkUnitBounds, type UnitBounds } from './checkUnitBounds.js';
  * `bounds`, `parseUnits(formatUnits(amount, d, bounds), d, bounds) === amount`.
  *
  * @param amount - Amount in the smallest unit (satoshi, wei, drops, piconero, stroops, ...).
- * @param decimals - Decimal places of the smallest unit: an integer from 0 to 30.
+ * @param decimals - Decimal places of the smallest unit: an integer from 0 to 255.
  * @param bounds - Inclusive `min` (default `0n`) and `max` (default none) of `amount`, in smallest units.
  * @throws RangeError when `amount` is not a bigint, is negative or outside `bounds`, or when
- *   `decimals` is not an integer from 0 to 30.
+ *   `decimals` is not an integer from 0 to 255.
  * @example
  * ```ts
  * formatUnits(1_250_000n, 8); // '0.0125'

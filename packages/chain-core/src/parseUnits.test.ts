@@ -52,19 +52,22 @@ describe('parseUnits', () => {
     expect(() => parseUnits(text, 8)).toThrow(/^Not a decimal string: /);
   });
 
-  it('refuses more decimals than the coin has, trailing zeros included', () => {
+  it('refuses more decimals than the coin has, and takes zeros past the last one', () => {
     expect(() => parseUnits('0.000000001', 8)).toThrow(
       new RangeError('"0.000000001" has more than 8 decimals'),
     );
-    expect(() => parseUnits('1.500000000', 8)).toThrow(
-      new RangeError('"1.500000000" has more than 8 decimals'),
+    expect(() => parseUnits('1.500000001', 8)).toThrow(
+      new RangeError('"1.500000001" has more than 8 decimals'),
     );
-    expect(() => parseUnits('1.0', 0)).toThrow(new RangeError('"1.0" has more than 0 decimals'));
+    expect(parseUnits('1.500000000', 8)).toBe(150_000_000n);
+    expect(parseUnits('0.10000000000', 8)).toBe(10_000_000n);
+    expect(parseUnits('1.0', 0)).toBe(1n);
+    expect(() => parseUnits('1.5', 0)).toThrow(new RangeError('"1.5" has more than 0 decimals'));
   });
 
-  it.each([-1, 1.5, Number.NaN, 31])('rejects decimals %s', (decimals) => {
+  it.each([-1, 1.5, Number.NaN, 256])('rejects decimals %s', (decimals) => {
     expect(() => parseUnits('1', decimals)).toThrow(
-      new RangeError(`decimals must be an integer from 0 to 30, got ${decimals}`),
+      new RangeError(`decimals must be an integer from 0 to 255, got ${decimals}`),
     );
   });
 

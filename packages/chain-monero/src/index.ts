@@ -16,7 +16,7 @@ export {
   MONERO_CHAIN_NETWORKS,
   moneroNetworkOf,
 } from './moneroNetworks.js';
-export { formatPiconero, MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
+export { MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
 export type { MoneroWalletParts } from './moneroWalletParts.js';
 export { moneroWalletParts } from './moneroWalletParts.js';
 export type { MoneroObserverOptions } from './observe/createMoneroObserver.js';

@@ -1,5 +1,4 @@
 /** Kept for server/ tests until they import formatUnits from @cairn/chain-core. */
-export { formatUnits as formatSolanaAmount } from '@cairn/chain-core';
 export type { SolanaPayUriInput } from './buildSolanaPayUri.js';
 export { buildSolanaPayUri } from './buildSolanaPayUri.js';
 export { deriveSolanaReference } from './deriveSolanaReference.js';

@@ -42,7 +42,7 @@ export {
   STELLAR_NETWORK_PASSPHRASES,
   stellarNetworkOf,
 } from './stellarNetworks.js';
-export { formatStroops, MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
+export { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 export { STELLAR_USDC_ISSUERS, USDC_ASSET_CODE, USDC_DECIMALS, usdcIssuerOf } from './stellarUsdc.js';
 export type { StellarAccountRejected, StellarAddressReading } from './validateStellarAccount.js';
 export { readStellarAddress } from './validateStellarAccount.js';

@@ -1,7 +1,7 @@
-import { parseUnits } from '@cairn/chain-core';
+import { formatUnits, parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatStroops, MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
+import { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 
 const stroops = (text: string) => parseUnits(text, STELLAR_DECIMALS, { max: MAX_STROOPS });
 
@@ -16,7 +16,7 @@ describe('Stellar amounts through chain-core', () => {
   it('refuses anything inexact or out of range', () => {
     for (const bad of [
       '0.00000001',
-      '1.00000000',
+      '1.00000001',
       '-1.0',
       '1e3',
       '',
@@ -31,16 +31,18 @@ describe('Stellar amounts through chain-core', () => {
     }
   });
 
-  it('formats the shortest exact decimal and round-trips (formatStroops alias)', () => {
-    expect(formatStroops(255_000_000n)).toBe('25.5');
-    expect(formatStroops(1n)).toBe('0.0000001');
-    expect(formatStroops(10_000_000n)).toBe('1');
-    expect(formatStroops(MAX_STROOPS)).toBe('922337203685.4775807');
-    expect(() => formatStroops(-1n)).toThrow(RangeError);
-    expect(() => formatStroops(MAX_STROOPS + 1n)).toThrow(/above the maximum/);
+  it('formats the shortest exact decimal and round-trips', () => {
+    expect(formatUnits(255_000_000n, STELLAR_DECIMALS, { max: MAX_STROOPS })).toBe('25.5');
+    expect(formatUnits(1n, STELLAR_DECIMALS, { max: MAX_STROOPS })).toBe('0.0000001');
+    expect(formatUnits(10_000_000n, STELLAR_DECIMALS, { max: MAX_STROOPS })).toBe('1');
+    expect(formatUnits(MAX_STROOPS, STELLAR_DECIMALS, { max: MAX_STROOPS })).toBe('922337203685.4775807');
+    expect(() => formatUnits(-1n, STELLAR_DECIMALS, { max: MAX_STROOPS })).toThrow(RangeError);
+    expect(() => formatUnits(MAX_STROOPS + 1n, STELLAR_DECIMALS, { max: MAX_STROOPS })).toThrow(
+      /above the maximum/,
+    );
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_STROOPS }), (amount) => {
-        expect(stroops(formatStroops(amount))).toBe(amount);
+        expect(stroops(formatUnits(amount, STELLAR_DECIMALS, { max: MAX_STROOPS }))).toBe(amount);
       }),
     );
   });

@@ -1,9 +1,4 @@
-import { formatUnits } from '@cairn/chain-core';
-
 /** Decimal places of every classic Stellar amount (XLM and issued assets alike): 1 XLM = 10^7 stroops. */
 export const STELLAR_DECIMALS = 7;
 /** The largest amount a classic Stellar balance or payment can carry: int64 stroops. */
 export const MAX_STROOPS = 2n ** 63n - 1n;
-/** Kept for server/ tests until they call `formatUnits(stroops, STELLAR_DECIMALS, { max: MAX_STROOPS })` from @cairn/chain-core. */
-export const formatStroops = (stroops: bigint): string =>
-  formatUnits(stroops, STELLAR_DECIMALS, { max: MAX_STROOPS });

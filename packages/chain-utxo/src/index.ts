@@ -1,5 +1,4 @@
 /** Kept for server/ (tests, bench) until it imports formatUnits and parseUnits from @cairn/chain-core. */
-export { formatUnits as formatDecimalAmount, parseUnits as parseCoinAmount } from '@cairn/chain-core';
 export type { Bip21UriInput } from './buildBip21Uri.js';
 export { buildBip21Uri } from './buildBip21Uri.js';
 export type { CashAddrType } from './cashAddr.js';

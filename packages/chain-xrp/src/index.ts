@@ -35,4 +35,4 @@ export { XrpAdapterError } from './XrpAdapterError.js';
 export { xrpAdapter } from './xrpAdapter.js';
 export type { XrpChainId } from './xrpNetworks.js';
 export { isXrpChainId, usesTestXAddresses, XRP_CHAIN_IDS, xrpNetworkName } from './xrpNetworks.js';
-export { formatDrops, MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';
+export { MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';

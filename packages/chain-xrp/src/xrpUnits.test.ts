@@ -1,18 +1,18 @@
 import { formatUnits, parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDrops, MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';
+import { MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';
 
 describe('XRP amounts through chain-core', () => {
-  it('writes decimal XRP exactly, without trailing zeros, up to MAX_DROPS (formatDrops alias)', () => {
-    expect(formatDrops(0n)).toBe('0');
-    expect(formatDrops(1n)).toBe('0.000001');
-    expect(formatDrops(1_000_000n)).toBe('1');
-    expect(formatDrops(1_500_000n)).toBe('1.5');
-    expect(formatDrops(123_456_789n)).toBe('123.456789');
-    expect(formatDrops(MAX_DROPS)).toBe('100000000000');
-    expect(() => formatDrops(-1n)).toThrow(RangeError);
-    expect(() => formatDrops(MAX_DROPS + 1n)).toThrow(/above the maximum/);
+  it('writes decimal XRP exactly, without trailing zeros, up to MAX_DROPS', () => {
+    expect(formatUnits(0n, XRP_DECIMALS, { max: MAX_DROPS })).toBe('0');
+    expect(formatUnits(1n, XRP_DECIMALS, { max: MAX_DROPS })).toBe('0.000001');
+    expect(formatUnits(1_000_000n, XRP_DECIMALS, { max: MAX_DROPS })).toBe('1');
+    expect(formatUnits(1_500_000n, XRP_DECIMALS, { max: MAX_DROPS })).toBe('1.5');
+    expect(formatUnits(123_456_789n, XRP_DECIMALS, { max: MAX_DROPS })).toBe('123.456789');
+    expect(formatUnits(MAX_DROPS, XRP_DECIMALS, { max: MAX_DROPS })).toBe('100000000000');
+    expect(() => formatUnits(-1n, XRP_DECIMALS, { max: MAX_DROPS })).toThrow(RangeError);
+    expect(() => formatUnits(MAX_DROPS + 1n, XRP_DECIMALS, { max: MAX_DROPS })).toThrow(/above the maximum/);
   });
 
   it('reads decimal XRP into drops exactly, refusing anything inexact, unplain or above MAX_DROPS', () => {
@@ -34,7 +34,7 @@ describe('XRP amounts through chain-core', () => {
     expect(drops(MAX_DROPS.toString())).toBe(MAX_DROPS);
     for (const text of [
       '',
-      '1.0',
+      '1.5',
       '-5',
       '+5',
       '1e6',
@@ -52,7 +52,9 @@ describe('XRP amounts through chain-core', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_DROPS }), (amount) => {
         const bounds = { max: MAX_DROPS };
-        expect(parseUnits(formatDrops(amount), XRP_DECIMALS, bounds)).toBe(amount);
+        expect(parseUnits(formatUnits(amount, XRP_DECIMALS, { max: MAX_DROPS }), XRP_DECIMALS, bounds)).toBe(
+          amount,
+        );
         expect(parseUnits(formatUnits(amount, 0, bounds), 0, bounds)).toBe(amount);
       }),
     );

@@ -1,4 +1,4 @@
-import { parseCoinAmount } from '@cairn/chain-utxo';
+import { parseUnits } from '@cairn/chain-core';
 import { type Litecoind, toCoins } from '../harness/startLitecoind.js';
 
 /** A signed transaction not yet broadcast. */
@@ -22,7 +22,7 @@ async function spendableOutput(
     .map((u) => ({
       txid: u.txid,
       vout: u.vout,
-      amount: parseCoinAmount(u.amount, 8),
+      amount: parseUnits(u.amount, 8),
       spendable: u.spendable,
     }))
     .find((u) => u.spendable && u.amount >= atLeast + FEE);

@@ -1,4 +1,4 @@
-import { parseCoinAmount } from '@cairn/chain-utxo';
+import { parseUnits } from '@cairn/chain-core';
 import type { Runner } from 'graphile-worker';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -162,7 +162,7 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
     expect(
       onChain.vout
         .filter((o) => o.scriptPubKey.addresses?.includes(stored.depositAddress!))
-        .map((o) => parseCoinAmount(String(o.value), 8)),
+        .map((o) => parseUnits(String(o.value), 8)),
     ).toEqual([locked]);
     await statusIs(page, 'payment_detected');
     expect(await page.textContent('.confirmations')).toBe('Waiting for 0 of 6 confirmations.');
@@ -279,7 +279,7 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
     const sent = await chain.node.rpc.call<{
       vout: { value: string; scriptPubKey: { addresses?: string[] } }[];
     }>('getrawtransaction', [refundTx, true]);
-    expect(sent.vout.map((o) => [o.scriptPubKey.addresses, parseCoinAmount(String(o.value), 8)])).toEqual([
+    expect(sent.vout.map((o) => [o.scriptPubKey.addresses, parseUnits(String(o.value), 8)])).toEqual([
       [[refundTo], refund.amount],
     ]);
     const recorded = await clientFor(test.baseUrl, test.apiKey).post(`/payments/${payment.id}/refunds`, {

@@ -1,4 +1,5 @@
-import { deriveReceiveKey, parseCoinAmount } from '@cairn/chain-utxo';
+import { parseUnits } from '@cairn/chain-core';
+import { deriveReceiveKey } from '@cairn/chain-utxo';
 import { Payment, Transfer } from '../../src/platform/db/entities/index.js';
 import { toCoins } from '../harness/startLitecoind.js';
 import type { RegtestCheckout } from './startRegtestCheckout.js';
@@ -45,7 +46,7 @@ export async function refundFromDeposit(
       [transfer.txId, true],
     );
     const output = tx.vout.find((o) => o.n === transfer.outputIndex)!;
-    const value = parseCoinAmount(String(output.value), 8);
+    const value = parseUnits(String(output.value), 8);
     total += value;
     prevtxs.push({
       txid: transfer.txId,

@@ -1,8 +1,8 @@
+import { formatUnits } from '@cairn/chain-core';
 import pino from 'pino';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
-import { formatUnits } from '../../src/domain/money/index.js';
 import { createSecretCipher } from '../../src/domain/webhooks/createSecretCipher.js';
 import { createWebhookContext } from '../../src/domain/webhooks/createWebhookContext.js';
 import { decodeMasterKey } from '../../src/domain/webhooks/decodeMasterKey.js';

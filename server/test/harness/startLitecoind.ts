@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { formatDecimalAmount, JsonRpcClient, JsonRpcError } from '@cairn/chain-utxo';
+import { formatUnits } from '@cairn/chain-core';
+import { JsonRpcClient, JsonRpcError } from '@cairn/chain-utxo';
 import { freePort } from './freePort.js';
 
 /** The litecoind binary: `LITECOIND` when set, else `litecoind` on the PATH; undefined when missing. */
@@ -58,7 +59,7 @@ export interface Litecoind {
 const COIN_DECIMALS = 8;
 
 /** Litoshis as the decimal string the node's RPC takes. */
-export const toCoins = (amount: bigint): string => formatDecimalAmount(amount, COIN_DECIMALS);
+export const toCoins = (amount: bigint): string => formatUnits(amount, COIN_DECIMALS);
 
 /**
  * Starts `litecoind -regtest -txindex` on free loopback ports in a temp data dir, creates a wallet and

@@ -1,8 +1,7 @@
+import { formatUnits, parseDecimal } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fiatToCrypto } from './fiatToCrypto.js';
-import { formatUnits } from './formatUnits.js';
-import { parseDecimal } from './parseDecimal.js';
 
 describe('fiatToCrypto', () => {
   it.each([

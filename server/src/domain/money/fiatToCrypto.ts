@@ -1,4 +1,4 @@
-import { parseDecimal } from './parseDecimal.js';
+import { parseDecimal } from '@cairn/chain-core';
 
 /** Inputs of {@link fiatToCrypto}. */
 export interface FiatToCryptoParams {

@@ -1,4 +1,4 @@
-import { parseDecimal } from './parseDecimal.js';
+import { parseDecimal } from '@cairn/chain-core';
 
 /**
  * `quantity × unitPrice` in the currency's minor units (cents for EUR, yen for JPY), rounded half-up

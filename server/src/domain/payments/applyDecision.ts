@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { formatUnits } from '@cairn/chain-core';
 import type { ChainId } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CreditLedgerEntry, type IPayment, OutboxEvent, Transfer } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { Decision, EmittedEvent } from '../lifecycle/types.js';
-import { formatUnits } from '../money/index.js';
 import { cancelTimers, scheduleTimer } from './jobs.js';
 import { transferKey } from './lifecycleSnapshot.js';
 import { loadAggregate, type PaymentAggregate, rfc3339, serializePayment } from './serializePayment.js';

@@ -1,4 +1,4 @@
-import { formatUnits, parseDecimal } from '../money/index.js';
+import { formatUnits, parseDecimal } from '@cairn/chain-core';
 import type { RateQuote } from '../rates/index.js';
 import type { Candidate } from './offeredOptions.js';
 

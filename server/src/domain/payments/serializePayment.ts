@@ -1,3 +1,4 @@
+import { formatUnits } from '@cairn/chain-core';
 import type { ChainId, ChainOption, Payment as PaymentBody, Refund as RefundBody } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Config } from '../../platform/config/loadConfig.js';
@@ -10,7 +11,6 @@ import {
   Refund,
   Transfer,
 } from '../../platform/db/entities/index.js';
-import { formatUnits } from '../money/index.js';
 
 /** A payment with the rows its API object is built from. */
 export interface PaymentAggregate {

@@ -1,6 +1,6 @@
+import { parseDecimal } from '@cairn/chain-core';
 import { COIN_SYMBOLS } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from '../money/parseDecimal.js';
 import { DEMO_FIXED_RATES } from './demoFixedRates.js';
 import { FixedRateSource } from './FixedRateSource.js';
 

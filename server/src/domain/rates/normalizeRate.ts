@@ -1,5 +1,4 @@
-import { formatUnits } from '../money/formatUnits.js';
-import { parseDecimal } from '../money/parseDecimal.js';
+import { formatUnits, parseDecimal } from '@cairn/chain-core';
 
 /**
  * Checks that `value` is a positive decimal rate string and returns it in canonical form

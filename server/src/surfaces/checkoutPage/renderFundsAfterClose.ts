@@ -1,4 +1,4 @@
-import { formatUnits } from '../../domain/money/index.js';
+import { formatUnits } from '@cairn/chain-core';
 import { html, type SafeHtml } from '../../web/html.js';
 import type { CheckoutView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';

@@ -1,5 +1,5 @@
+import { formatUnits } from '@cairn/chain-core';
 import type { Payment as PaymentBody } from '@cairn/contract';
-import { formatUnits } from '../../domain/money/index.js';
 import { html, type SafeHtml } from '../../web/html.js';
 import type { RenderContext } from './renderContext.js';
 

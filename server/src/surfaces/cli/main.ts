@@ -13,6 +13,7 @@
  */
 import { constants } from 'node:os';
 import { parseArgs } from 'node:util';
+import { formatUnits } from '@cairn/chain-core';
 import { getChain, isChainId, parseToken } from '@cairn/contract';
 import { createChainRegistry } from '../../app/createChainRegistry.js';
 import { createLogger, resolveDatabase, startGateway } from '../../app/startGateway.js';
@@ -24,7 +25,6 @@ import { createApiKey, KeyCreationError } from '../../domain/apiKeys/createApiKe
 import { revokeApiKey } from '../../domain/apiKeys/revokeApiKey.js';
 import { type ChainOffer, describeOffer } from '../../domain/chainOffers/judgeChainOffer.js';
 import { CreditTopUpError, creditBalanceOf, topUpCredit } from '../../domain/credit/topUpCredit.js';
-import { formatUnits } from '../../domain/money/index.js';
 import { WebhookError } from '../../domain/webhooks/WebhookError.js';
 import { loadConfig } from '../../platform/config/loadConfig.js';
 import { createOrm, migrate } from '../../platform/db/createOrm.js';

@@ -1,4 +1,5 @@
-import { formatPiconero } from '@cairn/chain-monero';
+import { formatUnits } from '@cairn/chain-core';
+import { XMR_DECIMALS } from '@cairn/chain-monero';
 import { expect } from 'vitest';
 import { type Monero, type MoneroWalletRpcProcess, startMonero } from '../../harness/startMonero.js';
 import { addScenarioWallet } from '../addScenarioWallet.js';
@@ -48,7 +49,7 @@ export const MONERO_REGTEST: ScenarioChain<MoneroRegtest> = {
     expect(option.address.startsWith('8')).toBe(true); // a subaddress, never the primary address
     expect(option.payment_uri).toMatch(
       new RegExp(
-        `^monero:${option.address}\\?tx_amount=${formatPiconero(BigInt(option.crypto_amount)).replace('.', '\\.')}(&|$)`,
+        `^monero:${option.address}\\?tx_amount=${formatUnits(BigInt(option.crypto_amount), XMR_DECIMALS).replace('.', '\\.')}(&|$)`,
       ),
     );
   },

@@ -1,4 +1,4 @@
-import { formatSolanaAmount } from '@cairn/chain-solana';
+import { formatUnits } from '@cairn/chain-core';
 import { type FakeSolanaRpc, startFakeSolanaRpc } from '@cairn/chain-solana/testing';
 import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
@@ -59,7 +59,7 @@ export function solanaDevnet(coin: 'SOL' | 'USDC' = 'SOL'): ScenarioChain<Solana
     },
     expectUri(option) {
       const decimals = coin === 'SOL' ? 9 : 6;
-      const amount = formatSolanaAmount(BigInt(option.crypto_amount), decimals);
+      const amount = formatUnits(BigInt(option.crypto_amount), decimals);
       const token = coin === 'USDC' ? `&spl-token=${DEVNET_USDC}` : '';
       expect(
         option.payment_uri.startsWith(`solana:${option.address}?amount=${amount}${token}&reference=`),

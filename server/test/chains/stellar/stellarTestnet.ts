@@ -1,4 +1,5 @@
-import { formatStroops, muxedAddressOf } from '@cairn/chain-stellar';
+import { formatUnits } from '@cairn/chain-core';
+import { muxedAddressOf, STELLAR_DECIMALS } from '@cairn/chain-stellar';
 import { type FakeAsset, type FakeHorizon, Keypair, startFakeHorizon } from '@cairn/chain-stellar/testing';
 import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
@@ -70,7 +71,9 @@ export function stellarTestnet(token: 'XLM' | 'USDC' = 'XLM'): ScenarioChain<Ste
     expectUri(option) {
       expect(option.address.startsWith('G')).toBe(true);
       expect(option.payment_uri).toContain(`web+stellar:pay?destination=${option.address}&amount=`);
-      expect(option.payment_uri).toContain(`amount=${formatStroops(BigInt(option.crypto_amount))}&`);
+      expect(option.payment_uri).toContain(
+        `amount=${formatUnits(BigInt(option.crypto_amount), STELLAR_DECIMALS)}&`,
+      );
       expect(option.payment_uri).toMatch(/&memo=\d+&memo_type=MEMO_ID/);
     },
     stopNode: (node) => node.horizon.stop(),

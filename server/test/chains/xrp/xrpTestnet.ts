@@ -1,4 +1,5 @@
-import { formatDrops } from '@cairn/chain-xrp';
+import { formatUnits } from '@cairn/chain-core';
+import { XRP_DECIMALS } from '@cairn/chain-xrp';
 import { type FakeRippled, startFakeRippled, Wallet } from '@cairn/chain-xrp/testing';
 import { expect } from 'vitest';
 import { addScenarioWallet } from '../addScenarioWallet.js';
@@ -61,7 +62,7 @@ export const XRP_TESTNET: ScenarioChain<XrpTestnet> = {
     expect(option.address.startsWith('r')).toBe(true);
     expect(option.payment_uri).toMatch(
       new RegExp(
-        `^xrpl://${option.address}\\?amount=${formatDrops(BigInt(option.crypto_amount)).replace('.', '\\.')}&dt=\\d+$`,
+        `^xrpl://${option.address}\\?amount=${formatUnits(BigInt(option.crypto_amount), XRP_DECIMALS).replace('.', '\\.')}&dt=\\d+$`,
       ),
     );
   },

@@ -1,3 +1,4 @@
+import { formatUnits } from '@cairn/chain-core';
 import {
   getChain,
   PAYMENT_STATUS_LABELS,
@@ -6,7 +7,6 @@ import {
   type PaymentStatus,
 } from '@cairn/contract';
 import { formatPercent } from '../../../domain/businesses/paymentPreferences.js';
-import { formatUnits } from '../../../domain/money/index.js';
 import type { PaymentListPage } from '../../../domain/payments/searchPayments.js';
 import type { PaymentTimelineEntry } from '../../../domain/webhooks/loadPaymentTimeline.js';
 import { formatFiat } from '../../../web/formatFiat.js';

@@ -1,3 +1,4 @@
+import { formatUnits, parseUnits } from '@cairn/chain-core';
 import {
   getChain,
   PAYMENT_STATUS_LABELS,
@@ -6,7 +7,6 @@ import {
   RecordRefundRequestSchema,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { formatUnits, parseUnits } from '../../../domain/money/index.js';
 import { acceptShortfall } from '../../../domain/payments/acceptShortfall.js';
 import { cancelPayment } from '../../../domain/payments/cancelPayment.js';
 import { findPayment } from '../../../domain/payments/lockPayment.js';
