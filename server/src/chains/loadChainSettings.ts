@@ -9,7 +9,7 @@ export interface ChainSettings {
   readonly enabled: boolean;
   /** Where the watcher reads the chain; undefined: the chain is offered but not watched. */
   readonly backend?: ChainBackend;
-  /** Required confirmation depth; undefined: the chain's default (DESIGN.md section 4). */
+  /** Required confirmation depth; undefined: the chain's default (docs/limits.md, "Confirmation depths"). */
   readonly confirmations?: number;
   /** Mempool and tip poll interval of the watcher, in ms. */
   readonly pollMs: number;

@@ -32,7 +32,7 @@ export interface DevChain {
 const CHAIN_ID = 31337;
 
 /**
- * Starts the local dev chain (DESIGN.md section 5): anvil from the npm package as ETH_LOCAL (test
+ * Starts the local dev chain (docs/operating/evm.md): anvil from the npm package as ETH_LOCAL (test
  * mode), mining a block every 2 s, with its state kept in `<dataDir>/dev-chain/anvil-state.json` (written every 5 s and on exit,
  * so payments and balances survive a restart), on the port it had last time when that is free, and
  * the test tokens deployed once from anvil's first account: USDC ("USD Coin", 6 decimals, EIP-3009)

@@ -11,7 +11,7 @@ import {
   type WebhookTest,
 } from './webhookHarness.js';
 
-describe('webhook delivery over real HTTP (SPEC.md, Events: delivery format and signature)', () => {
+describe('webhook delivery over real HTTP (docs/webhooks.md: delivery format and signature)', () => {
   let w: WebhookTest;
   let receiver: Receiver;
   let secret: string;
