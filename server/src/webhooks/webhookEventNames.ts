@@ -9,7 +9,7 @@ export const DEFAULT_SUBSCRIBED_EVENTS: readonly string[] = PAYMENT_EVENT_NAMES;
 
 /**
  * Parses an operator's event list: event names, `payment.*`, `invoice.*` or `all`, comma-separated.
- * Returns the distinct names in SPEC order.
+ * Returns the distinct names in the order of `WEBHOOK_EVENT_NAMES`.
  *
  * @throws {WebhookError} INVALID_WEBHOOK_EVENTS for an unknown name or an empty list.
  */
