@@ -37,8 +37,8 @@ const bool = z
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /**
- * The per-chain variables, documented in README.md's configuration table as generic rows (the chain
- * id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
+ * The per-chain variables, documented in the table of docs/operating/configuration.md as generic rows
+ * (the chain id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
  */
 export const CHAIN_VARIABLES = {
   RPC_URL: {

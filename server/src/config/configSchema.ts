@@ -13,8 +13,8 @@ const bps = z.coerce.number().int().min(0).max(10_000);
 const url = z.url({ protocol: /^https?$/ });
 
 /**
- * Every environment variable the gateway reads. README.md's configuration table is generated from
- * (and tested against) these descriptions.
+ * Every environment variable the gateway reads. The table of docs/operating/configuration.md is
+ * generated from (and tested against) these descriptions.
  */
 export const CONFIG_VARIABLES = {
   PORT: {

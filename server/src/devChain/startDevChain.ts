@@ -59,7 +59,7 @@ export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Pr
       anvil = await start();
     } catch (error) {
       // A state file anvil cannot read (cut short by a full disk, say) would stop every start: keep it
-      // aside and begin a new dev chain. Its payments stay in the database; see README, EVM chains.
+      // aside and begin a new dev chain. Its payments stay in the database; see docs/operating/evm.md.
       if (!/--state/.test((error as Error).message)) throw error;
       const aside = `${stateFile}.unreadable-${Date.now()}`;
       renameSync(stateFile, aside);

@@ -7,8 +7,8 @@ import { CONFIG_VARIABLES } from '../../src/config/configSchema.js';
 import { loadConfig } from '../../src/config/loadConfig.js';
 import { REPO_ROOT } from '../../src/repoRoot.js';
 
-// The committed systemd unit (deploy/cairn.service) and its environment file example, as README.md's
-// Deploying section tells an operator to install them.
+// The committed systemd unit (deploy/cairn.service) and its environment file example, as
+// docs/operating/deploying.md tells an operator to install them.
 
 const UNIT = join(REPO_ROOT, 'deploy', 'cairn.service');
 const ENV_EXAMPLE = join(REPO_ROOT, 'deploy', 'cairn.env.example');
