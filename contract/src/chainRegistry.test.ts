@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CHAIN_IDS, CHAINS, chainsForMode, getChain, getCoin, isChainId } from './chainRegistry.js';
 
-// SPEC.md, Limits: payment window and late grace per chain family.
+// docs/limits.md, "Payment window and late grace": per chain family.
 const SPEC_WINDOWS: Record<string, number> = {
   Bitcoin: 60,
   Litecoin: 60,
@@ -20,7 +20,7 @@ const SPEC_WINDOWS: Record<string, number> = {
 };
 
 describe('chain registry', () => {
-  it('has the two chain ids SPEC.md names', () => {
+  it('has the two example chain ids of the API reference', () => {
     expect(isChainId('ETH_SEPOLIA')).toBe(true);
     expect(isChainId('BTC_TESTNET')).toBe(true);
   });
@@ -79,7 +79,7 @@ describe('chain registry', () => {
     expect(getChain('NOPE')).toBeUndefined();
   });
 
-  it('uses the default confirmation depths of DESIGN.md', () => {
+  it('uses the default confirmation depths of docs/limits.md', () => {
     const depth = (id: keyof typeof CHAINS) => CHAINS[id].defaultConfirmations;
     expect([depth('BTC'), depth('LTC'), depth('BCH'), depth('DOGE')]).toEqual([2, 6, 6, 20]);
     expect([depth('ETH'), depth('ETH_SEPOLIA'), depth('BASE'), depth('POLYGON'), depth('BSC')]).toEqual([

@@ -1,8 +1,8 @@
 /**
  * The chain registry: every chain id Cairn knows, its family, mode, coins and timing windows.
  *
- * Windows and late grace come from SPEC.md's Limits table; default confirmation depths from
- * DESIGN.md section 4 (operators may override them per chain at runtime).
+ * Windows, late grace and default confirmation depths are listed in docs/limits.md (operators may
+ * override the depths per chain at runtime).
  */
 
 /** Adapter family: one chain adapter module serves every chain of a family. */
@@ -36,16 +36,16 @@ export interface ChainDefinition {
   readonly id: string;
   readonly name: string;
   readonly family: ChainFamily;
-  /** The family name used by SPEC.md's windows table (e.g. `Bitcoin`, `Ethereum Sepolia`). */
+  /** The family name used by the windows table of docs/limits.md (e.g. `Bitcoin`, `Ethereum Sepolia`). */
   readonly specFamily: string;
   readonly network: Network;
   readonly mode: Mode;
   readonly coins: readonly CoinDefinition[];
-  /** Payment window in minutes (SPEC.md, Limits). */
+  /** Payment window in minutes (docs/limits.md). */
   readonly paymentWindowMinutes: number;
-  /** Late-grace revival window after `expires_at`, in minutes (SPEC.md, Limits). */
+  /** Late-grace revival window after `expires_at`, in minutes (docs/limits.md). */
   readonly lateGraceMinutes: number;
-  /** Default required confirmation depth (DESIGN.md section 4); operator-configurable. */
+  /** Default required confirmation depth (docs/limits.md); operator-configurable. */
   readonly defaultConfirmations: number;
 }
 

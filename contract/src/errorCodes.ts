@@ -1,6 +1,6 @@
 /**
  * Every error code the API returns, with its HTTP status. Clients branch on `code`, never on the
- * message. SPEC.md names the first five; DESIGN.md section 4 and the issues add the rest.
+ * message. docs/api.md, "Error codes", lists them all.
  */
 export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, description: 'API key missing, malformed, revoked or wrong.' },

@@ -1,4 +1,4 @@
-/** Every payment status string, in SPEC.md's order. */
+/** Every payment status string, in the order of docs/lifecycle.md, "Statuses". */
 export const PAYMENT_STATUSES = [
   'pending',
   'awaiting_payment',
@@ -18,7 +18,7 @@ export const PAYMENT_STATUSES = [
 /** A payment status as the API and webhooks spell it. */
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-/** Statuses a payment never leaves (SPEC.md, States and transitions, rule 5). */
+/** Statuses a payment never leaves (docs/lifecycle.md, "Terminal states"). */
 export const TERMINAL_PAYMENT_STATUSES: readonly PaymentStatus[] = [
   'confirmed',
   'failed',

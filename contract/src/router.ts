@@ -211,7 +211,7 @@ export const apiContract = c.router(
       responses: { 200: data(InvoiceSchema), 409: ErrorBodySchema },
       summary: 'Void an invoice',
       description:
-        'Voids a draft or open invoice: its page stops taking payment, reminders stop, and a payment of it not yet paid (pending or awaiting_payment) is cancelled. An invoice whose payment has received funds, or that is paid or refunded, gives 409 INVALID_INVOICE_STATE. Voiding a void invoice returns it unchanged. No event is sent (SPEC.md names none).',
+        'Voids a draft or open invoice: its page stops taking payment, reminders stop, and a payment of it not yet paid (pending or awaiting_payment) is cancelled. An invoice whose payment has received funds, or that is paid or refunded, gives 409 INVALID_INVOICE_STATE. Voiding a void invoice returns it unchanged. No event is sent (there is no invoice event for voiding).',
     },
     listEvents: {
       method: 'GET',

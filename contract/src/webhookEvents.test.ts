@@ -51,7 +51,7 @@ const envelope = (event: string, data: unknown) => ({
 });
 
 describe('webhook events', () => {
-  it('lists the 13 payment and 5 invoice events of SPEC.md, plus payment.received_after_close', () => {
+  it('lists the 13 payment and 5 invoice events of docs/webhooks.md, plus payment.received_after_close', () => {
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(14);
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('invoice.'))).toHaveLength(5);
     expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(19);
@@ -124,14 +124,14 @@ describe('webhook events', () => {
 });
 
 describe('statuses and error codes', () => {
-  it('has the 13 statuses and 5 terminal ones of SPEC.md', () => {
+  it('has the 13 statuses and 5 terminal ones of docs/lifecycle.md', () => {
     expect(PAYMENT_STATUSES).toHaveLength(13);
     expect([...TERMINAL_PAYMENT_STATUSES].sort()).toEqual(
       ['cancelled', 'confirmed', 'expired_reorged', 'failed', 'refunded'].sort(),
     );
   });
 
-  it('gives SPEC.md and DESIGN.md statuses to the named codes', () => {
+  it('gives the named codes the HTTP statuses of docs/api.md', () => {
     expect(ERROR_CODES.UNAUTHORIZED.status).toBe(401);
     expect(ERROR_CODES.RATE_LIMITED.status).toBe(429);
     expect(ERROR_CODES.COIN_NOT_IN_ACCEPTED_SET.status).toBe(422);

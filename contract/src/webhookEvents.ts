@@ -4,7 +4,7 @@ import { CancelledBySchema, FailureReasonSchema, PaymentSchema } from './schemas
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';
 
 /**
- * Every payment event name: SPEC.md's thirteen (Payment events), then `payment.received_after_close`
+ * Every payment event name: the thirteen of docs/webhooks.md, "Events", then `payment.received_after_close`
  * (funds that reached a payment's deposit address after it closed; see docs/decisions.md).
  */
 export const PAYMENT_EVENT_NAMES = [
@@ -24,7 +24,7 @@ export const PAYMENT_EVENT_NAMES = [
   'payment.received_after_close',
 ] as const;
 
-/** Every invoice event name (SPEC.md, Invoice events). */
+/** Every invoice event name (docs/webhooks.md, "Events"). */
 export const INVOICE_EVENT_NAMES = [
   'invoice.sent',
   'invoice.viewed',
@@ -170,7 +170,7 @@ export interface WebhookEventOf<E extends WebhookEventName> {
 /** Any webhook body, discriminated on `event`. */
 export type WebhookEvent = { [E in WebhookEventName]: WebhookEventOf<E> }[WebhookEventName];
 
-/** Webhook delivery headers (SPEC.md, Delivery format). */
+/** Webhook delivery headers (docs/webhooks.md, "Headers"). */
 export const WEBHOOK_HEADERS = {
   event: 'X-Webhook-Event',
   signature: 'X-Webhook-Signature',

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Funds on closed payments, and cancelled payments' addresses recycled (docs/decisions.md, "Funds on
- * closed payments, and cancelled addresses recycled").
+ * Funds on closed payments, and cancelled payments' addresses recycled (docs/decisions.md, "Money
+ * after the close" and "Bitcoin family").
  *
  * - `transfers.closing`: how a transfer stands towards its payment's closing, as the lifecycle decided:
  *   `held` (live when the payment last closed, so part of what it accounts for) or `reported` (arrived

@@ -1,10 +1,10 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * Gasless settlement (docs/decisions.md, "Gasless settlement (EIP-3009)"): the authorizations the
+ * Gasless settlement (docs/decisions.md, "Settlement and gasless payments"): the authorizations the
  * checkout issued for a customer to sign (`issued`), signed and waiting for the chain's settler
  * (`submitted`), relayed by the gas wallet (`relayed`, with the signed raw transaction kept, as for
- * sweeps), mined (`settled`) or failed with the reason SPEC.md names (`failed`).
+ * sweeps), mined (`settled`) or failed with one of the reasons of docs/lifecycle.md (`failed`).
  */
 export class Migration20261124020000_gasless extends Migration {
   override async up(): Promise<void> {

@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The merchant dashboard, part 1 (docs/decisions.md, "Merchant dashboard"): third-party sign-in
+ * The merchant dashboard, part 1 (docs/decisions.md, "Dashboard"): third-party sign-in
  * identities, dashboard sessions (only a hash of the cookie's token is stored), one-use email tokens
  * (verification and password reset, hashed), OpenID Connect logins in progress, the mail queue (also
  * the dev mailbox), failed sign-ins (the throttle counts them) and the audit log of every change a

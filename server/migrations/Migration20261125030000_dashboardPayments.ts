@@ -1,7 +1,7 @@
 import { Migration } from '@mikro-orm/migrations';
 
 /**
- * The dashboard's payments list (docs/decisions.md, "Merchant dashboard, part 2"): a status filter and
+ * The dashboard's payments list (docs/decisions.md, "Dashboard"): a status filter and
  * a search by customer email or order id must stay keyset-fast at a million payments in one business,
  * like the unfiltered list (`payments_list_idx`). The email search is case-insensitive, so its index is
  * on `lower(customer_email)`. The order id index gains the list order; it replaces

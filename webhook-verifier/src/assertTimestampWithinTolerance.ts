@@ -2,7 +2,7 @@ import { TimestampOutsideToleranceError } from './errors.js';
 import type { Clock } from './types.js';
 
 /**
- * Default maximum distance between now and a header's `t`, in seconds (SPEC: 300).
+ * Default maximum distance between now and a header's `t`, in seconds (300, as Cairn's webhook documentation says).
  *
  * @example
  * ```ts

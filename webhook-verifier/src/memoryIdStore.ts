@@ -3,7 +3,7 @@ import type { Clock } from './types.js';
 
 /** Options of {@link MemoryIdStore}. */
 export interface MemoryIdStoreOptions {
-  /** How long an id is remembered, in seconds. Default 172 800 (48 hours, the SPEC minimum). */
+  /** How long an id is remembered, in seconds. Default 172 800 (48 hours, the recommended minimum). */
   retentionSeconds?: number;
   /** Clock; default `Date.now`. Inject one to test expiry. */
   now?: Clock;

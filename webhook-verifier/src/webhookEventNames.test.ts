@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_NAMES } from './webhookEventNames.js';
 
 describe('WEBHOOK_EVENT_NAMES', () => {
-  it('lists the 13 payment and 5 invoice events of SPEC.md and payment.received_after_close, without duplicates', () => {
+  it('lists the 13 payment and 5 invoice events and payment.received_after_close, without duplicates', () => {
     expect(WEBHOOK_EVENT_NAMES).toHaveLength(19);
     expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(19);
     expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('payment.'))).toHaveLength(14);

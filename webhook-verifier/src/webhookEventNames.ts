@@ -1,5 +1,5 @@
 /**
- * Every event name Cairn delivers: 14 payment events (SPEC order, then `payment.received_after_close`:
+ * Every event name Cairn delivers: 14 payment events (thirteen, then `payment.received_after_close`:
  * funds that reached a payment's address after it closed), then 5 invoice events.
  *
  * @example

@@ -1,6 +1,6 @@
 /**
  * Test vectors computed independently of the code under test: plain `node:crypto` HMAC-SHA256 over
- * `<t>.<body>` bytes, exactly as SPEC.md "Signature" describes.
+ * `<t>.<body>` bytes, exactly as docs/webhooks.md, "Signature", describes.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 

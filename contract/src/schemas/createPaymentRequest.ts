@@ -4,7 +4,7 @@ import { isIsoCurrency, minorUnitsOf } from '../fiatCurrency.js';
 import { MetadataSchema } from './metadata.js';
 import { ChainIdSchema, CoinSymbol, MerchantUrl, TokenNotation } from './primitives.js';
 
-/** Maximum length of `description` (SPEC.md, Limits). */
+/** Maximum length of `description` (docs/limits.md). */
 export const DESCRIPTION_MAX_LENGTH = 200;
 
 /** A coin symbol some chain of the registry carries (which mode's chains is the server's check). */

@@ -7,9 +7,9 @@ import { ModeSchema } from './payment.js';
 import { ChainIdSchema, CoinSymbol, InvoiceId, PaymentId, Timestamp, TokenNotation } from './primitives.js';
 
 /**
- * Invoice statuses (SPEC.md leaves them open): `draft` until sent; `open` once sent and until paid or
- * voided; `paid` when its payment confirmed; `refunded` when that payment was refunded; `void` when
- * the merchant voided it. `overdue` is a flag on an open invoice past its due date, not a status.
+ * Invoice statuses (Cairn's own; docs/api.md, "Invoices"): `draft` until sent; `open` once sent and
+ * until paid or voided; `paid` when its payment confirmed; `refunded` when that payment was refunded;
+ * `void` when the merchant voided it. `overdue` is a flag on an open invoice past its due date, not a status.
  */
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'refunded', 'void'] as const;
 

@@ -5,7 +5,7 @@ import { createApp } from './app.js';
 
 const SECRET = 'whsec_example_fastify_secret';
 
-/** Independent signature: HMAC-SHA256 over `<t>.<body>` with plain node:crypto (SPEC "Signature"). */
+/** Independent signature: HMAC-SHA256 over `<t>.<body>` with plain node:crypto (docs/webhooks.md, "Signature"). */
 function sign(body: string, t = Math.floor(Date.now() / 1000), secret = SECRET): string {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }

@@ -2,7 +2,7 @@ import { locateAnvil } from './locateAnvil.js';
 
 /**
  * Whether the anvil suites can run. A missing binary skips them with a loud message locally and
- * fails the run under `CI=true` (DESIGN.md section 10): call at module level and pass the result to
+ * fails the run under `CI=true` (docs/operating/testing.md): call at module level and pass the result to
  * `describe.runIf`.
  */
 export function anvilAvailable(suite: string): boolean {

@@ -84,7 +84,7 @@ export interface PaymentUriInput {
 }
 
 /**
- * One chain family behind one interface (DESIGN.md section 5). Chains never leak into the lifecycle
+ * One chain family behind one interface (docs/design.md). Chains never leak into the lifecycle
  * module: the server only talks to adapters through this interface; chain observation goes through
  * the {@link ChainObserver} an adapter opens.
  */

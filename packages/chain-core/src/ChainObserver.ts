@@ -1,7 +1,7 @@
 import type { ChainDefinition } from '@cairn/contract';
 
 /**
- * The observation side of a chain adapter, family-neutral (DESIGN.md section 5). A generic watcher in
+ * The observation side of a chain adapter, family-neutral (docs/design.md). A generic watcher in
  * the server follows the tip through {@link HeaderSource}, detects reorgs by parent-hash continuity and
  * finds payments either by scanning every block and the mempool ({@link BlockScanObserver}) or, for
  * backends that can only answer per address, by polling the watched targets ({@link TargetPollObserver}).

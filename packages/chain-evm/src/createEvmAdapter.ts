@@ -34,10 +34,11 @@ export interface EvmAdapter extends ChainAdapter {
 
 /**
  * Creates the chain adapter of the EVM family (Ethereum, Base, Polygon, BNB Chain, their testnets and
- * the local anvil chain). Wallets are treasury addresses validated with SPEC.md's EIP-55 outcomes;
- * refund addresses are validated the same way; payment URIs are EIP-681 with the chain id. A payment's
- * deposit target is its CREATE2 forwarder (`@cairn/evm-contracts`), computed offline from the
- * treasury, the chain and the payment; the wallet's one-time onboarding is the treasury's factory.
+ * the local anvil chain). Wallets are treasury addresses validated with the EIP-55 outcomes of
+ * docs/operating/evm.md; refund addresses are validated the same way; payment URIs are EIP-681 with the
+ * chain id. A payment's deposit target is its CREATE2 forwarder (`@cairn/evm-contracts`), computed
+ * offline from the treasury, the chain and the payment; the wallet's one-time onboarding is the
+ * treasury's factory.
  * Pure, no I/O, except the observer it opens. Throws
  * {@link EvmAdapterError} `INVALID_TOKEN_CONTRACT` for invalid runtime token contracts.
  *

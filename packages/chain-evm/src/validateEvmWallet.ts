@@ -10,7 +10,8 @@ export interface ValidateEvmWalletOptions {
 }
 
 /**
- * Validates a merchant's treasury (receive) address on an EVM chain, with SPEC.md's outcomes:
+ * Validates a merchant's treasury (receive) address on an EVM chain, with the outcomes of
+ * docs/operating/evm.md:
  * - `EIP-55 verified`: mixed case with a correct checksum; stored as given.
  * - `EIP-55 applied`: all lower or all upper case hex, which carries no checksum; stored checksummed.
  * - `Canonicalized`: accepted after normalising what surrounds the address (whitespace, quotes, `0X`, a

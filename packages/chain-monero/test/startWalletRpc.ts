@@ -21,7 +21,7 @@ export function walletRpcVersion(): string {
 
 /**
  * Whether the monero-wallet-rpc suites can run. A missing binary skips them with a loud message
- * locally and fails the run under `CI=true` (DESIGN.md section 10): call at module level and pass the
+ * locally and fails the run under `CI=true` (docs/operating/testing.md): call at module level and pass the
  * result to `describe.runIf`.
  */
 export function walletRpcAvailable(suite: string): boolean {

@@ -13,11 +13,10 @@ const REFERENCE_DOMAIN = 'cairn:solana-pay:reference:v1\n';
  *
  * Solana Pay only requires a reference to be a base58-encoded 32-byte array, which may or may not
  * be a public key, on or off the curve, and may or may not be an account ("Reference", Solana Pay
- * specification, https://solana.com/docs/tools/solana-pay/specification/version1 and
- * github.com/anza-xyz/solana-pay SPEC.md): about half of these references are off the curve, and
- * no key pair exists for any of them. Wallets attach it as a read-only, non-signer account of the
- * transfer instruction, so it appears in the transaction's account keys and the RPC indexes the
- * transaction under it. Pure, no I/O.
+ * specification, https://solana.com/docs/tools/solana-pay/specification/version1): about half of
+ * these references are off the curve, and no key pair exists for any of them. Wallets attach it as a
+ * read-only, non-signer account of the transfer instruction, so it appears in the transaction's
+ * account keys and the RPC indexes the transaction under it. Pure, no I/O.
  */
 export function deriveSolanaReference(paymentId: string): string {
   if (paymentId.trim() === '') {

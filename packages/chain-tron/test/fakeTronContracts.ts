@@ -25,7 +25,7 @@ import { tronCloneInitCode, tronImplementationAddressFor } from '../src/tronForw
  * - Reverts undo everything (the caller runs this on a copy and keeps it only on success).
  */
 
-/** Model energy figures (not measured on a TVM; ballpark of the EVM clones' gas, DESIGN.md section 5). */
+/** Model energy figures (not measured on a TVM; ballpark of the EVM clones' gas, docs/operating/evm.md). */
 export const FAKE_TRON_ENERGY = {
   /** A factory through the deployer, its implementation included. */
   factoryDeployment: 200_000n,

@@ -14,7 +14,7 @@ describe('UTXO networks', () => {
     expect(Object.keys(UTXO_CHAINS).sort()).toEqual(registryIds.sort());
   });
 
-  it('give LTC regtest the parameters DESIGN.md verified against litecoind', () => {
+  it('give LTC regtest the parameters verified against litecoind (docs/operating/bitcoin.md)', () => {
     expect(UTXO_NETWORKS.LTC_REGTEST).toMatchObject({
       bech32: 'rltc',
       bip32: { public: 0x043587cf, private: 0x04358394 },

@@ -71,7 +71,7 @@ export function clientFor(baseUrl: string, key: string | undefined) {
 }
 export type Client = ReturnType<typeof clientFor>;
 
-/** Asserts the error shape of SPEC.md's Errors section, the code, and the code's HTTP status. */
+/** Asserts the error shape of docs/api.md, Errors, the code, and the code's HTTP status. */
 export function expectError(response: ApiResponse, code: ErrorCode, field?: string): void {
   expect(
     { status: response.status, code: response.body?.error?.code },

@@ -13,7 +13,7 @@ import {
   sql,
 } from './apiHelpers.js';
 
-// SPEC.md, Authentication 1-4, 7, 9; Errors (UNAUTHORIZED, RATE_LIMITED); DESIGN.md section 7.
+// docs/api.md, Authentication and Errors (UNAUTHORIZED, RATE_LIMITED); docs/security.md, API keys.
 
 let test: TestGateway;
 

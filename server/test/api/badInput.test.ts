@@ -11,9 +11,9 @@ import {
   expectError,
 } from './apiHelpers.js';
 
-// Issue 3 item 11 (bad input): DESIGN.md section 4 (400 INVALID_REQUEST for malformed JSON, 422
-// VALIDATION_ERROR, 404 NOT_FOUND) and section 7 (every rejection a documented code, never a 500);
-// SPEC.md, Errors (the error shape) and Endpoints (bodies are JSON).
+// Bad input: docs/api.md, Errors (400 INVALID_REQUEST for malformed JSON, 422 VALIDATION_ERROR,
+// 404 NOT_FOUND, the error shape; bodies are JSON) and docs/security.md (every rejection a
+// documented code, never a 500).
 
 let test: TestGateway;
 let client: Client;

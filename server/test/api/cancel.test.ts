@@ -15,9 +15,9 @@ import {
   sql,
 } from './apiHelpers.js';
 
-// SPEC.md, DELETE /api/v1/payments/{id}; States and transitions (pending, awaiting_payment -> cancelled
+// DELETE /api/v1/payments/{id}; docs/lifecycle.md, Transitions (pending, awaiting_payment -> cancelled
 // with payment.cancelled and cancelled_by merchant; payment_detected and later -> PAYMENT_NOT_CANCELLABLE);
-// DESIGN.md section 4 (PAYMENT_NOT_CANCELLABLE is 409).
+// docs/api.md, Error codes (PAYMENT_NOT_CANCELLABLE is 409).
 
 let test: TestGateway;
 let client: Client;

@@ -13,9 +13,9 @@ import {
   validBody,
 } from './apiHelpers.js';
 
-// SPEC.md, POST /api/v1/payments (fields, rules 1-4), Limits (description, windows, tolerance and
-// threshold snapshot), States and transitions (none -> pending, no webhook); DESIGN.md section 4
-// (window before a pick, 402 INSUFFICIENT_CREDIT, 422 VALIDATION_ERROR with fields).
+// POST /api/v1/payments: docs/api.md, Payments (fields, rules 1-4); docs/limits.md (description,
+// windows, tolerance and threshold snapshot); docs/lifecycle.md (none -> pending, no webhook; window
+// before a pick); docs/api.md, Error codes (402 INSUFFICIENT_CREDIT, 422 VALIDATION_ERROR with fields).
 
 let test: TestGateway;
 let client: Client;

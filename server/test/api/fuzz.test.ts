@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { awaitingPayment, clientFor, createPaymentVia, observe } from './apiHelpers.js';
 
-// DESIGN.md section 7: every request body is parsed by the contract's schemas and every rejection is
-// a documented error code, never a 500. SPEC.md, Errors: `{ error: { code, message } }`.
+// docs/security.md: every request body is parsed by the contract's schemas and every rejection is
+// a documented error code, never a 500. docs/api.md, Errors: `{ error: { code, message } }`.
 
 /** 800 by default (a few seconds); CAIRN_FUZZ_RUNS=20000 for a long local session. */
 const RUNS = Number(process.env.CAIRN_FUZZ_RUNS ?? 800);

@@ -13,7 +13,7 @@ import {
   validBody,
 } from './apiHelpers.js';
 
-// The Idempotency-Key header of the contract (DESIGN.md section 9.5: the SDK sends one on every POST).
+// The Idempotency-Key header of the contract (docs/api.md, Idempotency: the SDK sends one on every POST).
 
 let test: TestGateway;
 let client: Client;

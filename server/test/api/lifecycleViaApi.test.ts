@@ -17,9 +17,9 @@ import {
   sql,
 } from './apiHelpers.js';
 
-// SPEC.md, States and transitions as seen through the API (detected, confirming, confirmed with the
+// docs/lifecycle.md, Transitions, as seen through the API (detected, confirming, confirmed with the
 // fee, overpaid, underpaid, accept shortfall, refund, reorg), rules 2 and 5; Limits (tolerance and
-// threshold defaults, snapshotted); DESIGN.md section 4 (fee ledger, fee reversal on a reorg).
+// threshold defaults, snapshotted: docs/limits.md); fee ledger and fee reversal on a reorg.
 
 const MINUTE = 60_000;
 let test: TestGateway;

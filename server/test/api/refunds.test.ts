@@ -78,7 +78,7 @@ describe('recording a refund', () => {
   });
 });
 
-// Funds that arrive after a payment closed (docs/decisions.md, "Funds on closed payments"): reported
+// Funds that arrive after a payment closed (docs/decisions.md, "Money after the close"): reported
 // by payment.received_after_close once at the required depth (BTC_TESTNET: 2), and refundable here
 // without a status change, capped at what arrived after the close.
 describe('refunding money that arrived after the close', () => {

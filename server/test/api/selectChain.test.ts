@@ -4,9 +4,9 @@ import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { type Client, clientFor, createPaymentVia, expectError, outboxOf, sql } from './apiHelpers.js';
 
-// SPEC.md, POST /api/v1/checkout/{id}/select-chain, GET /api/v1/checkout/{id}, States and transitions
-// (pending -> awaiting_payment, payment.awaiting, address derived, amount locked); DESIGN.md section 4
-// (window restarts for the picked chain).
+// POST /api/v1/checkout/{id}/select-chain, GET /api/v1/checkout/{id}; docs/lifecycle.md, Transitions
+// (pending -> awaiting_payment, payment.awaiting, address derived, amount locked) and Decisions (the
+// window restarts for the picked chain).
 
 const MINUTE = 60_000;
 let test: TestGateway;

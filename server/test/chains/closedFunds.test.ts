@@ -5,11 +5,11 @@ import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { eventNamesFor, eventsFor } from './eventsFor.js';
 import { type ChainScenario, startChainScenario } from './startChainScenario.js';
 
-// Funds on closed payments (docs/decisions.md, "Funds on closed payments, and cancelled addresses
-// recycled") on a real litecoind -regtest, through the watcher and a verifying webhook receiver: a
-// customer who pays and presses Cancel before the next poll; the money is reported once, at depth,
-// across watcher restarts; the customer leaves a refund address on the checkout; the merchant refunds
-// through the API without the status changing.
+// Funds on closed payments (docs/decisions.md, "Money after the close", and the recycling of cancelled
+// addresses in "Bitcoin family") on a real litecoind -regtest, through the watcher and a verifying
+// webhook receiver: a customer who pays and presses Cancel before the next poll; the money is reported
+// once, at depth, across watcher restarts; the customer leaves a refund address on the checkout; the
+// merchant refunds through the API without the status changing.
 
 describe.runIf(litecoindAvailable('funds on closed payments on litecoind'))(
   'funds on closed payments on litecoind -regtest',

@@ -13,8 +13,8 @@ export interface ReceivedEvent {
 
 /**
  * How long `eventsFor` waits for deliveries. A delivery takes milliseconds; this covers a loaded
- * machine and the gateway's 15 s ordering sweep (README, Webhooks: an event written while its
- * predecessor's result is being recorded can wait for it), and stays under the 30 s test timeout.
+ * machine and the gateway's 15 s ordering sweep (docs/decisions.md, Webhooks: an event written
+ * while its predecessor's result is being recorded can wait for it), and stays under the 30 s test timeout.
  */
 export const DELIVERY_TIMEOUT_MS = 20_000;
 

@@ -7,7 +7,7 @@ import {
   startScenario,
 } from './startChainScenario.js';
 
-// SPEC.md, States and transitions: expiry with nothing paid, expired_underpaid, late revival within
+// docs/lifecycle.md, Transitions: expiry with nothing paid, expired_underpaid, late revival within
 // the 12 h grace (full: payment_detected and flagged, never auto-expired again; partial: underpaid and
 // flagged), and a payment after the grace (recorded, no revival); on the real node of the chain it is given.
 

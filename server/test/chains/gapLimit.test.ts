@@ -5,7 +5,7 @@ import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import { awaitingPayment, type Client, clientFor, observe, sql } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
-// DESIGN.md section 5: deposit addresses of payments that expired unpaid, or were cancelled with
+// docs/operating/bitcoin.md: deposit addresses of payments that expired unpaid, or were cancelled with
 // nothing paid, are reused once their late grace has passed, so a long quiet stretch of abandoned (or
 // picked-then-cancelled) checkouts does not open a run of more than 20 unused addresses (a wallet restored elsewhere with the usual gap limit of 20 stops scanning
 // there and would miss every later payment).

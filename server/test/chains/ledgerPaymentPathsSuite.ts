@@ -7,7 +7,7 @@ import {
   startScenario,
 } from './startChainScenario.js';
 
-// SPEC.md, States and transitions, on chains whose payments are seen only in a closed ledger (XRP
+// docs/lifecycle.md, Transitions, on chains whose payments are seen only in a closed ledger (XRP
 // Ledger, Stellar, Solana at finalized, TRON): no mempool sighting, so a payment is first seen with one
 // confirmation. Exact, partial and top-up, a shortfall within tolerance, overpayment beyond and within
 // the threshold, at the chain's real required depth of 1 and at a deeper configured one.

@@ -3,7 +3,7 @@ import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { eventNamesFor, eventsFor } from './eventsFor.js';
 import { type ChainScenario, startChainScenario } from './startChainScenario.js';
 
-// SPEC.md, States and transitions, driven by a real litecoind -regtest through the watcher: detection
+// docs/lifecycle.md, Transitions, driven by a real litecoind -regtest through the watcher: detection
 // from the mempool, confirming at 1 confirmation, confirmed at the required depth with the fee,
 // partial payments, underpayment and top-up, tolerance, overpayment beyond and within the threshold.
 

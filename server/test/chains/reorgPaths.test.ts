@@ -12,7 +12,7 @@ import {
 } from './reorgTools.js';
 import { type ChainScenario, startChainScenario } from './startChainScenario.js';
 
-// SPEC.md, reorg rows, and DESIGN.md section 4 (a reorg before the window closes recomputes from the
+// docs/lifecycle.md, the reorg rows and decisions (a reorg before the window closes recomputes from the
 // remaining transfers), on a real litecoind -regtest: reorgs made with invalidateblock, double-spends
 // mined with generateblock. The watcher finds the fork point by parent hash and judges depth on the
 // active chain only.

@@ -43,7 +43,7 @@ vi.setConfig({ testTimeout: 240_000 });
  * `invalidateblock` (`payFor.ts`), and the gateway's LTC_REGTEST watcher detects it all. The
  * merchant's wallet is an xpub of a seed the test holds, so the refund is a real transaction too.
  * Only `failed` is driven directly (see that test). Every state is captured at desktop and phone
- * width (`screenshots/`, see README.md, Testing).
+ * width (`screenshots/`, see docs/operating/testing.md).
  */
 describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real browser', () => {
   // The gateway's clock starts 61 minutes in the past: a 60-minute window opened now is already due

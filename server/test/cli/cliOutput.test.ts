@@ -5,7 +5,7 @@ import { assertCompiled } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { freePort } from '../harness/freePort.js';
 
-// `pnpm cairn <command>` and `pnpm exec cairn <command>` from the repository root, as the README says:
+// `pnpm cairn <command>` and `pnpm exec cairn <command>` from the repository root, as docs/operating/cli.md says:
 // stdout is the command's output and nothing else (pnpm's own banner and the gateway's log lines
 // would break `| jq`), so JSON stays parseable when piped.
 

@@ -36,7 +36,7 @@ const seed = () => randomBytes(64).toString('hex');
  * from the mail, adds wallets, creates keys, uses one with the SDK, configures a webhook to a local
  * verifying receiver and sends a test, goes live, and revokes. Every page is checked with axe-core
  * (no serious or critical WCAG A/AA violation) and captured at desktop and phone width
- * (`screenshots/`, see README.md, Testing).
+ * (`screenshots/`, see docs/operating/testing.md).
  */
 describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
   const clock = new ManualClock(new Date());

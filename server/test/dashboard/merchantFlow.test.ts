@@ -254,7 +254,7 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     for (const secretText of [key, liveKey, secret, PASSWORD, token]) expect(log).not.toContain(secretText);
   });
 
-  it('shows the EVM treasury outcomes SPEC.md names, Recommended on the forwarder, and the onboarding status', async () => {
+  it('shows the EVM treasury outcomes of docs/operating/evm.md, Recommended on the forwarder, and the onboarding status', async () => {
     const c = new DashboardClient(gw.baseUrl);
     const em = gw.running.gateway.orm.em.fork();
     const user = await createUser(em, gw.running.gateway.clock, {

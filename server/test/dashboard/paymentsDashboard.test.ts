@@ -112,7 +112,7 @@ describe('the payments list', () => {
     expect(none.body).toContain('No payments match.');
   });
 
-  it('filters by status with SPEC.md labels, and by created range (UTC days, inclusive)', async () => {
+  it('filters by status with the dashboard labels, and by created range (UTC days, inclusive)', async () => {
     await api.delete(`/payments/${created[0]}`);
     const cancelled = await dash.get('/dashboard/payments?status=cancelled');
     expect(paymentIdsOn(cancelled.body)).toEqual([created[0]]);

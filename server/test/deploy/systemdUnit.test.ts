@@ -7,8 +7,8 @@ import { CHAIN_VARIABLES } from '../../src/platform/config/loadChainSettings.js'
 import { loadConfig } from '../../src/platform/config/loadConfig.js';
 import { REPO_ROOT } from '../../src/platform/runtime/repoRoot.js';
 
-// The committed systemd unit (deploy/cairn.service) and its environment file example, as README.md's
-// Deploying section tells an operator to install them.
+// The committed systemd unit (deploy/cairn.service) and its environment file example, as
+// docs/operating/deploying.md tells an operator to install them.
 
 const UNIT = join(REPO_ROOT, 'deploy', 'cairn.service');
 const ENV_EXAMPLE = join(REPO_ROOT, 'deploy', 'cairn.env.example');

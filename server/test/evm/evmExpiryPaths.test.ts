@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNamesFor, eventsFor } from '../chains/eventsFor.js';
 import { type EvmCoin, type EvmScenario, startEvmScenario } from './startEvmScenario.js';
 
-// SPEC.md's expiry rows on a real anvil, for the native coin and USDC: expired with nothing paid,
-// expired_underpaid, late revival inside the 12-hour grace (full and partial, from expired and from
-// expired_underpaid), and money after the grace (recorded, not revived, reported after the close).
-// EVM payments are seen in their block, so a late payment is detected and confirming at once.
+// The expiry rows of docs/lifecycle.md on a real anvil, for the native coin and USDC: expired with
+// nothing paid, expired_underpaid, late revival inside the 12-hour grace (full and partial, from
+// expired and from expired_underpaid), and money after the grace (recorded, not revived, reported after
+// the close). EVM payments are seen in their block, so a late payment is detected and confirming at
+// once.
 
 const HOUR = 3_600_000;
 

@@ -9,8 +9,8 @@ import { type EvmPayment, type EvmScenario, startEvmScenario } from './startEvmS
 
 // Gasless settlement (EIP-3009) on a real anvil: the checkout issues the typed data (valid in chain
 // time), the customer signs it (viem with an anvil key, as a browser wallet would), the chain's
-// settler relays it with the gas wallet; SPEC.md's three failure reasons each make the payment failed
-// with payment.failed, and a signature that is not the payer's changes nothing.
+// settler relays it with the gas wallet; the three failure reasons (docs/lifecycle.md) each make the
+// payment failed with payment.failed, and a signature that is not the payer's changes nothing.
 
 /** A customer account with no USDC to start with. */
 const PAYER = privateKeyToAccount(ANVIL_ACCOUNTS[3].privateKey);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNamesFor, eventsFor } from '../chains/eventsFor.js';
 import { type EvmCoin, type EvmScenario, startEvmScenario } from './startEvmScenario.js';
 
-// SPEC.md, States and transitions, on a real anvil through the EVM observer and the generic watcher,
+// docs/lifecycle.md, Transitions, on a real anvil through the EVM observer and the generic watcher,
 // for the native coin and for USDC (an ERC-20 Transfer log): exact, two partials, underpaid then
 // top-up, within tolerance, overpaid beyond and within the threshold. EVM payments are seen in their
 // block (no mempool), so detected and confirming come together, in order.

@@ -16,7 +16,7 @@ export function findLitecoind(): string | undefined {
 
 /**
  * Whether the litecoind suites can run. A missing binary skips them with a loud message locally and
- * fails the run under `CI=true` (DESIGN.md section 8): call at module level and pass the result to
+ * fails the run under `CI=true` (docs/operating/testing.md): call at module level and pass the result to
  * `describe.runIf`.
  */
 export function litecoindAvailable(suite: string): boolean {

@@ -7,7 +7,7 @@ import { type Monero, type MoneroWalletRpcProcess, moneroAvailable, startMonero 
 // a merchant's view-only wallet (primary address + private view key, no spend key) sees a payment to
 // one of its subaddresses in the pool as soon as the payer's `transfer` returns, then in a block after
 // a `refresh`; and after a block is popped the wallet keeps reporting what it scanned until the chain
-// moves on or it rescans, so a watcher must verify against the daemon (DESIGN.md section 5).
+// moves on or it rescans, so a watcher must verify against the daemon (docs/operating/monero.md).
 
 const available = moneroAvailable('Monero regtest harness');
 

@@ -24,7 +24,7 @@ export function findMoneroWalletRpc(): string | undefined {
 
 /**
  * Whether the Monero suites can run (monerod and monero-wallet-rpc both installed). A missing binary
- * skips them with a loud message locally and fails the run under `CI=true` (DESIGN.md section 10):
+ * skips them with a loud message locally and fails the run under `CI=true` (docs/operating/testing.md):
  * call at module level and pass the result to `describe.runIf`.
  */
 export function moneroAvailable(suite: string): boolean {

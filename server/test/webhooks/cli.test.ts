@@ -66,7 +66,7 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
       url: `${receiver.url}/cli`,
       created: true,
     });
-    expect(body.events).toHaveLength(14); // SPEC's 13 payment events and payment.received_after_close
+    expect(body.events).toHaveLength(14); // the 13 product payment events and payment.received_after_close
     expect(body.events).toContain('payment.received_after_close');
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toContain('shown once');

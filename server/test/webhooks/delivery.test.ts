@@ -11,7 +11,7 @@ import {
   type WebhookTest,
 } from './webhookHarness.js';
 
-describe('webhook delivery over real HTTP (SPEC.md, Events: delivery format and signature)', () => {
+describe('webhook delivery over real HTTP (docs/webhooks.md: delivery format and signature)', () => {
   let w: WebhookTest;
   let receiver: Receiver;
   let secret: string;
@@ -138,7 +138,7 @@ describe('webhook delivery over real HTTP (SPEC.md, Events: delivery format and 
         'select events from webhook_endpoints where api_key_id = ?',
         [w.test.apiKeyId],
       );
-      expect(defaults!.events).toHaveLength(14); // SPEC's 13 and payment.received_after_close
+      expect(defaults!.events).toHaveLength(14); // the 13 product events and payment.received_after_close
       expect(defaults!.events).toContain('payment.received_after_close');
       expect(defaults!.events.every((e) => e.startsWith('payment.'))).toBe(true);
     } finally {

@@ -7,7 +7,7 @@ import { MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../src/workers/webhookDelivery
 import { newKey } from '../api/apiHelpers.js';
 import { type Receiver, startReceiver, startWebhookTest, type WebhookTest } from './webhookHarness.js';
 
-describe('webhook retries over real HTTP (SPEC.md, Events: retries)', () => {
+describe('webhook retries over real HTTP (docs/webhooks.md: retries)', () => {
   let w: WebhookTest;
   let receiver: Receiver;
 

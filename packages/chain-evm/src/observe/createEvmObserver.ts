@@ -52,7 +52,7 @@ export interface EvmObserver extends BlockScanObserver {
 }
 
 /**
- * Observes an EVM chain through a node's JSON-RPC (DESIGN.md section 5), two calls per block whatever
+ * Observes an EVM chain through a node's JSON-RPC (docs/operating/evm.md), two calls per block whatever
  * the number of open payments: the block with its transactions and `eth_getBlockReceipts` (geth,
  * erigon, reth, nethermind and the large providers answer it).
  *

@@ -91,7 +91,7 @@ export interface EvmGasWalletOptions {
 }
 
 /**
- * The gas wallet of one EVM chain (DESIGN.md section 5): a private key that pays for the merchant's
+ * The gas wallet of one EVM chain (docs/operating/evm.md): a private key that pays for the merchant's
  * one-time factory deployment and for sweeps. It can move nothing but its own gas money: every
  * forwarder's destination is fixed to its treasury by its code. Transactions are signed first and
  * broadcast after the caller stored them (`SignedTransaction.raw`), so a crash in between rebroadcasts

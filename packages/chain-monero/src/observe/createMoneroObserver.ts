@@ -50,7 +50,7 @@ function walletFileOf(chainId: string, wallet: string): string {
 }
 
 /**
- * Observes a Monero chain (DESIGN.md section 5) by polling the watched subaddresses (a target-poll
+ * Observes a Monero chain (docs/operating/monero.md) by polling the watched subaddresses (a target-poll
  * observer): monerod gives the tip and block hashes; monero-wallet-rpc keeps one view-only wallet per
  * merchant wallet (created from the address and private view key with `generate_from_keys`, file
  * under its `--wallet-dir`), whose `get_transfers` lists the transfers to the payments' subaddresses,

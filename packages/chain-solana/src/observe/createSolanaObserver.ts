@@ -27,7 +27,7 @@ export interface SolanaObserverOptions {
   /**
    * How far back (seconds, by block time) the first read of a wallet looks (default 24 h): a
    * restarted gateway finds the payments made while it was down, up to the late-grace window
-   * (SPEC.md: 15 minutes plus 12 hours for Solana).
+   * (docs/limits.md: 15 minutes plus 12 hours for Solana).
    */
   readonly lookbackSeconds?: number;
   /** How long (seconds, by block time) found transfers are kept and reported again (default 24 h). */
@@ -95,7 +95,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
 }
 
 /**
- * Observes a Solana chain (DESIGN.md section 5) for Solana Pay transfer requests: a TARGET-POLL
+ * Observes a Solana chain (docs/operating/solana.md) for Solana Pay transfer requests: a TARGET-POLL
  * observer over JSON-RPC, everything at commitment `finalized`.
  *
  * Heights are block heights (contiguous across skipped slots), hashes blockhashes: see

@@ -37,7 +37,7 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
 
 /**
  * Observes a Stellar chain through Horizon's REST API by scanning every ledger (a block-scan observer,
- * DESIGN.md section 5). Ledgers are final once Horizon has them (SCP has no forks) and their
+ * docs/operating/stellar.md). Ledgers are final once Horizon has them (SCP has no forks) and their
  * sequences are contiguous, so the watcher's parent-hash checks never fire but cost nothing either.
  *
  * - `tip()`: `GET /ledgers?order=desc&limit=1`, the newest ledger Horizon ingested;

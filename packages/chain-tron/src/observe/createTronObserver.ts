@@ -29,7 +29,7 @@ const CACHED_BLOCKS = 8;
 const BLOCK_ID = /^[0-9a-f]{64}$/;
 
 /**
- * Observes a TRON chain through a java-tron full node's HTTP API (DESIGN.md section 5), block by
+ * Observes a TRON chain through a java-tron full node's HTTP API (docs/operating/tron.md), block by
  * block, whatever the number of open payments:
  *
  * - `tip()`: `POST /wallet/getnowblock`; `blockHashAt(h)`: `POST /wallet/getblockbynum {num, visible:

@@ -88,7 +88,7 @@ const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const MAYBE_ACCEPTED = new Set(['OTHER_ERROR']);
 
 /**
- * The gas wallet of one TRON network (DESIGN.md section 5): a key that burns TRX for the energy and
+ * The gas wallet of one TRON network (docs/operating/tron.md): a key that burns TRX for the energy and
  * bandwidth of a merchant's one-time factory deployment and of sweeps. It can move nothing but its own
  * TRX: every forwarder's destination is fixed to its treasury by its code.
  *

@@ -25,7 +25,7 @@ export interface XrpObserverOptions {
 const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
 
 /**
- * Observes an XRP Ledger network through rippled's JSON-RPC (DESIGN.md section 5) as a block-scan
+ * Observes an XRP Ledger network through rippled's JSON-RPC (docs/operating/xrp.md) as a block-scan
  * observer whose blocks are VALIDATED ledgers only, always with `api_version: 2`:
  *
  * - `tip()`: `ledger` with `ledger_index: "validated"`, the last validated ledger.

@@ -32,7 +32,7 @@ export interface DevChain {
 const CHAIN_ID = 31337;
 
 /**
- * Starts the local dev chain (DESIGN.md section 5): anvil from the npm package as ETH_LOCAL (test
+ * Starts the local dev chain (docs/operating/evm.md): anvil from the npm package as ETH_LOCAL (test
  * mode), mining a block every 2 s, with its state kept in `<dataDir>/dev-chain/anvil-state.json` (written every 5 s and on exit,
  * so payments and balances survive a restart), on the port it had last time when that is free, and
  * the test tokens deployed once from anvil's first account: USDC ("USD Coin", 6 decimals, EIP-3009)
@@ -59,7 +59,7 @@ export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Pr
       anvil = await start();
     } catch (error) {
       // A state file anvil cannot read (cut short by a full disk, say) would stop every start: keep it
-      // aside and begin a new dev chain. Its payments stay in the database; see README, EVM chains.
+      // aside and begin a new dev chain. Its payments stay in the database; see docs/operating/evm.md.
       if (!/--state/.test((error as Error).message)) throw error;
       const aside = `${stateFile}.unreadable-${Date.now()}`;
       renameSync(stateFile, aside);

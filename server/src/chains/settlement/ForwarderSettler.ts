@@ -100,11 +100,12 @@ interface DueRow {
 }
 
 /**
- * Settles one forwarder chain (EVM, or TRON's TVM) with the operator's gas wallet (DESIGN.md section
- * 5): the one-time onboarding of each merchant wallet (its forwarder factory) and the sweeps that
- * deploy each paid forwarder and flush it to the merchant's treasury. One instance per chain is
- * active (an advisory lock: one nonce sequence on EVM, one signer everywhere). Sweeps never touch a payment's status; they are
- * recorded, followed and retried; what each cost is logged and kept (`evm_sweeps.fee`).
+ * Settles one forwarder chain (EVM, or TRON's TVM) with the operator's gas wallet
+ * (docs/operating/evm.md, docs/operating/tron.md): the one-time onboarding of each merchant wallet (its
+ * forwarder factory) and the sweeps that deploy each paid forwarder and flush it to the merchant's
+ * treasury. One instance per chain is active (an advisory lock: one nonce sequence on EVM, one signer
+ * everywhere). Sweeps never touch a payment's status; they are recorded, followed and retried; what
+ * each cost is logged and kept (`evm_sweeps.fee`).
  */
 export class ForwarderSettler {
   readonly chainId: string;

@@ -26,7 +26,7 @@ function warnNoGasWallet(gateway: Gateway, chainId: string): void {
 }
 
 /**
- * Starts a settler for every enabled, watched EVM or TRON chain (DESIGN.md section 5): with the chain's gas
+ * Starts a settler for every enabled, watched EVM or TRON chain (docs/operating/evm.md): with the chain's gas
  * wallet (`CAIRN_CHAIN_<ID>_GAS_WALLET_KEY`) it deploys merchants' forwarder factories and sweeps
  * paid forwarders; without one it only marks wallets whose factory someone else deployed as active.
  * One instance per chain acts (advisory lock). A failing round is logged and retried; it never

@@ -68,7 +68,7 @@ const MAX_BACKOFF_MS = 30_000;
 const YIELD_AFTER_LOSS_MS = 3_000;
 
 /**
- * The generic chain watcher (DESIGN.md section 5), one per watched chain and gateway instance:
+ * The generic chain watcher (docs/design.md), one per watched chain and gateway instance:
  *
  * - exactly one instance is active per chain (a PostgreSQL advisory lock); the others stand by;
  * - it keeps a persisted cursor (height, hash), follows the tip (polling, plus the backend's long-poll),

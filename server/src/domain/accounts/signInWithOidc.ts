@@ -19,8 +19,8 @@ export interface OidcIdentity {
 
 /**
  * Signs in with a third-party identity. A known identity signs its login in. A new one needs an
- * address the provider verified: it joins the login with that address (SPEC.md: third-party sign-in
- * is verified automatically), or a new verified login is created. Joining an unverified login clears
+ * address the provider verified: it joins the login with that address (docs/security.md: third-party
+ * sign-in is verified automatically), or a new verified login is created. Joining an unverified login clears
  * its password, so that whoever signed up with someone else's address cannot sign in as them.
  *
  * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity.

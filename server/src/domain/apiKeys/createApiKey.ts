@@ -21,9 +21,9 @@ export interface CreateApiKeyInput {
 }
 
 /**
- * Creates an API key. SPEC.md: only when at least one wallet exists in the mode; the allowlist
- * defaults to every chain and token the wallets of that mode cover; the full key is returned once
- * and only its SHA-256 hash is stored.
+ * Creates an API key (docs/api.md, "Authentication"): only when at least one wallet exists in the
+ * mode; the allowlist defaults to every chain and token the wallets of that mode cover; the full key
+ * is returned once and only its SHA-256 hash is stored.
  */
 export async function createApiKey(
   em: EntityManager,

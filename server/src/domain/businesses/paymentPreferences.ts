@@ -3,7 +3,7 @@ import { bpsToPercent, percentToBps } from '../money/index.js';
 /**
  * The bounds of a business's payment preferences, in basis points (1% = 100). The tolerance is what a
  * customer may pay short and still confirm; the threshold is the excess above which a confirmed
- * payment is flagged overpaid (payment.overpaid). Defaults are SPEC.md's: 0.5% and 1%.
+ * payment is flagged overpaid (payment.overpaid). Defaults (docs/limits.md): 0.5% and 1%.
  */
 export const PAYMENT_PREFERENCE_BOUNDS = {
   underpaymentToleranceBps: { min: 0, max: 1_000, default: 50 },

@@ -36,7 +36,7 @@ export interface ChainOfferInput {
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
 
 /**
- * The rule of DESIGN.md section 8: a chain option is offered only while something watches the chain,
+ * The rule of docs/design.md: a chain option is offered only while something watches the chain,
  * so money never goes to an address nobody observes. Watched means a watcher (of this or any other
  * instance sharing the database) synced it successfully within `offlineAfterMs`; a test-mode chain
  * may instead be marked watched elsewhere by the operator (`CAIRN_CHAIN_<ID>_WATCHED_ELSEWHERE`,

@@ -16,7 +16,7 @@ export interface Gateway {
   /** Rate providers per mode: live mode never prices with demo rates. */
   readonly rates: Readonly<Record<Mode, RateProvider>>;
   readonly chains: ChainAdapterRegistry;
-  /** Which enabled chains may be offered now: only those something watches (DESIGN.md section 8). */
+  /** Which enabled chains may be offered now: only those something watches (docs/design.md). */
   readonly chainAvailability: ChainAvailability;
   readonly log: FastifyBaseLogger;
   /** What moves along with a payment after each lifecycle decision (invoices), in its transaction. */

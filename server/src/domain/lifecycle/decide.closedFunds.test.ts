@@ -1,5 +1,5 @@
-// Funds on closed payments (docs/decisions.md, "Funds on closed payments, and cancelled addresses
-// recycled"): which transfers count as money after the close, when payment.received_after_close is
+// Funds on closed payments (docs/decisions.md, "Money after the close"; docs/lifecycle.md, "Money after
+// the close"): which transfers count as money after the close, when payment.received_after_close is
 // sent, the holds taken on entering a closing status, and refunds of such money.
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';

@@ -1,4 +1,4 @@
-// One test per decision DESIGN.md section 4 and the lifecycle take where SPEC.md is silent.
+// One test per decision of docs/lifecycle.md, "Decisions where the rules are silent".
 import { PAYMENT_STATUSES } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';

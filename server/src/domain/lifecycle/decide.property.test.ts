@@ -130,7 +130,7 @@ const commandArb: fc.Arbitrary<Command> = fc.oneof(
 const liveSum = (transfers: readonly TransferView[]): bigint =>
   transfers.filter((t) => !t.removed).reduce((sum, t) => sum + t.amount, 0n);
 
-/** The spec's formulas, written again independently of the module. */
+/** The documented formulas (docs/lifecycle.md), written again independently of the module. */
 const covers = (received: bigint, setup: Setup) =>
   received * 10_000n >= setup.locked * (10_000n - BigInt(setup.toleranceBps));
 const overpaysBeyond = (received: bigint, setup: Setup) =>

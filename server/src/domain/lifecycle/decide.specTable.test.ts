@@ -1,4 +1,5 @@
-// One test per row of SPEC.md "States and transitions", named after the row, plus its numbered rules.
+// One test per row of the product's table (docs/lifecycle.md, "Transitions"), named after the row,
+// plus its numbered rules (docs/lifecycle.md, "Rules").
 import { PAYMENT_STATUSES, TERMINAL_PAYMENT_STATUSES } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { decide } from './decide.js';
@@ -25,7 +26,7 @@ import type { LifecycleEvent } from './types.js';
 const changed: LifecycleEvent = { type: 'transfers_changed' };
 const windowClosed: LifecycleEvent = { type: 'window_closed' };
 
-describe('SPEC.md transition table', () => {
+describe('product transition table (docs/lifecycle.md)', () => {
   it('(none) -> pending on POST /api/v1/payments: no webhook event (creation is not a lifecycle edge)', () => {
     expect(TRANSITIONS.filter((t) => t.to === 'pending')).toEqual([]);
   });
@@ -280,7 +281,7 @@ describe('SPEC.md transition table', () => {
   );
 });
 
-describe('SPEC.md rules', () => {
+describe('lifecycle rules (docs/lifecycle.md)', () => {
   it.each([
     ['payment_detected', 0],
     ['confirming', 1],

@@ -4,7 +4,7 @@ import { refuse } from './refuse.js';
 import { summarizeTransfers } from './summarizeTransfers.js';
 import type { Decision, LifecycleEvent, LifecycleSnapshot } from './types.js';
 
-/** Which statuses each gasless failure can come from (DESIGN.md section 4). */
+/** Which statuses each gasless failure can come from (docs/lifecycle.md). */
 const FAILS_FROM: Readonly<Record<FailureReason, readonly PaymentStatus[]>> = {
   insufficient_balance: ['awaiting_payment'],
   estimate_revert: ['awaiting_payment'],

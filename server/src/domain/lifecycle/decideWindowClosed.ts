@@ -9,7 +9,7 @@ import { unchanged } from './unchanged.js';
  * window) and a revived payment change nothing. pending -> expired. An open payment is first brought
  * in line with its transfers (a transfer the service has stored but not yet decided on is not lost),
  * then: no funds -> expired; short -> expired_underpaid; covered (payment_detected, confirming) never
- * expires (SPEC.md rule 1). Entering expired / expired_underpaid schedules the late_grace timer.
+ * expires (docs/lifecycle.md, rule 1). Entering expired / expired_underpaid schedules the late_grace timer.
  */
 export function decideWindowClosed(snapshot: LifecycleSnapshot, now: Date): OkDecision {
   if (now.getTime() < snapshot.expiresAt.getTime() || snapshot.revived) return unchanged(snapshot);

@@ -14,7 +14,7 @@ import { unchanged } from './unchanged.js';
  * - The confirmation holds (no change) while the live in-block transfers still cover the locked amount
  *   (or, for an accepted shortfall, still reach the amount that was confirmed). New transfers after
  *   confirmation change nothing.
- * - Window closed and no live transfer left in a block -> expired_reorged (SPEC.md). This includes a
+ * - Window closed and no live transfer left in a block -> expired_reorged (docs/lifecycle.md). This includes a
  *   confirmed payment whose only transaction went back to the mempool: it has left the chain, and
  *   expired_reorged does not revive even if it is mined again.
  * - Window closed, something still in a block -> recompute: short -> underpaid (stays underpaid: the

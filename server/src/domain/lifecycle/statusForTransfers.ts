@@ -9,7 +9,7 @@ export type TransferStatus =
   | 'underpaid';
 
 /**
- * Where the live transfers put an open payment (DESIGN.md section 4): none -> awaiting_payment;
+ * Where the live transfers put an open payment (docs/lifecycle.md): none -> awaiting_payment;
  * short beyond tolerance -> underpaid; covered and every live transfer at depth -> confirmed;
  * covered by the transfers already in a block -> confirming (on-chain, waiting for depth); covered only
  * with help from the mempool -> payment_detected (a partial payment in a block plus a covering top-up

@@ -17,7 +17,7 @@ export interface Transition {
   readonly to: PaymentStatus;
   readonly trigger: TransitionTrigger;
   readonly emits: PaymentEventName | null;
-  /** `spec`: a row of SPEC.md's table; `design`: DESIGN.md section 4 or a lifecycle decision. */
+  /** `spec`: a row of the product's table; `design`: a decision where it is silent (docs/lifecycle.md). */
   readonly source: 'spec' | 'design';
   readonly rule: string;
 }
@@ -61,12 +61,12 @@ const silent: Row = (from, to, trigger, rule) => ({ from, to, trigger, emits: nu
 
 /**
  * Every status change the lifecycle may make. `decide` walks only these edges (it throws on any
- * other), and the tests iterate over them. SPEC.md's "underpaid -> confirmed on a top-up" is walked as
- * underpaid -> payment_detected -> confirming -> confirmed (DESIGN.md section 4); the overpayment flag
- * and payment.overpaid ride on entering confirmed, not on an edge of their own.
+ * other), and the tests iterate over them. The product's "underpaid -> confirmed on a top-up" is
+ * walked as underpaid -> payment_detected -> confirming -> confirmed (docs/lifecycle.md); the
+ * overpayment flag and payment.overpaid ride on entering confirmed, not on an edge of their own.
  */
 export const TRANSITIONS: readonly Transition[] = [
-  // SPEC.md, States and transitions
+  // The product's rows (docs/lifecycle.md, "Transitions")
   spec('pending', 'awaiting_payment', 'chain_selected', 'chain selected on the checkout or by API'),
   spec('awaiting_payment', 'payment_detected', 'transfers_changed', 'transaction seen (mempool or block)'),
   spec('payment_detected', 'confirming', 'transfers_changed', 'transaction on-chain'),
@@ -88,7 +88,7 @@ export const TRANSITIONS: readonly Transition[] = [
   spec('confirming', 'expired_reorged', 'transfers_changed', 'reorg after the window closed'),
   spec('confirmed', 'expired_reorged', 'transfers_changed', 'reorg after the window closed'),
   spec('confirmed', 'underpaid', 'transfers_changed', 'reorg of a contributing transaction'),
-  // DESIGN.md section 4 and the lifecycle's own decisions
+  // Decisions where the product's rows are silent (docs/lifecycle.md)
   design('underpaid', 'payment_detected', 'transfers_changed', 'a top-up covers'),
   design('awaiting_payment', 'failed', 'settlement_failed', 'gasless: aborted before broadcast'),
   design('payment_detected', 'failed', 'settlement_failed', 'gasless: broadcast then reverted'),

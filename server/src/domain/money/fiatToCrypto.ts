@@ -12,7 +12,7 @@ export interface FiatToCryptoParams {
 
 /**
  * Converts a fiat amount to the coin's smallest unit at `rate`, rounding up so the merchant is never
- * short: `ceil(fiatAmount * 10^decimals / rate)`, computed exactly in integers (DESIGN.md section 3).
+ * short: `ceil(fiatAmount * 10^decimals / rate)`, computed exactly in integers (docs/api.md, Amounts).
  *
  * @returns The crypto amount in the smallest unit.
  * @throws RangeError when an amount is not a decimal string, `rate` is not positive, or `decimals` is

@@ -74,7 +74,7 @@ export function serializeRefund(refund: IRefund): RefundBody {
   };
 }
 
-/** The API's payment object (SPEC.md, Payment) from its rows. */
+/** The API's payment object (docs/api.md, Payments) from its rows. */
 export function serializePayment(config: Config, aggregate: PaymentAggregate): PaymentBody {
   const { payment, options, transfers, refunds } = aggregate;
   const received = amountReceived(transfers);

@@ -1,6 +1,6 @@
 import type { SecretCipher } from './createSecretCipher.js';
 
-/** How long the secret before a rotation keeps signing (SPEC.md: 24 hours). */
+/** How long the secret before a rotation keeps signing (docs/limits.md: 24 hours). */
 export const ROTATION_OVERLAP_MS = 24 * 3_600_000;
 
 /**

@@ -2,7 +2,7 @@ import type { Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryErrorClass, DeliveryStatus } from './deliveryTypes.js';
 
-/** One row of the delivery log (what SPEC.md's delivery inspector shows, and more). */
+/** One row of the delivery log (what the delivery inspector of docs/webhooks.md shows, and more). */
 export interface DeliveryLogEntry {
   readonly id: string;
   readonly api_key_id: string;

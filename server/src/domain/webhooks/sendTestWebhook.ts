@@ -7,7 +7,7 @@ import { WebhookError } from './WebhookError.js';
 import { TEST_EVENT_NAME } from './webhookEventNames.js';
 
 /**
- * "Send test" (SPEC.md): writes a synthetic `webhook.test` event for an API key's endpoint to the
+ * "Send test" (docs/webhooks.md): writes a synthetic `webhook.test` event for an API key's endpoint to the
  * outbox, so it goes through the same pipeline as real events (delivery row, signing, SSRF guard,
  * retries, delivery log). Its data says plainly that it is a test and carries no payment.
  *

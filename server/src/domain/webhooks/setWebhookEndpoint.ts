@@ -26,7 +26,7 @@ export interface SetWebhookEndpointResult {
 }
 
 /**
- * Creates or updates the webhook endpoint of an API key (SPEC.md: one per key). Validates the URL
+ * Creates or updates the webhook endpoint of an API key (docs/webhooks.md: one per key). Validates the URL
  * (https in live mode, never a private address), the events and the destination allowlist. A new
  * endpoint gets a `whsec_` secret, returned once and stored sealed with the master key. Live-mode
  * endpoints need an operator-configured master key.

@@ -26,7 +26,7 @@ export interface CheckedUrl {
 const MAX_URL_LENGTH = 2048;
 
 /**
- * Validates a webhook URL on save (SPEC.md, Endpoint configuration): http or https (live mode: https
+ * Validates a webhook URL on save (docs/webhooks.md, Endpoint configuration): http or https (live mode: https
  * only), no credentials or fragment, and neither localhost nor a loopback, private, link-local, CGNAT,
  * multicast, documentation or other special address, IPv6 and IPv4-mapped forms included; a host name
  * is resolved and refused when any address it resolves to is such an address. A name that does not

@@ -4,12 +4,12 @@ import { WebhookError } from './WebhookError.js';
 /** The synthetic event of "Send test": never a payment event, so no receiver mistakes it for one. */
 export const TEST_EVENT_NAME = 'webhook.test';
 
-/** What a new endpoint subscribes to when no events are given: every payment event (SPEC.md). */
+/** What a new endpoint subscribes to when no events are given: every payment event (docs/webhooks.md). */
 export const DEFAULT_SUBSCRIBED_EVENTS: readonly string[] = PAYMENT_EVENT_NAMES;
 
 /**
  * Parses an operator's event list: event names, `payment.*`, `invoice.*` or `all`, comma-separated.
- * Returns the distinct names in SPEC order.
+ * Returns the distinct names in the order of `WEBHOOK_EVENT_NAMES`.
  *
  * @throws {WebhookError} INVALID_WEBHOOK_EVENTS for an unknown name or an empty list.
  */

@@ -13,8 +13,8 @@ const bps = z.coerce.number().int().min(0).max(10_000);
 const url = z.url({ protocol: /^https?$/ });
 
 /**
- * Every environment variable the gateway reads. README.md's configuration table is generated from
- * (and tested against) these descriptions.
+ * Every environment variable the gateway reads. The table of docs/operating/configuration.md is
+ * generated from (and tested against) these descriptions.
  */
 export const CONFIG_VARIABLES = {
   PORT: {
@@ -90,7 +90,7 @@ export const CONFIG_VARIABLES = {
   CAIRN_MCP_URL: { schema: url.optional(), doc: 'Public {mcp_url}.', default: 'CAIRN_PUBLIC_URL' },
   CAIRN_MCP_ALLOW_LIVE: {
     schema: bool.default(false),
-    doc: 'Let live-mode keys call the MCP endpoint ({mcp_url}/mcp). Off by default: an AI agent then works with test keys only (SPEC.md, Authentication rule 5).',
+    doc: 'Let live-mode keys call the MCP endpoint ({mcp_url}/mcp). Off by default: an AI agent then works with test keys only (docs/api.md, MCP).',
     default: 'false',
   },
   CAIRN_DOCS_URL: {

@@ -4,8 +4,8 @@ import { CONFIG_TABLE_END, CONFIG_TABLE_START, configTable } from './configTable
 import { ConfigError, loadConfig } from './loadConfig.js';
 
 describe('configuration', () => {
-  it('is documented in README.md exactly as the schema says (regenerate with `pnpm --filter @cairn/server config:table`)', () => {
-    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+  it('is documented in docs/operating/configuration.md exactly as the schema says (regenerate with `pnpm --filter @cairn/server config:table`)', () => {
+    const readme = readFileSync(new URL('../../../../docs/operating/configuration.md', import.meta.url), 'utf8');
     const start = readme.indexOf(CONFIG_TABLE_START);
     const end = readme.indexOf(CONFIG_TABLE_END);
     expect(start).toBeGreaterThan(-1);

@@ -14,7 +14,7 @@ const OIDC_VARIABLES = {
   LABEL: 'The provider’s name on the sign-in button (default: `<NAME>` capitalised). Optional.',
 } as const;
 
-/** The README's configuration table, from the schema's descriptions. */
+/** The configuration table of docs/operating/configuration.md, from the schema's descriptions. */
 export function configTable(): string {
   const code = (text: string) => `\`${text}\``;
   const rows = Object.entries(CONFIG_VARIABLES).map(

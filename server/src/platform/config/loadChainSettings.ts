@@ -9,7 +9,7 @@ export interface ChainSettings {
   readonly enabled: boolean;
   /** Where the watcher reads the chain; undefined: the chain is offered but not watched. */
   readonly backend?: ChainBackend;
-  /** Required confirmation depth; undefined: the chain's default (DESIGN.md section 4). */
+  /** Required confirmation depth; undefined: the chain's default (docs/limits.md, "Confirmation depths"). */
   readonly confirmations?: number;
   /** Mempool and tip poll interval of the watcher, in ms. */
   readonly pollMs: number;
@@ -37,8 +37,8 @@ const bool = z
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /**
- * The per-chain variables, documented in README.md's configuration table as generic rows (the chain
- * id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
+ * The per-chain variables, documented in the table of docs/operating/configuration.md as generic rows
+ * (the chain id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
  */
 export const CHAIN_VARIABLES = {
   RPC_URL: {

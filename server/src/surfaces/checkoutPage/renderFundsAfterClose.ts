@@ -16,7 +16,7 @@ export interface FundsAfterClose {
 const OWN_REFUND_PATH = new Set(['refund_requested', 'expired_underpaid']);
 
 /**
- * Money on a closed payment (docs/decisions.md, "Funds on closed payments"): the page never claims
+ * Money on a closed payment (docs/decisions.md, "Money after the close"): the page never claims
  * nothing arrived. Once the lifecycle has reported funds after the close (`amount_received_after_close`)
  * it says how much, and offers the refund address form until the customer has given one (then names
  * it), except on statuses that have their own refund path. On a cancelled or expired payment a live

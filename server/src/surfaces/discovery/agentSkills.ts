@@ -1,5 +1,5 @@
 /**
- * The three agent skills of SPEC.md's discovery index, as SKILL.md documents (Agent Skills format:
+ * The three agent skills of the discovery index (docs/api.md), as SKILL.md documents (Agent Skills format:
  * YAML front matter with `name` and `description`, then Markdown). Each names the gateway's own API
  * address and shows its calls as ```http blocks that a test runs against the live API
  * (`test/discovery/agentSkills.test.ts`): `$CAIRN_API_KEY` stands for the key, `{id}` for the id the

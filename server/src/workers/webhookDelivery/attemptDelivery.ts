@@ -9,7 +9,7 @@ import { planAttemptResult } from './planAttemptResult.js';
 import { postWebhook } from './postWebhook.js';
 import { storableText } from './storableText.js';
 
-/** The User-Agent of every delivery (SPEC.md: delivery format version 1.0). */
+/** The User-Agent of every delivery (docs/webhooks.md: delivery format version 1.0). */
 export const USER_AGENT = 'Service-Webhook/1.0';
 
 /** When the master key cannot open an endpoint's secret, the delivery waits this long (no attempt spent). */

@@ -1,5 +1,5 @@
 /**
- * 4xx statuses that mean the request itself is wrong, so a retry cannot succeed (DESIGN.md section 6).
+ * 4xx statuses that mean the request itself is wrong, so a retry cannot succeed (docs/webhooks.md).
  * Every other non-2xx status, 408, 425 and 429 included, retries on the ladder.
  */
 export const PERMANENT_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 405, 410, 413, 422]);

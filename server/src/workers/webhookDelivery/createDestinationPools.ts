@@ -4,7 +4,7 @@ import type { ResolvedAddress } from '../../domain/webhooks/resolveDestination.j
 
 /** Per-attempt time limits. */
 export interface DestinationTimeouts {
-  /** Until the response headers (SPEC.md: 30 s). */
+  /** Until the response headers (docs/limits.md: 30 s). */
   readonly headersTimeoutMs: number;
   readonly connectTimeoutMs: number;
   /** Between body chunks of a response. */

@@ -22,7 +22,7 @@ export const LISTENER_APPLICATION_NAME = 'cairn webhook listener';
 const LISTEN_RETRY_FIRST_MS = 500;
 const LISTEN_RETRY_MAX_MS = 5_000;
 
-/** SPEC.md: 30 seconds to response headers. */
+/** 30 seconds to response headers (docs/limits.md). */
 export const HEADERS_TIMEOUT_MS = 30_000;
 
 /** The subset of a pino logger the dispatcher uses. */

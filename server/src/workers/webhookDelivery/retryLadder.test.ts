@@ -7,7 +7,7 @@ import {
   retryDelayMs,
 } from './retryLadder.js';
 
-describe('retry ladder (SPEC.md, Retries)', () => {
+describe('retry ladder (docs/webhooks.md, Retries)', () => {
   it('is 10s, 30s, 2m, 10m, 30m, 2h, 8h, 24h: 9 attempts in total', () => {
     expect(RETRY_DELAYS_MS).toEqual([10e3, 30e3, 120e3, 600e3, 1800e3, 7200e3, 28800e3, 86400e3]);
     expect(MAX_ATTEMPTS).toBe(9);

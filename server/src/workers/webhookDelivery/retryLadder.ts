@@ -1,4 +1,4 @@
-/** Delays before retries 1 to 8 (SPEC.md, Retries), in milliseconds, before jitter. */
+/** Delays before retries 1 to 8 (docs/webhooks.md, Retries), in milliseconds, before jitter. */
 export const RETRY_DELAYS_MS: readonly number[] = [
   10_000,
   30_000,

@@ -8,7 +8,7 @@ import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
 import { MONERO_REGTEST, type MoneroRegtest } from './moneroRegtest.js';
 
-// SPEC.md, States and transitions, on a real monerod regtest through the watcher, monero-wallet-rpc
+// docs/lifecycle.md, Transitions, on a real monerod regtest through the watcher, monero-wallet-rpc
 // and the merchant's view-only wallet: detection from the pool, confirming at 1 confirmation,
 // confirmed at the required depth with the fee, partial payments and a top-up, tolerance, and
 // overpayment beyond and within the threshold. Payments are `transfer`s from the payer's wallet.

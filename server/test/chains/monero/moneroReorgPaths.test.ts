@@ -4,7 +4,7 @@ import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
 import { MONERO_REGTEST, type MoneroRegtest } from './moneroRegtest.js';
 
-// SPEC.md, reorg rows, and DESIGN.md section 4, on a real monerod regtest: reorgs made with
+// docs/lifecycle.md, the reorg rows and decisions, on a real monerod regtest: reorgs made with
 // `pop_blocks` (the popped transactions go back to the pool, kept by block, and are mined again by the
 // next block) and `flush_txpool` (a popped transaction that is never mined again). The wallet RPC does
 // not notice a popped block by itself: the watcher follows the daemon's hashes, the observer checks

@@ -1,7 +1,7 @@
 import type { Mode } from '@cairn/contract';
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
-/** The webhook endpoint of one API key (SPEC.md: at most one per key). */
+/** The webhook endpoint of one API key (docs/webhooks.md: at most one per key). */
 export const WebhookEndpoint = defineEntity({
   name: 'WebhookEndpoint',
   tableName: 'webhook_endpoints',

@@ -36,7 +36,7 @@ export const OPEN_STATUSES: ReadonlySet<PaymentStatus> = new Set([
   'expired_underpaid',
 ]);
 
-/** A status badge with SPEC.md's label (the API string rides along for tests and scripts). */
+/** A status badge with its dashboard label (docs/lifecycle.md); the API string rides along for tests and scripts. */
 export function statusBadge(status: PaymentStatus, id?: string): SafeHtml {
   return html`<span class="pay-status ${status}"${id ? html` id="${id}"` : ''} data-status="${status}">${PAYMENT_STATUS_LABELS[status]}</span>`;
 }

@@ -115,7 +115,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
           chainId,
           // A secret pasted by mistake (a private or spend key, a seed) is not sent back into the page.
           values: { value: mayEchoRefused(error.code, value) ? value : '' },
-          // SPEC.md names the EVM outcomes; the adapter's message says what to do.
+          // docs/operating/evm.md lists the EVM outcomes; the adapter's message says what to do.
           errors: {
             value: error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,
           },

@@ -18,7 +18,7 @@ const PAGE = 20;
 type Query = { Querystring: Record<string, string | undefined> };
 
 /**
- * The read-only delivery inspector of SPEC.md (with redeliver, the service `webhooks:redeliver` uses)
+ * The read-only delivery inspector of docs/webhooks.md (with redeliver, the service `webhooks:redeliver` uses)
  * and the events list (the events API's service).
  */
 export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
