@@ -1,9 +1,8 @@
 import type { ErrorBody, FieldError } from '@cairn/contract';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../platform/db/databaseTimeouts.js';
-import { databaseUnavailableReason } from '../platform/db/databaseUnavailableReason.js';
 import { ApiError } from '../platform/runtime/ApiError.js';
+import { databaseOutage } from './databaseOutage.js';
 
 interface Issue {
   readonly path?: readonly (PropertyKey | { key: PropertyKey })[];
@@ -41,14 +40,14 @@ export function fromValidationError(error: RequestValidationError): ApiError {
 
 /**
  * The 503 for a request that failed because the database is unreachable or its connection was lost
- * (see databaseUnavailableReason): retryable, with Retry-After. The reason stays in the log (it names
+ * (see databaseOutage): retryable, with Retry-After. The reason stays in the log (it names
  * hosts and ports), not in the answer.
  */
-export function databaseUnavailable(cause: unknown): ApiError {
+export function databaseUnavailable(cause: unknown, retryAfterSeconds: number): ApiError {
   return new ApiError(
     'SERVICE_UNAVAILABLE',
     'The service cannot reach its database right now. Retry after the Retry-After delay; with the same Idempotency-Key a retry is safe.',
-    { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS, cause },
+    { retryAfterSeconds, cause },
   );
 }
 
@@ -59,7 +58,8 @@ export function databaseUnavailable(cause: unknown): ApiError {
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof RequestValidationError) return fromValidationError(error);
-  if (databaseUnavailableReason(error) !== undefined) return databaseUnavailable(error);
+  const outage = databaseOutage(error);
+  if (outage) return databaseUnavailable(error, outage.retryAfterSeconds);
   const fastifyError = error as Partial<FastifyError>;
   switch (fastifyError.statusCode) {
     case 400:
@@ -88,7 +88,7 @@ export function toApiError(error: unknown): ApiError {
 /** The error handler of every scope: one error shape, a request id, no stack traces to clients. */
 export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const apiError = toApiError(error);
-  const databaseDown = apiError.code === 'SERVICE_UNAVAILABLE' ? databaseUnavailableReason(error) : undefined;
+  const databaseDown = apiError.code === 'SERVICE_UNAVAILABLE' ? databaseOutage(error)?.reason : undefined;
   if (databaseDown) request.log.warn({ err: error, reason: databaseDown }, 'database unavailable');
   else if (apiError.status >= 500) request.log.error({ err: error }, 'request failed');
   else request.log.info({ code: apiError.code }, apiError.message);

@@ -1,4 +1,4 @@
-import type { AuthContext } from './authenticate.js';
+import type { AuthContext } from './AuthContext.js';
 
 /**
  * The last database answer per key hash, in this process, for create-payment's single statement

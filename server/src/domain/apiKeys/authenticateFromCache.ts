@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { type AuthContext, checkCallerIp } from './authenticate.js';
+import type { AuthContext } from './AuthContext.js';
+import { checkCallerIp } from './authenticate.js';
 import { readBearerKey } from './bearerKey.js';
 import type { KeyCache } from './KeyCache.js';
 

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPrepared.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { AuthContext } from './authenticate.js';
+import type { AuthContext } from './AuthContext.js';
 
 /** How long a stored response is replayed for the same key. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 60 * 60 * 1000;

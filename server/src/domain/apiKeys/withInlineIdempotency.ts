@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
 import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPrepared.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { AuthContext } from './authenticate.js';
+import type { AuthContext } from './AuthContext.js';
 import { type HandlerResult, withIdempotency } from './withIdempotency.js';
 
 /** What a handler needs to claim an Idempotency-Key in the statement that makes its change. */

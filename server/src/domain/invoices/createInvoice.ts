@@ -3,7 +3,7 @@ import { type CreateInvoiceRequest, type Invoice, minorUnitsOf } from '@cairn/co
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPrepared.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { formatMinor, lineAmountMinor } from '../money/lineAmount.js';
 import { validateAcceptedSet } from '../payments/validateAcceptedSet.js';

@@ -2,7 +2,7 @@ import { type ApiContract, IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ServerInferRequest, ServerInferResponses } from '@ts-rest/core';
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import { type HandlerResult, requestFingerprint, withIdempotency } from '../apiKeys/withIdempotency.js';
 import { type InlineClaim, withInlineIdempotency } from '../apiKeys/withInlineIdempotency.js';
 import type { Gateway } from '../gateway/Gateway.js';

@@ -3,7 +3,7 @@ import { type CreatePaymentLinkRequest, hasAcceptedSet, type PaymentLink } from 
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPrepared.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { validateAcceptedSet } from '../payments/validateAcceptedSet.js';
 import { serializePaymentLink } from './paymentLinkRow.js';

@@ -4,7 +4,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
 import type { IPayment, IPaymentOption } from '../../platform/db/entities/index.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import { unauthorized } from '../apiKeys/bearerKey.js';
 import { IdempotencyKeyTaken, type InlineClaim } from '../apiKeys/withInlineIdempotency.js';
 import { isExhausted } from '../credit/isExhausted.js';

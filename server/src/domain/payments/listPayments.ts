@@ -8,7 +8,7 @@ import {
 import type { FilterQuery } from '@mikro-orm/core';
 import { type IPayment, Payment } from '../../platform/db/entities/index.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { loadAggregate, serializePayment } from './serializePayment.js';
 

@@ -1,7 +1,7 @@
 import type { Mode } from '@cairn/contract';
 import type { EntityManager, MikroORM } from '@mikro-orm/postgresql';
 import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPrepared.js';
-import type { KeyBusiness } from '../apiKeys/authenticate.js';
+import type { KeyBusiness } from '../apiKeys/AuthContext.js';
 
 const CREATION_CONTEXT: PreparedStatement = {
   name: 'cairn_creation_context',

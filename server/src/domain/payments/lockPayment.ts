@@ -2,7 +2,7 @@ import { LockMode } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type IPayment, Payment } from '../../platform/db/entities/index.js';
 import { paymentNotFound } from '../../platform/runtime/ApiError.js';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 
 /** The scope a payment is looked up in: the calling key's business and mode. */
 export type PaymentScope = Pick<AuthContext, 'businessId' | 'mode'>;

@@ -1,5 +1,5 @@
 import { type ChainDefinition, type CoinDefinition, getChain, getCoin, parseToken } from '@cairn/contract';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
 
 /** A chain and coin a payment may offer. */

@@ -1,5 +1,5 @@
 import type { Payment as PaymentBody } from '@cairn/contract';
-import type { AuthContext } from '../apiKeys/authenticate.js';
+import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { findPayment } from './lockPayment.js';
 import { loadAggregate, serializePayment } from './serializePayment.js';

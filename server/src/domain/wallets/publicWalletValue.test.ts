@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IWallet } from '../../platform/db/entities/index.js';
-import { dashboardPaths } from '../../surfaces/dashboard/dashboardPaths.js';
+import { dashboardPaths } from '../../surfaces/dashboard/render/dashboardPaths.js';
 import { walletsPage } from '../../surfaces/dashboard/render/walletPages.js';
 import { publicWalletValue } from './publicWalletValue.js';
 

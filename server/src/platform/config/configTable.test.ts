@@ -5,7 +5,10 @@ import { ConfigError, loadConfig } from './loadConfig.js';
 
 describe('configuration', () => {
   it('is documented in docs/operating/configuration.md exactly as the schema says (regenerate with `pnpm --filter @cairn/server config:table`)', () => {
-    const readme = readFileSync(new URL('../../../../docs/operating/configuration.md', import.meta.url), 'utf8');
+    const readme = readFileSync(
+      new URL('../../../../docs/operating/configuration.md', import.meta.url),
+      'utf8',
+    );
     const start = readme.indexOf(CONFIG_TABLE_START);
     const end = readme.indexOf(CONFIG_TABLE_END);
     expect(start).toBeGreaterThan(-1);

@@ -1,19 +1,13 @@
 import { apiContract } from '@cairn/contract';
-import rateLimit from '@fastify/rate-limit';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type AuthContext, authenticate } from '../../domain/apiKeys/authenticate.js';
 import { authenticateFromCache } from '../../domain/apiKeys/authenticateFromCache.js';
-import { type AuthThrottle, createAuthThrottle } from '../../domain/apiKeys/createAuthThrottle.js';
-import { createMemoryAuthFailureBudget } from '../../domain/apiKeys/createMemoryAuthFailureBudget.js';
-import { createRedisAuthFailureBudget } from '../../domain/apiKeys/createRedisAuthFailureBudget.js';
-import { KeyCache } from '../../domain/apiKeys/KeyCache.js';
-import { KeyUsageRecorder } from '../../domain/apiKeys/KeyUsageRecorder.js';
+import { createKeyAuthenticator } from '../../domain/apiKeys/createKeyAuthenticator.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { createApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
-import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
-import { ApiError } from '../../platform/runtime/ApiError.js';
+import { databaseOutage } from '../../web/databaseOutage.js';
+import { registerKeyRateLimit } from '../../web/registerKeyRateLimit.js';
 import { renderError } from '../../web/renderError.js';
 import { unstorableTextError } from '../../web/unstorableTextError.js';
 
@@ -21,17 +15,6 @@ const s = initServer();
 
 /** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;
-
-/** The failed-authentication throttle: in Redis when given (shared), else in memory; off at 0. */
-export function authThrottle(gateway: Gateway, keyCache: KeyCache, redis: Redis | undefined): AuthThrottle {
-  const limit = gateway.config.CAIRN_AUTH_FAILURES_PER_MINUTE;
-  if (limit === 0) return (_request, authenticate) => authenticate();
-  const windowMs = 60_000;
-  const budget = redis
-    ? createRedisAuthFailureBudget({ redis, limit, windowMs })
-    : createMemoryAuthFailureBudget({ limit, windowMs, clock: gateway.clock });
-  return createAuthThrottle({ budget, keyCache, log: gateway.log });
-}
 
 /**
  * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
@@ -51,32 +34,26 @@ export async function registerApiRoutes(
     // route. A provisional key is read again before any refusal is sent (the error handler below,
     // createPayment, withInlineIdempotency, authenticateFromCache), so every answer is the one a
     // fresh read gives; docs/decisions.md has the details.
-    const keyCache = new KeyCache();
-    const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
-      request.auth = undefined;
-      const auth = await authenticate(gateway.orm, request, keyCache);
-      request.auth = { ...auth, recheck: () => authenticateRequest(request) };
-      return request.auth;
-    };
+    const keys = createKeyAuthenticator(gateway, options);
     // Wrong keys are counted per caller address; past the budget they get 429 without a lookup.
-    const throttle = authThrottle(gateway, keyCache, options.redis);
     api.addHook('onRequest', async (request) => {
-      await throttle(request, async () => {
+      await keys.throttle(request, async () => {
         if (request.method === 'POST' && request.routeOptions.url === CREATE_PAYMENT_URL) {
-          const cached = await authenticateFromCache(request, keyCache, () => authenticateRequest(request));
+          const cached = await authenticateFromCache(request, keys.keyCache, () =>
+            keys.authenticate(request),
+          );
           if (cached) {
             request.auth = cached;
             return;
           }
         }
-        await authenticateRequest(request);
+        await keys.authenticate(request);
       });
     });
     // The key's last use, for the dashboard: after the response, at most once a minute per key.
-    const usage = new KeyUsageRecorder(gateway.orm, gateway.clock, gateway.log);
     api.addHook('onResponse', (request, reply, done) => {
       if (request.auth && reply.statusCode !== 401 && reply.statusCode !== 403)
-        usage.record(request.auth.apiKey.id);
+        keys.recordUse(request.auth.apiKey.id);
       done();
     });
     /**
@@ -85,25 +62,16 @@ export async function registerApiRoutes(
      */
     const renderApiError = (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
       const recheck = request.auth?.provisional ? request.auth.recheck : undefined;
-      if (!recheck || databaseUnavailableReason(error) !== undefined)
-        return renderError(error, request, reply);
+      if (!recheck || databaseOutage(error)) return renderError(error, request, reply);
       return recheck().then(
         () => renderError(error, request, reply),
         (authError: unknown) => renderError(authError, request, reply),
       );
     };
-    await api.register(rateLimit, {
-      hook: 'preHandler',
+    await registerKeyRateLimit(api, {
       max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => request.auth?.apiKey.id ?? request.ip,
-      enableDraftSpec: true,
-      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-rate-limit:' } : {}),
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(
-          'RATE_LIMITED',
-          `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}.`,
-        ),
+      keyOf: (request) => request.auth?.apiKey.id ?? request.ip,
+      redis: options.redis,
     });
     // Text PostgreSQL cannot store is a validation error here, not a 500 from the database.
     api.addHook('preHandler', (request, _reply, done) => {

@@ -20,9 +20,8 @@ import { linkAvailability } from '../../domain/paymentLinks/paymentLinkRow.js';
 import { cancelPayment } from '../../domain/payments/cancelPayment.js';
 import type { PaymentScope } from '../../domain/payments/lockPayment.js';
 import { selectChain } from '../../domain/payments/selectChain.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/db/databaseTimeouts.js';
-import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
+import { databaseOutage } from '../../web/databaseOutage.js';
 import type { SafeHtml } from '../../web/html.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
 import { securityHeaders } from '../../web/securityHeaders.js';
@@ -207,20 +206,20 @@ export async function registerCheckoutPage(
           request.log.info({ err: error }, 'checkout request refused');
           return sendMessage(reply, status, m.errorTitle, m.badRequestBody, back);
         }
-        const databaseDown = databaseUnavailableReason(error);
-        if (databaseDown) {
+        const outage = databaseOutage(error);
+        if (outage) {
           // Retryable: the page says to try again shortly and, for a GET, reloads itself after
           // Retry-After (a refused POST is retried from the payment page, not re-posted).
-          request.log.warn({ err: error, reason: databaseDown }, 'checkout: database unavailable');
+          request.log.warn({ err: error, reason: outage.reason }, 'checkout: database unavailable');
           const retryUrl = request.method === 'GET' ? request.url : back;
-          reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+          reply.header('retry-after', outage.retryAfterSeconds);
           return sendMessage(
             reply,
             503,
             m.unavailableTitle,
             m.unavailableBody,
             back,
-            retryUrl ? { url: retryUrl, seconds: DATABASE_RETRY_AFTER_SECONDS } : undefined,
+            retryUrl ? { url: retryUrl, seconds: outage.retryAfterSeconds } : undefined,
           );
         }
         request.log.error({ err: error }, 'checkout request failed');
@@ -299,7 +298,7 @@ export async function registerCheckoutPage(
           try {
             outcome = await payFromLink(gateway, id, isPaymentId(visit) ? visit : undefined);
           } catch (error) {
-            if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
+            if (!(error instanceof ApiError) || databaseOutage(error)) throw error;
             // The key cannot create this payment now (no chain, no rate, no credit...): the customer
             // is told to come back later; the merchant sees why in the log.
             request.log.warn({ err: error, paymentLinkId: id }, 'payment link could not create a payment');
@@ -421,7 +420,7 @@ export async function registerCheckoutPage(
         try {
           outcome = await payInvoice(gateway, id);
         } catch (error) {
-          if (!(error instanceof ApiError) || databaseUnavailableReason(error) !== undefined) throw error;
+          if (!(error instanceof ApiError) || databaseOutage(error)) throw error;
           request.log.warn({ err: error, invoiceId: id }, 'invoice could not create a payment');
           const row = await findInvoiceRow(gateway.orm.em.fork(), undefined, id);
           if (!row) return invoiceNotFound(reply);

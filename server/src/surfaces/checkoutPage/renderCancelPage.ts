@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { CheckoutView } from './loadCheckoutView.js';
 import { renderMerchantHeader } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
@@ -12,7 +12,7 @@ import { renderDocument } from './renderDocument.js';
 export function renderCancelPage(
   view: CheckoutView,
   ctx: RenderContext,
-  assets: CheckoutAssets,
+  assets: PageAssets,
   assetBase: string,
 ): SafeHtml {
   const m = ctx.messages;

@@ -1,6 +1,6 @@
 import { formatFiat } from '../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { CheckoutView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';
 import { renderDocument } from './renderDocument.js';
@@ -33,7 +33,7 @@ ${checkout.description ? html`<p class="description">${checkout.description}</p>
 export function renderCheckoutPage(
   view: CheckoutView,
   ctx: RenderContext,
-  assets: CheckoutAssets,
+  assets: PageAssets,
   assetBase: string,
 ): { html: SafeHtml; regions: CheckoutRegions } {
   const m = ctx.messages;

@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 
 /** The parts of one checkout HTML document. */
@@ -8,7 +8,7 @@ export interface DocumentInput {
   readonly title: string;
   /** Where the assets are served, e.g. `/checkout/assets`. */
   readonly assetBase: string;
-  readonly assets: CheckoutAssets;
+  readonly assets: PageAssets;
   readonly main: SafeHtml;
   readonly header?: SafeHtml;
   readonly footer?: SafeHtml;

@@ -2,7 +2,7 @@ import type { Mode } from '@cairn/contract';
 import type { StoredLineItem } from '../../domain/invoices/invoiceRow.js';
 import { formatFiat } from '../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 import { renderDocument } from './renderDocument.js';
 
@@ -35,7 +35,7 @@ export interface InvoicePageView {
  */
 export function renderInvoicePage(
   view: InvoicePageView,
-  input: { messages: Messages; assets: CheckoutAssets; assetBase: string },
+  input: { messages: Messages; assets: PageAssets; assetBase: string },
 ): SafeHtml {
   const m = input.messages;
   const money = (amount: string) => formatFiat(amount, view.currency, m.locale);

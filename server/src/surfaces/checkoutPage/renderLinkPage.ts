@@ -1,7 +1,7 @@
 import type { Mode } from '@cairn/contract';
 import { formatFiat } from '../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 import { renderDocument } from './renderDocument.js';
 
@@ -27,7 +27,7 @@ export interface LinkPageView {
  */
 export function renderLinkPage(
   view: LinkPageView,
-  input: { messages: Messages; assets: CheckoutAssets; assetBase: string },
+  input: { messages: Messages; assets: PageAssets; assetBase: string },
 ): SafeHtml {
   const m = input.messages;
   const amount = formatFiat(view.fiatAmount, view.fiatCurrency, m.locale);

@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutAssets } from './checkoutAssets.js';
+import type { PageAssets } from '../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 import { renderDocument } from './renderDocument.js';
 
@@ -8,7 +8,7 @@ export function renderMessagePage(input: {
   readonly messages: Messages;
   readonly title: string;
   readonly body: string;
-  readonly assets: CheckoutAssets;
+  readonly assets: PageAssets;
   readonly assetBase: string;
   /** A link back to the payment, when there is one to go back to. */
   readonly back?: string;

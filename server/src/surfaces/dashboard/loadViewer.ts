@@ -2,7 +2,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { findSession, type SessionLifetime } from '../../domain/accounts/dashboardSessions.js';
 import { Business, User } from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
-import type { Viewer } from './Viewer.js';
+import type { Viewer } from './render/Viewer.js';
 
 /** The viewer a session cookie's token stands for, or undefined (no such session, or it ended). */
 export async function loadViewer(

@@ -6,24 +6,24 @@ import type { Redis } from 'ioredis';
 import type { AccountsContext } from '../../domain/accounts/AccountsContext.js';
 import { OidcClients } from '../../domain/accounts/OidcClients.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
-import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/db/databaseTimeouts.js';
-import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
+import { databaseOutage } from '../../web/databaseOutage.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
 import { securityHeaders } from '../../web/securityHeaders.js';
-import type { DashboardRuntime } from './DashboardRuntime.js';
 import { loadDashboardAssets } from './dashboardAssets.js';
-import { dashboardMountPath, dashboardPaths } from './dashboardPaths.js';
 import { devMailboxEnabled } from './devMailboxEnabled.js';
 import { loadViewer } from './loadViewer.js';
-import { redirectNotice } from './Notice.js';
 import { messagePage } from './render/accountPages.js';
+import { dashboardMountPath, dashboardPaths } from './render/dashboardPaths.js';
+import { redirectNotice } from './render/Notice.js';
 import type { Page } from './render/Page.js';
 import { renderDashboardPage } from './render/renderDashboardPage.js';
+import type { BusinessViewer } from './render/Viewer.js';
 import { registerAccountRoutes } from './routes/accountRoutes.js';
 import { registerAuditRoutes } from './routes/auditRoutes.js';
 import { registerBusinessRoutes } from './routes/businessRoutes.js';
 import { registerCreditRoutes } from './routes/creditRoutes.js';
+import type { DashboardRuntime } from './routes/DashboardRuntime.js';
 import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
@@ -32,7 +32,6 @@ import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
-import type { BusinessViewer } from './Viewer.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -265,10 +264,10 @@ export async function registerDashboard(
             ),
           );
         }
-        const databaseDown = databaseUnavailableReason(error);
-        if (databaseDown) {
-          request.log.warn({ err: error, reason: databaseDown }, 'dashboard: database unavailable');
-          reply.header('retry-after', DATABASE_RETRY_AFTER_SECONDS);
+        const outage = databaseOutage(error);
+        if (outage) {
+          request.log.warn({ err: error, reason: outage.reason }, 'dashboard: database unavailable');
+          reply.header('retry-after', outage.retryAfterSeconds);
           return send(
             request,
             reply,

@@ -2,9 +2,9 @@ import { apiContract, type ErrorBody } from '@cairn/contract';
 import { validateIfSchema } from '@ts-rest/core';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
-import type { AuthContext } from '../../domain/apiKeys/authenticate.js';
+import type { AuthContext } from '../../domain/apiKeys/AuthContext.js';
 import type { ApiCallRequest, ApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
-import { databaseUnavailableReason } from '../../platform/db/databaseUnavailableReason.js';
+import { databaseOutage } from '../../web/databaseOutage.js';
 import { toApiError } from '../../web/renderError.js';
 import { unstorableTextError } from '../../web/unstorableTextError.js';
 import { type ContractTool, requestOf } from './contractTools.js';
@@ -86,9 +86,9 @@ export async function callApiRoute(input: {
     return { ok: true, status: result.status, body: result.body };
   } catch (error) {
     const apiError = toApiError(error);
-    const databaseDown = databaseUnavailableReason(error);
-    if (databaseDown)
-      request.log.warn({ err: error, reason: databaseDown, tool: tool.name }, 'database unavailable');
+    const outage = databaseOutage(error);
+    if (outage)
+      request.log.warn({ err: error, reason: outage.reason, tool: tool.name }, 'database unavailable');
     else if (apiError.status >= 500)
       request.log.error({ err: error, tool: tool.name }, 'mcp: tool call failed');
     else request.log.info({ code: apiError.code, tool: tool.name }, apiError.message);

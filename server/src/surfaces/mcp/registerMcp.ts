@@ -1,19 +1,17 @@
-import rateLimit from '@fastify/rate-limit';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { type AuthContext, authenticate } from '../../domain/apiKeys/authenticate.js';
-import { KeyCache } from '../../domain/apiKeys/KeyCache.js';
-import { KeyUsageRecorder } from '../../domain/apiKeys/KeyUsageRecorder.js';
+import type { AuthContext } from '../../domain/apiKeys/AuthContext.js';
+import { createKeyAuthenticator } from '../../domain/apiKeys/createKeyAuthenticator.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { type ApiHandlers, createApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import { GATEWAY_VERSION } from '../../platform/runtime/gatewayVersion.js';
+import { registerKeyRateLimit } from '../../web/registerKeyRateLimit.js';
 import { renderError } from '../../web/renderError.js';
-import { authThrottle } from '../api/registerApiRoutes.js';
 import { callApiRoute } from './callApiRoute.js';
 import { type ContractTool, contractTools, toolName } from './contractTools.js';
 
@@ -158,22 +156,11 @@ export async function registerMcp(
   const base = new URL(gateway.config.urls.mcp).pathname.replace(/\/+$/, '');
   const tools = contractTools();
   const path = `${base}${MCP_PATH}`;
-  // Wrong keys spend a failed-authentication budget of the API's size (the same budget when Redis is
-  // configured; per route otherwise).
-  const keyCache = new KeyCache();
-  const throttle = authThrottle(gateway, keyCache, options.redis);
+  // Keys are read as the API reads them; wrong keys spend a failed-authentication budget of the API's
+  // size (the same budget when Redis is configured; per surface otherwise).
+  const keys = createKeyAuthenticator(gateway, options);
 
   const handlers = createApiHandlers(gateway);
-  // The key's last use, for the dashboard, as the API records it (at most once a minute per key).
-  const usage = new KeyUsageRecorder(gateway.orm, gateway.clock, gateway.log);
-
-  /** Reads the key as the API does; `recheck` reads it again (create-payment's insert may ask). */
-  const authenticateRequest = async (request: FastifyRequest): Promise<AuthContext> => {
-    request.auth = undefined;
-    const auth = await authenticate(gateway.orm, request, keyCache);
-    request.auth = { ...auth, recheck: () => authenticateRequest(request) };
-    return request.auth;
-  };
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     // JSON-RPC batches are refused: MCP 2025-06-18 removed them, and a batch of tool calls would be
@@ -189,7 +176,8 @@ export async function registerMcp(
       });
     }
     const auth = request.auth!;
-    usage.record(auth.apiKey.id);
+    // The key's last use, for the dashboard, as the API records it.
+    keys.recordUse(auth.apiKey.id);
     const server = buildServer(handlers, tools, request, auth);
     if (!prefersEventStream(request.headers.accept)) return answerJson(server, request, reply);
     return answerEventStream(server, request, reply);
@@ -199,7 +187,7 @@ export async function registerMcp(
     // The key is checked before MCP is spoken, with the API's failed-authentication budget.
     scope.addHook('onRequest', async (request) => {
       if (request.method !== 'POST') return;
-      const auth = await throttle(request, () => authenticateRequest(request));
+      const auth = await keys.throttle(request, () => keys.authenticate(request));
       if (auth.mode === 'live' && !gateway.config.CAIRN_MCP_ALLOW_LIVE) {
         throw new ApiError(
           'LIVE_KEY_NOT_ALLOWED',
@@ -209,18 +197,10 @@ export async function registerMcp(
     });
     // The API's per-key rate limit: every MCP request counts (initialize and tools/list too), keyed
     // and stored as the API's, so with Redis a key has one budget for REST and MCP together.
-    await scope.register(rateLimit, {
-      hook: 'preHandler',
+    await registerKeyRateLimit(scope, {
       max: gateway.config.CAIRN_RATE_LIMIT_PER_MINUTE,
-      timeWindow: 60_000,
-      keyGenerator: (request) => request.auth?.apiKey.id ?? request.ip,
-      enableDraftSpec: true,
-      ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-rate-limit:' } : {}),
-      errorResponseBuilder: (_request, context) =>
-        new ApiError(
-          'RATE_LIMITED',
-          `Rate limit of ${context.max} requests per minute exceeded; retry in ${context.after}.`,
-        ),
+      keyOf: (request) => request.auth?.apiKey.id ?? request.ip,
+      redis: options.redis,
     });
     scope.setErrorHandler((error, request, reply) => renderError(error, request, reply));
     scope.post(path, handle);

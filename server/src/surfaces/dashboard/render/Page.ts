@@ -1,5 +1,5 @@
 import type { SafeHtml } from '../../../web/html.js';
-import type { Notice } from '../Notice.js';
+import type { Notice } from './Notice.js';
 import type { Section } from './renderDashboardPage.js';
 
 /** One page's content, drawn inside the shared frame by `renderDashboardPage`. */

@@ -1,8 +1,8 @@
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../domain/accounts/passwordRules.js';
 import { html } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Notice } from '../Notice.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field } from './forms.js';
+import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 
 /** A third-party sign-in the operator configured. */

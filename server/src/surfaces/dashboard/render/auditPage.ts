@@ -1,8 +1,8 @@
 import type { IAuditEvent } from '../../../platform/db/entities/index.js';
 import { html } from '../../../web/html.js';
-import type { Viewer } from '../Viewer.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import type { Viewer } from './Viewer.js';
 
 /** Every change to the business's keys, wallets, webhook endpoints and settings, newest first. */
 export function auditPage(viewer: Viewer, events: readonly IAuditEvent[]): Page {

@@ -4,12 +4,12 @@ import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../../domain/busine
 import { type CreditOutlook, LOW_CREDIT_DAYS } from '../../../domain/credit/creditOutlook.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Viewer } from '../Viewer.js';
 import type { FormState } from './accountPages.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field, formatTime } from './forms.js';
 import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';
+import type { Viewer } from './Viewer.js';
 
 /** What the home page shows for the current business and mode. */
 export interface OverviewFacts {

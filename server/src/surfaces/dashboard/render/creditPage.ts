@@ -7,7 +7,7 @@ import type { CreditLedgerLine } from '../../../domain/credit/listCreditLedger.j
 import type { CreditEntryKind } from '../../../platform/db/entities/index.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 

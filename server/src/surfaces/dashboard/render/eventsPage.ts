@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from '@cairn/contract';
 import { html } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 

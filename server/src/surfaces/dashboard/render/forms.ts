@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { Notice } from '../Notice.js';
+import type { Notice } from './Notice.js';
 
 /** The hidden CSRF field every form carries. */
 export const csrfField = (token: string) => html`<input type="hidden" name="_csrf" value="${token}">`;

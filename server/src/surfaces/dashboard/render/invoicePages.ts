@@ -2,9 +2,9 @@ import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type WebhookEvent }
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { messages as checkoutMessages } from '../../checkoutPage/messages.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Notice } from '../Notice.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import type { LinkKeyChoice } from './paymentLinkPages.js';
 

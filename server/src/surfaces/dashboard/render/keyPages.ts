@@ -2,11 +2,11 @@ import { INVOICE_EVENT_NAMES, PAYMENT_EVENT_NAMES } from '@cairn/contract';
 import type { DeliveryLogEntry } from '../../../domain/webhooks/listDeliveries.js';
 import type { IApiKey, IWebhookEndpoint } from '../../../platform/db/entities/index.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Viewer } from '../Viewer.js';
 import type { FormState } from './accountPages.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import type { Viewer } from './Viewer.js';
 
 const STATUS_LABEL: Record<string, string> = {
   active: 'Active',

@@ -1,6 +1,6 @@
 import type { IMailMessage } from '../../../platform/db/entities/index.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 

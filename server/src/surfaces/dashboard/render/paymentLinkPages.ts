@@ -1,7 +1,7 @@
 import type { PaymentLink, PaymentStatus } from '@cairn/contract';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
 import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';

@@ -11,9 +11,9 @@ import type { PaymentListPage } from '../../../domain/payments/searchPayments.js
 import type { PaymentTimelineEntry } from '../../../domain/webhooks/loadPaymentTimeline.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Notice } from '../Notice.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 
 /** The list's filters as the form holds them (strings as typed). */

@@ -1,9 +1,9 @@
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardAssets } from '../dashboardAssets.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Notice } from '../Notice.js';
-import type { Viewer } from '../Viewer.js';
+import type { PageAssets } from '../../../web/loadHashedAsset.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, renderNotice } from './forms.js';
+import type { Notice } from './Notice.js';
+import type { Viewer } from './Viewer.js';
 
 /** The sections of the signed-in navigation. */
 export type Section =
@@ -21,7 +21,7 @@ export type Section =
 
 /** What every dashboard page is drawn with. */
 export interface PageFrame {
-  readonly assets: DashboardAssets;
+  readonly assets: PageAssets;
   readonly paths: DashboardPaths;
   /** The CSRF token for this response's forms. */
   readonly csrf: string;

@@ -2,11 +2,11 @@ import { type ChainDefinition, type ChainFamily, getChain } from '@cairn/contrac
 import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js';
 import type { IWallet } from '../../../platform/db/entities/index.js';
 import { html } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
-import type { Viewer } from '../Viewer.js';
 import type { FormState } from './accountPages.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import type { Viewer } from './Viewer.js';
 
 const ONBOARDING: Record<string, string> = {
   pending:

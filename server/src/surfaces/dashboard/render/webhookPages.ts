@@ -2,7 +2,7 @@ import { WEBHOOK_EVENT_NAMES } from '@cairn/contract';
 import type { DeliveryStatus } from '../../../domain/webhooks/deliveryTypes.js';
 import type { DeliveryLogEntry } from '../../../domain/webhooks/listDeliveries.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardPaths } from '../dashboardPaths.js';
+import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, formatTime } from './forms.js';
 import type { Page } from './Page.js';
 

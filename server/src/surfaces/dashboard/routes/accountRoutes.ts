@@ -5,8 +5,6 @@ import { requestPasswordReset, resetPassword } from '../../../domain/accounts/re
 import { signInWithPassword } from '../../../domain/accounts/signInWithPassword.js';
 import { resendVerification, signUp } from '../../../domain/accounts/signUp.js';
 import { verifyEmail } from '../../../domain/accounts/verifyEmail.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
-import { redirectNotice } from '../Notice.js';
 import {
   checkInboxPage,
   confirmEmailPage,
@@ -16,6 +14,8 @@ import {
   signInPage,
   signUpPage,
 } from '../render/accountPages.js';
+import { redirectNotice } from '../render/Notice.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { AuditEvent } from '../../../platform/db/entities/index.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { auditPage } from '../render/auditPage.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 /** The business's audit log. */
 export function registerAuditRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {

@@ -7,9 +7,9 @@ import { PAYMENT_PREFERENCE_BOUNDS, parsePercent } from '../../../domain/busines
 import { recordAudit } from '../../../domain/businesses/recordAudit.js';
 import { setPaymentPreferences } from '../../../domain/businesses/setPaymentPreferences.js';
 import { ApiKey, Business, Wallet, WebhookEndpoint } from '../../../platform/db/entities/index.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
-import { redirectNotice } from '../Notice.js';
 import { businessesPage, newBusinessPage, overviewPage, settingsPage } from '../render/businessPages.js';
+import { redirectNotice } from '../render/Notice.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };

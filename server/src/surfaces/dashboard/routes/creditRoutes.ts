@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { loadCreditOutlook } from '../../../domain/credit/creditOutlook.js';
 import { listCreditLedger } from '../../../domain/credit/listCreditLedger.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { creditPage } from '../render/creditPage.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 50;

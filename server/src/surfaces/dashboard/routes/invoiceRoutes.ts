@@ -9,8 +9,6 @@ import { sendInvoice } from '../../../domain/invoices/sendInvoice.js';
 import { voidInvoice } from '../../../domain/invoices/voidInvoice.js';
 import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
-import type { Notice, RedirectNotice } from '../Notice.js';
 import {
   INVOICE_FORM_LINES,
   type InvoiceFilters,
@@ -20,7 +18,9 @@ import {
   invoicesListPage,
   newInvoicePage,
 } from '../render/invoicePages.js';
-import type { BusinessViewer } from '../Viewer.js';
+import type { Notice, RedirectNotice } from '../render/Notice.js';
+import type { BusinessViewer } from '../render/Viewer.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 import { activeKeyChoices, chosenKey } from './keyChoices.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

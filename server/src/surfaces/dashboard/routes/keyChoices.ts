@@ -1,9 +1,9 @@
-import type { AuthContext } from '../../../domain/apiKeys/authenticate.js';
+import type { AuthContext } from '../../../domain/apiKeys/AuthContext.js';
 import { loadActiveKey } from '../../../domain/apiKeys/authenticate.js';
 import type { Gateway } from '../../../domain/gateway/Gateway.js';
 import { ApiKey } from '../../../platform/db/entities/index.js';
 import type { LinkKeyChoice } from '../render/paymentLinkPages.js';
-import type { BusinessViewer } from '../Viewer.js';
+import type { BusinessViewer } from '../render/Viewer.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -12,9 +12,9 @@ import { setWebhookEndpoint } from '../../../domain/webhooks/setWebhookEndpoint.
 import { WebhookError } from '../../../domain/webhooks/WebhookError.js';
 import { ApiKey, type IApiKey, Wallet, WebhookEndpoint } from '../../../platform/db/entities/index.js';
 import { html } from '../../../web/html.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { type KeyPageExtras, keyPage, keysPage, newKeyPage } from '../render/keyPages.js';
-import type { BusinessViewer } from '../Viewer.js';
+import type { BusinessViewer } from '../render/Viewer.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type IdParams = { Params: { id: string } };

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { MailMessage } from '../../../platform/db/entities/index.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { mailboxMessagePage, mailboxPage } from '../render/mailboxPages.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

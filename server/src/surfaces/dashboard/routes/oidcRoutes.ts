@@ -5,8 +5,8 @@ import { endSession } from '../../../domain/accounts/dashboardSessions.js';
 import { OidcSignInError } from '../../../domain/accounts/OidcClients.js';
 import { signInWithOidc } from '../../../domain/accounts/signInWithOidc.js';
 import { OidcLogin } from '../../../platform/db/entities/index.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { messagePage } from '../render/accountPages.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 /** How long the provider's sign-in may take. */
 const LOGIN_TTL_MS = 10 * 60_000;

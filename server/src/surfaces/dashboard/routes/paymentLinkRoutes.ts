@@ -6,14 +6,14 @@ import { deactivatePaymentLink } from '../../../domain/paymentLinks/deactivatePa
 import { retrievePaymentLink } from '../../../domain/paymentLinks/findPaymentLink.js';
 import { listPaymentLinks } from '../../../domain/paymentLinks/listPaymentLinks.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import {
   type LinkFormState,
   type LinkPaymentRow,
   paymentLinkPage,
   paymentLinksPage,
 } from '../render/paymentLinkPages.js';
-import type { BusinessViewer } from '../Viewer.js';
+import type { BusinessViewer } from '../render/Viewer.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 import { activeKeyChoices, chosenKey } from './keyChoices.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

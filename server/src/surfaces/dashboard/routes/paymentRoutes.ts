@@ -16,10 +16,10 @@ import { loadAggregate, rfc3339, serializePayment } from '../../../domain/paymen
 import { loadPaymentTimeline } from '../../../domain/webhooks/loadPaymentTimeline.js';
 import { Payment } from '../../../platform/db/entities/index.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
-import type { Notice } from '../Notice.js';
+import type { Notice } from '../render/Notice.js';
 import { type PaymentFilters, paymentPage, paymentsListPage } from '../render/paymentPages.js';
-import type { BusinessViewer } from '../Viewer.js';
+import type { BusinessViewer } from '../render/Viewer.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined; Params: { id: string } };
 type ListQuery = { Querystring: Record<string, string | string[] | undefined> };

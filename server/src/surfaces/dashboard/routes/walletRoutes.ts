@@ -6,8 +6,8 @@ import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js'
 import { readWalletAdvice } from '../../../domain/wallets/readWalletAdvice.js';
 import { removeWallet } from '../../../domain/wallets/removeWallet.js';
 import { Wallet } from '../../../platform/db/entities/index.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { newWalletPage, walletsPage } from '../render/walletPages.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };

@@ -7,9 +7,9 @@ import { redeliverWebhook } from '../../../domain/webhooks/redeliverWebhook.js';
 import { WebhookError } from '../../../domain/webhooks/WebhookError.js';
 import { ApiKey } from '../../../platform/db/entities/index.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import type { DashboardRuntime } from '../DashboardRuntime.js';
 import { type EventFilters, eventsPage } from '../render/eventsPage.js';
 import { type DeliveryFilters, webhooksPage } from '../render/webhookPages.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STATUSES: readonly DeliveryStatus[] = ['pending', 'delivered', 'failed', 'exhausted'];

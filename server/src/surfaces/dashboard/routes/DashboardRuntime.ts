@@ -1,12 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AccountsContext } from '../../domain/accounts/AccountsContext.js';
-import type { OidcClients } from '../../domain/accounts/OidcClients.js';
-import type { AuditActor } from '../../domain/businesses/recordAudit.js';
-import type { Gateway } from '../../domain/gateway/Gateway.js';
-import type { DashboardPaths } from './dashboardPaths.js';
-import type { RedirectNotice } from './Notice.js';
-import type { Page } from './render/Page.js';
-import type { BusinessViewer, Viewer } from './Viewer.js';
+import type { AccountsContext } from '../../../domain/accounts/AccountsContext.js';
+import type { OidcClients } from '../../../domain/accounts/OidcClients.js';
+import type { AuditActor } from '../../../domain/businesses/recordAudit.js';
+import type { Gateway } from '../../../domain/gateway/Gateway.js';
+import type { DashboardPaths } from '../render/dashboardPaths.js';
+import type { RedirectNotice } from '../render/Notice.js';
+import type { Page } from '../render/Page.js';
+import type { BusinessViewer, Viewer } from '../render/Viewer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
