@@ -1,6 +1,7 @@
 import type { Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { CreditEntryKind } from '../../platform/db/entities/index.js';
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 
 /** Entries per page unless told. */
 export const CREDIT_LEDGER_PAGE_DEFAULT = 50;
@@ -47,7 +48,6 @@ interface Row {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLUMNS = 'id, kind, amount_usd::text as amount_usd, payment_id, created_at';
-const ORDER = 'order by created_at desc, id desc limit ?';
 
 /**
  * A business's Prepaid Credit ledger in one mode, newest first, in keyset pages on
@@ -78,24 +78,22 @@ export async function listCreditLedger(
   if (before !== undefined && !UUID.test(before)) {
     throw new RangeError(`listCreditLedger: before must be a ledger entry's id, not "${before}"`);
   }
-  const [query, params] =
-    before === undefined
-      ? [
-          `select ${COLUMNS} from credit_ledger where business_id = ? and mode = ? ${ORDER}`,
-          [businessId, mode],
-        ]
-      : [
-          `select ${COLUMNS} from credit_ledger
-            where business_id = ? and mode = ?
-              and (created_at, id) < (select c.created_at, c.id from credit_ledger c
-                                       where c.id = ?::uuid and c.business_id = ? and c.mode = ?)
-            ${ORDER}`,
-          [businessId, mode, before, businessId, mode],
-        ];
-  const rows = await em
-    .getConnection()
-    .execute<Row[]>(query, [...params, size + 1], 'all', em.getTransactionContext());
-  const entries = rows.slice(0, size).map(
+  const page = await readKeysetPage<Row>(em, {
+    select: `select ${COLUMNS} from credit_ledger`,
+    where: ['business_id = ?', 'mode = ?'],
+    params: [businessId, mode],
+    key: [{ column: 'created_at' }, { column: 'id' }],
+    after:
+      before === undefined
+        ? undefined
+        : {
+            sql: 'select created_at, id from credit_ledger where id = ?::uuid and business_id = ? and mode = ?',
+            params: [before, businessId, mode],
+            whenMissing: 'empty',
+          },
+    limit: size,
+  });
+  const entries = page.rows.map(
     (row): CreditLedgerLine => ({
       id: row.id,
       kind: row.kind,
@@ -104,5 +102,5 @@ export async function listCreditLedger(
       createdAt: new Date(row.created_at),
     }),
   );
-  return { entries, next: rows.length > size ? entries.at(-1)!.id : null };
+  return { entries, next: page.hasMore ? entries.at(-1)!.id : null };
 }

@@ -1,8 +1,11 @@
 import { type InvoiceList, LIST_LIMIT_DEFAULT, type ParsedListInvoicesQuery } from '@cairn/contract';
+import { type KeysetColumn, readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
 import { INVOICE_COLUMNS, type InvoiceRow, serializeInvoice } from './invoiceRow.js';
+
+const BY_CREATION: [KeysetColumn, KeysetColumn] = [{ column: 'i.created_at' }, { column: 'i.id' }];
 
 /**
  * GET /api/v1/invoices: newest first, keyset-paged on (created_at, id) through `invoices_list_idx`,
@@ -47,29 +50,29 @@ export async function listInvoices(
     where.push('i.created_at < ?');
     params.push(new Date(query.created_lt));
   }
-  const connection = gateway.orm.em.fork().getConnection();
-  if (query.starting_after !== undefined) {
-    const [cursor] = await connection.execute<{ created_at: Date }[]>(
-      'select created_at from invoices where id = ? and business_id = ? and mode = ?',
-      [query.starting_after, scope.businessId, scope.mode],
-    );
-    if (!cursor) {
-      throw new ApiError('VALIDATION_ERROR', 'starting_after is not an invoice of this API key.', {
-        fields: [{ field: 'starting_after', message: 'must be the id of an invoice listed with this key' }],
-      });
-    }
-    where.push('(i.created_at, i.id) < (?, ?::uuid)');
-    params.push(cursor.created_at, query.starting_after);
-  }
-  const rows = await connection.execute<InvoiceRow[]>(
-    `select ${INVOICE_COLUMNS} from invoices i where ${where.join(' and ')}
-    order by i.created_at desc, i.id desc limit ?`,
-    [...params, limit + 1],
-  );
-  const page = rows.slice(0, limit);
+  const page = await readKeysetPage<InvoiceRow>(gateway.orm.em.fork(), {
+    select: `select ${INVOICE_COLUMNS} from invoices i`,
+    where,
+    params,
+    key: BY_CREATION,
+    after:
+      query.starting_after === undefined
+        ? undefined
+        : {
+            sql: 'select created_at, id from invoices where id = ? and business_id = ? and mode = ?',
+            params: [query.starting_after, scope.businessId, scope.mode],
+            whenMissing: () =>
+              new ApiError('VALIDATION_ERROR', 'starting_after is not an invoice of this API key.', {
+                fields: [
+                  { field: 'starting_after', message: 'must be the id of an invoice listed with this key' },
+                ],
+              }),
+          },
+    limit,
+  });
   return {
-    data: page.map((row) => serializeInvoice(gateway.config, row, now)),
-    has_more: rows.length > limit,
-    next_starting_after: rows.length > limit ? page.at(-1)!.id : null,
+    data: page.rows.map((row) => serializeInvoice(gateway.config, row, now)),
+    has_more: page.hasMore,
+    next_starting_after: page.hasMore ? page.rows.at(-1)!.id : null,
   };
 }

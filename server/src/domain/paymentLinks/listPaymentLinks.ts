@@ -1,4 +1,5 @@
 import { LIST_LIMIT_DEFAULT, type ParsedListPaymentLinksQuery, type PaymentLinkList } from '@cairn/contract';
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
@@ -19,29 +20,29 @@ export async function listPaymentLinks(
   if (query.active !== undefined) {
     where.push(query.active === 'true' ? 'l.deactivated_at is null' : 'l.deactivated_at is not null');
   }
-  const connection = gateway.orm.em.fork().getConnection();
-  if (query.starting_after !== undefined) {
-    const [cursor] = await connection.execute<{ created_at: Date }[]>(
-      'select created_at from payment_links where id = ? and business_id = ? and mode = ?',
-      [query.starting_after, scope.businessId, scope.mode],
-    );
-    if (!cursor) {
-      throw new ApiError('VALIDATION_ERROR', 'starting_after is not a payment link of this API key.', {
-        fields: [{ field: 'starting_after', message: 'must be the id of a link listed with this key' }],
-      });
-    }
-    where.push('(l.created_at, l.id) < (?, ?::uuid)');
-    params.push(cursor.created_at, query.starting_after);
-  }
-  const rows = await connection.execute<PaymentLinkRow[]>(
-    `select ${LINK_COLUMNS} from payment_links l where ${where.join(' and ')}
-    order by l.created_at desc, l.id desc limit ?`,
-    [...params, limit + 1],
-  );
-  const page = rows.slice(0, limit);
+  const page = await readKeysetPage<PaymentLinkRow>(gateway.orm.em.fork(), {
+    select: `select ${LINK_COLUMNS} from payment_links l`,
+    where,
+    params,
+    key: [{ column: 'l.created_at' }, { column: 'l.id' }],
+    after:
+      query.starting_after === undefined
+        ? undefined
+        : {
+            sql: 'select created_at, id from payment_links where id = ? and business_id = ? and mode = ?',
+            params: [query.starting_after, scope.businessId, scope.mode],
+            whenMissing: () =>
+              new ApiError('VALIDATION_ERROR', 'starting_after is not a payment link of this API key.', {
+                fields: [
+                  { field: 'starting_after', message: 'must be the id of a link listed with this key' },
+                ],
+              }),
+          },
+    limit,
+  });
   return {
-    data: page.map((row) => serializePaymentLink(gateway.config, row)),
-    has_more: rows.length > limit,
-    next_starting_after: rows.length > limit ? page.at(-1)!.id : null,
+    data: page.rows.map((row) => serializePaymentLink(gateway.config, row)),
+    has_more: page.hasMore,
+    next_starting_after: page.hasMore ? page.rows.at(-1)!.id : null,
   };
 }

@@ -2,11 +2,10 @@ import {
   LIST_LIMIT_DEFAULT,
   type ParsedListPaymentsQuery,
   type PaymentList,
-  type PaymentStatus,
   parseStatusFilter,
 } from '@cairn/contract';
-import type { FilterQuery } from '@mikro-orm/core';
-import { type IPayment, Payment } from '../../platform/db/entities/index.js';
+import { Payment } from '../../platform/db/entities/index.js';
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
@@ -24,43 +23,49 @@ export async function listPayments(
 ): Promise<PaymentList> {
   const em = gateway.orm.em.fork();
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-  const where: FilterQuery<IPayment>[] = [{ businessId: auth.businessId, mode: auth.mode }];
+  const where = ['p.business_id = ?', 'p.mode = ?'];
+  const params: unknown[] = [auth.businessId, auth.mode];
+  const filter = (condition: string, value: unknown) => {
+    where.push(condition);
+    params.push(value);
+  };
   const statuses = parseStatusFilter(query.status);
-  if (statuses) where.push({ status: { $in: statuses as PaymentStatus[] } });
-  if (query.order_id !== undefined) where.push({ orderId: query.order_id });
-  if (query.payment_link_id !== undefined) where.push({ paymentLinkId: query.payment_link_id });
-  if (query.invoice_id !== undefined) where.push({ invoiceId: query.invoice_id });
-  if (query.created_gte !== undefined) where.push({ createdAt: { $gte: new Date(query.created_gte) } });
-  if (query.created_lt !== undefined) where.push({ createdAt: { $lt: new Date(query.created_lt) } });
-  if (query.starting_after !== undefined) {
-    const cursor = await em.findOne(Payment, {
-      id: query.starting_after,
-      businessId: auth.businessId,
-      mode: auth.mode,
-    });
-    if (!cursor) {
-      throw new ApiError('VALIDATION_ERROR', 'starting_after is not a payment of this API key.', {
-        fields: [{ field: 'starting_after', message: 'must be the id of a payment listed with this key' }],
-      });
-    }
-    where.push({
-      $or: [
-        { createdAt: { $lt: cursor.createdAt } },
-        { createdAt: cursor.createdAt, id: { $lt: cursor.id } },
-      ],
-    });
+  if (statuses) {
+    where.push(`p.status in (${statuses.map(() => '?').join(', ')})`);
+    params.push(...statuses);
   }
-  const rows = await em.find(
-    Payment,
-    { $and: where },
-    { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], limit: limit + 1 },
-  );
-  const page = rows.slice(0, limit);
+  if (query.order_id !== undefined) filter('p.order_id = ?', query.order_id);
+  if (query.payment_link_id !== undefined) filter('p.payment_link_id = ?', query.payment_link_id);
+  if (query.invoice_id !== undefined) filter('p.invoice_id = ?', query.invoice_id);
+  if (query.created_gte !== undefined) filter('p.created_at >= ?', new Date(query.created_gte));
+  if (query.created_lt !== undefined) filter('p.created_at < ?', new Date(query.created_lt));
+  const page = await readKeysetPage<Record<string, unknown>>(em, {
+    select: 'select p.* from payments p',
+    where,
+    params,
+    key: [{ column: 'p.created_at' }, { column: 'p.id' }],
+    after:
+      query.starting_after === undefined
+        ? undefined
+        : {
+            sql: 'select created_at, id from payments where id = ? and business_id = ? and mode = ?',
+            params: [query.starting_after, auth.businessId, auth.mode],
+            whenMissing: () =>
+              new ApiError('VALIDATION_ERROR', 'starting_after is not a payment of this API key.', {
+                fields: [
+                  { field: 'starting_after', message: 'must be the id of a payment listed with this key' },
+                ],
+              }),
+          },
+    limit,
+  });
   const data = [];
-  for (const payment of page) data.push(serializePayment(gateway.config, await loadAggregate(em, payment)));
+  for (const row of page.rows) {
+    data.push(serializePayment(gateway.config, await loadAggregate(em, em.map(Payment, row))));
+  }
   return {
     data,
-    has_more: rows.length > limit,
-    next_starting_after: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+    has_more: page.hasMore,
+    next_starting_after: page.hasMore ? String(page.rows.at(-1)!.id) : null,
   };
 }

@@ -1,5 +1,6 @@
 import type { Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import type { DeliveryErrorClass, DeliveryStatus } from './deliveryTypes.js';
 
 /** One row of the delivery log (what the delivery inspector of docs/webhooks.md shows, and more). */
@@ -68,12 +69,6 @@ export async function listDeliveries(
     where.push('d.event = ?');
     params.push(filter.event);
   }
-  if (filter.before) {
-    where.push(
-      '(d.created_at, d.event_seq) < (select b.created_at, b.event_seq from webhook_deliveries b where b.id = ?)',
-    );
-    params.push(filter.before);
-  }
   if (filter.apiKeyId) {
     where.push('d.api_key_id = ?');
     params.push(filter.apiKeyId);
@@ -90,19 +85,27 @@ export async function listDeliveries(
     where.push('d.payment_id = ?');
     params.push(filter.paymentId);
   }
-  params.push(Math.min(Math.max(filter.limit ?? 50, 1), 1000));
-  return em.getConnection().execute<DeliveryLogEntry[]>(
-    `select d.id, d.api_key_id, d.mode, d.event, 'evt_' || d.outbox_event_id as event_id, d.payment_id,
+  const page = await readKeysetPage<DeliveryLogEntry>(em, {
+    select: `select d.id, d.api_key_id, d.mode, d.event, 'evt_' || d.outbox_event_id as event_id, d.payment_id,
             d.status, d.attempts, d.last_status_code, d.last_response_body, d.last_latency_ms,
             d.last_error_class, d.last_error, d.last_attempt_at, d.next_attempt_at, d.completed_at,
             d.created_at, coalesce(d.last_url, w.url) as url, o.body as request_body, d.last_signature,
             d.redelivery_of, (d.status = 'pending' and d.next_attempt_at is null) as parked, k.key_hint
        from webhook_deliveries d join webhook_endpoints w on w.id = d.endpoint_id
        join outbox_events o on o.id = d.outbox_event_id
-       join api_keys k on k.id = d.api_key_id
-      ${where.length ? `where ${where.join(' and ')}` : ''}
-      order by d.created_at desc, d.event_seq desc
-      limit ?`,
+       join api_keys k on k.id = d.api_key_id`,
+    where,
     params,
-  );
+    key: [{ column: 'd.created_at' }, { column: 'd.event_seq' }],
+    // A delivery of another business (or none) as `before` gives an empty page.
+    after: filter.before
+      ? {
+          sql: 'select created_at, event_seq from webhook_deliveries where id = ?',
+          params: [filter.before],
+          whenMissing: 'empty',
+        }
+      : undefined,
+    limit: Math.min(Math.max(filter.limit ?? 50, 1), 1000),
+  });
+  return page.rows;
 }

@@ -5,6 +5,7 @@ import {
   parseEventTypeFilter,
   type WebhookEvent,
 } from '@cairn/contract';
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
@@ -45,29 +46,30 @@ export async function listEvents(
     where.push('o.created_at < ?');
     params.push(new Date(query.created_lt));
   }
-  const connection = gateway.orm.em.fork().getConnection();
-  if (query.starting_after !== undefined) {
-    const [cursor] = await connection.execute<{ seq: string }[]>(
-      'select seq::text as seq from outbox_events where id = ? and business_id = ? and mode = ?',
-      [uuidOf(query.starting_after), scope.businessId, scope.mode],
-    );
-    if (!cursor) {
-      throw new ApiError('VALIDATION_ERROR', 'starting_after is not an event of this API key.', {
-        fields: [{ field: 'starting_after', message: 'must be the id of an event listed with this key' }],
-      });
-    }
-    where.push('o.seq < ?::bigint');
-    params.push(cursor.seq);
-  }
-  const rows = await connection.execute<{ id: string; body: string }[]>(
-    `select o.id, o.body from outbox_events o where ${where.join(' and ')} order by o.seq desc limit ?`,
-    [...params, limit + 1],
-  );
-  const page = rows.slice(0, limit);
+  const page = await readKeysetPage<{ id: string; body: string }>(gateway.orm.em.fork(), {
+    select: 'select o.id, o.body from outbox_events o',
+    where,
+    params,
+    key: [{ column: 'o.seq' }],
+    after:
+      query.starting_after === undefined
+        ? undefined
+        : {
+            sql: 'select seq from outbox_events where id = ? and business_id = ? and mode = ?',
+            params: [uuidOf(query.starting_after), scope.businessId, scope.mode],
+            whenMissing: () =>
+              new ApiError('VALIDATION_ERROR', 'starting_after is not an event of this API key.', {
+                fields: [
+                  { field: 'starting_after', message: 'must be the id of an event listed with this key' },
+                ],
+              }),
+          },
+    limit,
+  });
   return {
-    data: page.map((row) => JSON.parse(row.body) as WebhookEvent),
-    has_more: rows.length > limit,
-    next_starting_after: rows.length > limit ? `evt_${page.at(-1)!.id}` : null,
+    data: page.rows.map((row) => JSON.parse(row.body) as WebhookEvent),
+    has_more: page.hasMore,
+    next_starting_after: page.hasMore ? `evt_${page.rows.at(-1)!.id}` : null,
   };
 }
 
