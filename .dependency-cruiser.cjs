@@ -63,14 +63,16 @@ module.exports = {
     {
       name: 'surface-imports-another-surface',
       severity: 'error',
-      comment: 'A surface gets what it shares with another from the wings below (web, domain), never from it.',
+      comment:
+        'A surface gets what it shares with another from the wings below (web, domain), never from it.',
       from: { path: '^server/src/surfaces/([^/]+)/' },
       to: { path: '^server/src/surfaces/', pathNot: '^server/src/surfaces/$1/' },
     },
     {
       name: 'surface-imports-database',
       severity: 'error',
-      comment: 'Surfaces get their data from domain services that return view models, never from the database.',
+      comment:
+        'Surfaces get their data from domain services that return view models, never from the database.',
       from: { path: '^server/src/surfaces/' },
       to: { path: '^server/src/platform/db/' },
     },

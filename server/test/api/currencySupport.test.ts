@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Mode } from '@cairn/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
-  CoinbaseRateSource,
+  createCoinbaseRateSource,
+  createFixedRateSource,
+  createKrakenRateSource,
   createRateProvider,
-  FixedRateSource,
-  KrakenRateSource,
   type RateProvider,
   type RateSource,
 } from '../../src/domain/rates/index.js';
@@ -109,7 +109,7 @@ describe('market sources over HTTP', () => {
   it('every source answers that it does not list the currency: 422', async () => {
     const cb = await coinbase({ 'BTC/EUR': '55000' });
     const kr = await krakenListingNothing();
-    useSources([new CoinbaseRateSource({ baseUrl: cb.url }), new KrakenRateSource({ baseUrl: kr.url })]);
+    useSources([createCoinbaseRateSource({ baseUrl: cb.url }), createKrakenRateSource({ baseUrl: kr.url })]);
     expectError(await create('JPY'), 'CURRENCY_NOT_SUPPORTED');
     // Both sources were asked for both coins (and for their USD rates, which price the fee).
     expect(cb.requests.filter((r) => r.includes('JPY')).sort()).toEqual([
@@ -131,7 +131,10 @@ describe('market sources over HTTP', () => {
     async (_name, answer) => {
       const cb = await stub(() => answer);
       const kr = await krakenListingNothing();
-      useSources([new CoinbaseRateSource({ baseUrl: cb.url }), new KrakenRateSource({ baseUrl: kr.url })]);
+      useSources([
+        createCoinbaseRateSource({ baseUrl: cb.url }),
+        createKrakenRateSource({ baseUrl: kr.url }),
+      ]);
       const response = await create('JPY');
       expectError(response, 'RATE_UNAVAILABLE');
     },
@@ -143,14 +146,14 @@ describe('market sources over HTTP', () => {
         ? { status: 502, body: 'Bad Gateway' }
         : { status: 400, body: { errors: [{ message: 'Invalid currency' }] } },
     );
-    useSources([new CoinbaseRateSource({ baseUrl: cb.url }), new FixedRateSource()]);
+    useSources([createCoinbaseRateSource({ baseUrl: cb.url }), createFixedRateSource()]);
     expectError(await create('JPY'), 'RATE_UNAVAILABLE');
   });
 
   it('a source that lists the currency prices the payment', async () => {
     const cb = await coinbase({ 'BTC/JPY': '9000000' });
     const kr = await krakenListingNothing();
-    useSources([new CoinbaseRateSource({ baseUrl: cb.url }), new KrakenRateSource({ baseUrl: kr.url })]);
+    useSources([createCoinbaseRateSource({ baseUrl: cb.url }), createKrakenRateSource({ baseUrl: kr.url })]);
     const response = await create('JPY', '9000');
     expect(response.status, response.text).toBe(201);
     expect(response.body.data.chain_options).toEqual([

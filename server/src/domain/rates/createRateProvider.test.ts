@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CoinbaseRateSource } from './CoinbaseRateSource.js';
+import { createCoinbaseRateSource } from './createCoinbaseRateSource.js';
+import { createFixedRateSource } from './createFixedRateSource.js';
+import { createKrakenRateSource } from './createKrakenRateSource.js';
 import { createRateProvider, type RateProviderOptions } from './createRateProvider.js';
-import { FixedRateSource } from './FixedRateSource.js';
-import { KrakenRateSource } from './KrakenRateSource.js';
 import type { RateLogger, RateQuote, RateSource } from './RateSource.js';
 import { type StubAnswer, type StubServer, startStubServer } from './testing/startStubServer.js';
 
@@ -66,7 +66,7 @@ describe('createRateProvider', () => {
 
   it('prices from Coinbase over real HTTP', async () => {
     const cb = await stub((p) => coinbaseSpot(p, { 'BTC/EUR': '64250.12' }));
-    const { rates } = provider([new CoinbaseRateSource({ baseUrl: cb.url })]);
+    const { rates } = provider([createCoinbaseRateSource({ baseUrl: cb.url })]);
     await expect(rates.getRate('BTC', 'EUR')).resolves.toMatchObject({
       rate: '64250.12',
       source: 'coinbase',
@@ -75,7 +75,7 @@ describe('createRateProvider', () => {
 
   it('prices from Kraken over real HTTP', async () => {
     const kr = await stub((p) => krakenTicker(p, { XBTEUR: '64250.10000' }));
-    const { rates } = provider([new KrakenRateSource({ baseUrl: kr.url })]);
+    const { rates } = provider([createKrakenRateSource({ baseUrl: kr.url })]);
     await expect(rates.getRate('btc', 'eur')).resolves.toMatchObject({ rate: '64250.1', source: 'kraken' });
   });
 
@@ -86,8 +86,8 @@ describe('createRateProvider', () => {
     }));
     const kr = await stub((p) => krakenTicker(p, { XBTEUR: '64250.1' }));
     const { rates, warnings } = provider([
-      new CoinbaseRateSource({ baseUrl: cb.url }),
-      new KrakenRateSource({ baseUrl: kr.url }),
+      createCoinbaseRateSource({ baseUrl: cb.url }),
+      createKrakenRateSource({ baseUrl: kr.url }),
     ]);
     const started = performance.now();
     await expect(rates.getRate('BTC', 'EUR')).resolves.toMatchObject({ rate: '64250.1', source: 'kraken' });
@@ -112,8 +112,8 @@ describe('createRateProvider', () => {
     const cb = await stub(() => answer);
     const kr = await stub((p) => krakenTicker(p, { XBTEUR: '64250.1' }));
     const { rates, warnings } = provider([
-      new CoinbaseRateSource({ baseUrl: cb.url }),
-      new KrakenRateSource({ baseUrl: kr.url }),
+      createCoinbaseRateSource({ baseUrl: cb.url }),
+      createKrakenRateSource({ baseUrl: kr.url }),
     ]);
     await expect(rates.getRate('BTC', 'EUR')).resolves.toMatchObject({ source: 'kraken' });
     expect(cb.requests).toHaveLength(1);
@@ -124,8 +124,8 @@ describe('createRateProvider', () => {
     const cb = await stub((p) => coinbaseSpot(p, { 'BTC/EUR': '64250.12' }));
     const kr = await stub((p) => krakenTicker(p, { XMREUR: '150.5' }));
     const { rates, warnings } = provider([
-      new CoinbaseRateSource({ baseUrl: cb.url }),
-      new KrakenRateSource({ baseUrl: kr.url }),
+      createCoinbaseRateSource({ baseUrl: cb.url }),
+      createKrakenRateSource({ baseUrl: kr.url }),
     ]);
     const quotes = await rates.getRates([
       { coin: 'BTC', fiat: 'EUR' },
@@ -140,15 +140,15 @@ describe('createRateProvider', () => {
   it('falls through live sources to the fixed table', async () => {
     const cb = await stub(() => ({ status: 503, body: '' }));
     const { rates } = provider([
-      new CoinbaseRateSource({ baseUrl: cb.url }),
-      new FixedRateSource({ rates: { 'BTC/EUR': '60000' } }),
+      createCoinbaseRateSource({ baseUrl: cb.url }),
+      createFixedRateSource({ rates: { 'BTC/EUR': '60000' } }),
     ]);
     await expect(rates.getRate('BTC', 'EUR')).resolves.toMatchObject({ rate: '60000', source: 'fixed' });
   });
 
   it('serves a cached quote within the TTL without a second request, and refetches after it', async () => {
     const cb = await stub((p) => coinbaseSpot(p, { 'BTC/EUR': '64250.12' }));
-    const { rates, time } = provider([new CoinbaseRateSource({ baseUrl: cb.url })], { cacheTtlMs: 30_000 });
+    const { rates, time } = provider([createCoinbaseRateSource({ baseUrl: cb.url })], { cacheTtlMs: 30_000 });
     const first = await rates.getRate('BTC', 'EUR');
     time.advance(29_999);
     expect(await rates.getRate('BTC', 'EUR')).toBe(first);
@@ -164,7 +164,7 @@ describe('createRateProvider', () => {
     const cb = await stub((p) => (healthy ? coinbaseSpot(p, { 'BTC/EUR': '64250.12' }) : { status: 500 }));
     const kr = await stub(() => ({ body: 'garbage' }));
     const { rates, time, warnings } = provider(
-      [new CoinbaseRateSource({ baseUrl: cb.url }), new KrakenRateSource({ baseUrl: kr.url })],
+      [createCoinbaseRateSource({ baseUrl: cb.url }), createKrakenRateSource({ baseUrl: kr.url })],
       { cacheTtlMs: 30_000, maxStalenessMs: 120_000 },
     );
     const first = await rates.getRate('BTC', 'EUR');
@@ -192,9 +192,9 @@ describe('createRateProvider', () => {
     const kr = await stub((p) => krakenTicker(p, { XBTEUR: '64250.1' }));
     const { rates, time, warnings } = provider(
       [
-        new CoinbaseRateSource({ baseUrl: cb.url }),
-        new KrakenRateSource({ baseUrl: kr.url }),
-        new FixedRateSource(),
+        createCoinbaseRateSource({ baseUrl: cb.url }),
+        createKrakenRateSource({ baseUrl: kr.url }),
+        createFixedRateSource(),
       ],
       { cacheTtlMs: 30_000 },
     );
@@ -225,8 +225,8 @@ describe('createRateProvider', () => {
     const cb = await stub(() => answer);
     const kr = await stub((p) => krakenTicker(p, {}));
     const { rates } = provider([
-      new CoinbaseRateSource({ baseUrl: cb.url }),
-      new KrakenRateSource({ baseUrl: kr.url }),
+      createCoinbaseRateSource({ baseUrl: cb.url }),
+      createKrakenRateSource({ baseUrl: kr.url }),
     ]);
     expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')).toEqual({
       unlisted: false,
@@ -236,7 +236,7 @@ describe('createRateProvider', () => {
   it('a source that lists a pair again prices it once the unlisted answer is older than the TTL', async () => {
     let listed = false;
     const cb = await stub((p) => coinbaseSpot(p, listed ? { 'BTC/JPY': '9000000' } : {}));
-    const { rates, time } = provider([new CoinbaseRateSource({ baseUrl: cb.url })], { cacheTtlMs: 1000 });
+    const { rates, time } = provider([createCoinbaseRateSource({ baseUrl: cb.url })], { cacheTtlMs: 1000 });
     expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')?.unlisted).toBe(true);
     listed = true;
     expect((await rates.getRateAnswers([{ coin: 'BTC', fiat: 'JPY' }])).get('BTC/JPY')?.unlisted).toBe(true);
@@ -252,7 +252,7 @@ describe('createRateProvider', () => {
       ...coinbaseSpot(p, { 'BTC/EUR': '64250.12', 'ETH/EUR': '2750' }),
       delayMs: 100,
     }));
-    const { rates } = provider([new CoinbaseRateSource({ baseUrl: cb.url })]);
+    const { rates } = provider([createCoinbaseRateSource({ baseUrl: cb.url })]);
     const answers = await Promise.all([
       rates.getRate('BTC', 'EUR'),
       rates.getRate('btc', 'EUR'),
@@ -274,7 +274,7 @@ describe('createRateProvider', () => {
       krakenTicker(p, { XBTEUR: '1', ETHEUR: '2', SOLEUR: '3', LTCEUR: '4', XRPEUR: '5' }),
     );
     const { rates } = provider(
-      [new CoinbaseRateSource({ baseUrl: cb.url }), new KrakenRateSource({ baseUrl: kr.url })],
+      [createCoinbaseRateSource({ baseUrl: cb.url }), createKrakenRateSource({ baseUrl: kr.url })],
       { timeoutMs: 400 },
     );
     const started = performance.now();
@@ -291,7 +291,7 @@ describe('createRateProvider', () => {
     const cb = await stub((p) =>
       p.includes('BTC') ? { body: '{}', delayMs: 5000 } : coinbaseSpot(p, { 'ETH/EUR': '2750' }),
     );
-    const { rates } = provider([new CoinbaseRateSource({ baseUrl: cb.url })], { timeoutMs: 2000 });
+    const { rates } = provider([createCoinbaseRateSource({ baseUrl: cb.url })], { timeoutMs: 2000 });
     const slow = rates.getRate('BTC', 'EUR');
     const started = performance.now();
     await expect(rates.getRate('ETH', 'EUR')).resolves.toMatchObject({ rate: '2750' });
@@ -301,7 +301,7 @@ describe('createRateProvider', () => {
 
   it('times out a source that ignores its abort signal', async () => {
     const hanging: RateSource = { name: 'hanging', fetchRate: () => new Promise(() => {}) };
-    const { rates, warnings } = provider([hanging, new FixedRateSource()], { timeoutMs: 50 });
+    const { rates, warnings } = provider([hanging, createFixedRateSource()], { timeoutMs: 50 });
     await expect(rates.getRate('BTC', 'USD')).resolves.toMatchObject({ source: 'fixed' });
     expect(warnings[0]?.obj.source).toBe('hanging');
   });

@@ -5,7 +5,7 @@
  * USD and EUR. It exists so that a gateway with no network (offline development, CI, test mode) can
  * still price test payments. It is never updated and must not price live payments: configure a
  * market source (`coinbase`, `kraken`) for live mode, and turn these defaults off there
- * (`new FixedRateSource({ demoRates: false })`).
+ * (`createFixedRateSource({ demoRates: false })`).
  *
  * Stablecoins are listed at 1 USD and 0.92 EUR here only because this table says so; no live source
  * assumes a peg.

@@ -1,4 +1,14 @@
-export { CoinbaseRateSource, type CoinbaseRateSourceOptions } from './CoinbaseRateSource.js';
+export { type CoinbaseRateSourceOptions, createCoinbaseRateSource } from './createCoinbaseRateSource.js';
+export {
+  createFixedRateSource,
+  type FixedRateSource,
+  type FixedRateSourceOptions,
+} from './createFixedRateSource.js';
+export {
+  createKrakenRateSource,
+  KRAKEN_SYMBOLS,
+  type KrakenRateSourceOptions,
+} from './createKrakenRateSource.js';
 export {
   createRateProvider,
   type RateAnswer,
@@ -7,9 +17,7 @@ export {
   type RateProviderOptions,
 } from './createRateProvider.js';
 export { DEMO_FIXED_RATES } from './demoFixedRates.js';
-export { FixedRateSource, type FixedRateSourceOptions } from './FixedRateSource.js';
 export type { FetchFunction } from './fetchJson.js';
-export { KRAKEN_SYMBOLS, KrakenRateSource, type KrakenRateSourceOptions } from './KrakenRateSource.js';
 export { normalizeRate } from './normalizeRate.js';
 export { pairKey } from './pairKey.js';
 export type { Clock, RateLogger, RateQuote, RateSource } from './RateSource.js';

@@ -1,7 +1,7 @@
-import { CoinbaseRateSource } from './CoinbaseRateSource.js';
-import { FixedRateSource } from './FixedRateSource.js';
+import { createCoinbaseRateSource } from './createCoinbaseRateSource.js';
+import { createFixedRateSource } from './createFixedRateSource.js';
+import { createKrakenRateSource } from './createKrakenRateSource.js';
 import type { FetchFunction } from './fetchJson.js';
-import { KrakenRateSource } from './KrakenRateSource.js';
 import type { Clock, RateSource } from './RateSource.js';
 
 /** Names of the built-in rate sources, as used in configuration. */
@@ -47,11 +47,11 @@ export function rateSourcesFromConfig(config: RateSourcesConfig): RateSource[] {
     throw new RangeError('At least one exchange-rate source must be configured');
   const build: Record<RateSourceName, () => RateSource> = {
     fixed: () =>
-      new FixedRateSource({ rates: config.fixedRates, demoRates: config.demoRates, clock: config.clock }),
+      createFixedRateSource({ rates: config.fixedRates, demoRates: config.demoRates, clock: config.clock }),
     coinbase: () =>
-      new CoinbaseRateSource({ baseUrl: config.coinbaseBaseUrl, clock: config.clock, fetch: config.fetch }),
+      createCoinbaseRateSource({ baseUrl: config.coinbaseBaseUrl, clock: config.clock, fetch: config.fetch }),
     kraken: () =>
-      new KrakenRateSource({ baseUrl: config.krakenBaseUrl, clock: config.clock, fetch: config.fetch }),
+      createKrakenRateSource({ baseUrl: config.krakenBaseUrl, clock: config.clock, fetch: config.fetch }),
   };
   const seen = new Set<string>();
   return config.sources.map((raw) => {

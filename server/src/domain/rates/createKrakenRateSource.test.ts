@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { KrakenRateSource } from './KrakenRateSource.js';
+import { createKrakenRateSource } from './createKrakenRateSource.js';
 import { RateSourceError } from './RateSourceError.js';
 import { type StubAnswer, type StubServer, startStubServer } from './testing/startStubServer.js';
 
@@ -34,7 +34,7 @@ describe('KrakenRateSource', () => {
 
   async function sourceAnswering(answer: (path: string) => StubAnswer) {
     server = await startStubServer(answer);
-    return new KrakenRateSource({ baseUrl: server.url, clock });
+    return createKrakenRateSource({ baseUrl: server.url, clock });
   }
 
   it('asks for XBTEUR and reads the last trade price of the single result entry', async () => {
@@ -55,7 +55,7 @@ describe('KrakenRateSource', () => {
 
   it('passes other symbols through and accepts extra spellings', async () => {
     server = await startStubServer(() => ({ body: ticker('XETHZUSD', '3000.01') }));
-    const source = new KrakenRateSource({ baseUrl: server.url, clock, symbols: { POL: 'MATIC' } });
+    const source = createKrakenRateSource({ baseUrl: server.url, clock, symbols: { POL: 'MATIC' } });
     await source.fetchRate('ETH', 'USD', signal());
     await source.fetchRate('POL', 'USD', signal());
     expect(server.requests).toEqual(['/0/public/Ticker?pair=ETHUSD', '/0/public/Ticker?pair=MATICUSD']);

@@ -1,8 +1,8 @@
 import { parseDecimal } from '@cairn/chain-core';
 import { COIN_SYMBOLS } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
+import { createFixedRateSource } from './createFixedRateSource.js';
 import { DEMO_FIXED_RATES } from './demoFixedRates.js';
-import { FixedRateSource } from './FixedRateSource.js';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const signal = () => AbortSignal.timeout(1000);
@@ -20,7 +20,7 @@ describe('DEMO_FIXED_RATES', () => {
 
 describe('FixedRateSource', () => {
   it('serves the demo table by default, stamped by its clock', async () => {
-    const source = new FixedRateSource({ clock: () => NOW });
+    const source = createFixedRateSource({ clock: () => NOW });
     await expect(source.fetchRate('BTC', 'USD', signal())).resolves.toEqual({
       rate: '60000',
       source: 'fixed',
@@ -30,21 +30,21 @@ describe('FixedRateSource', () => {
   });
 
   it('lets configured rates override and extend the demo table', async () => {
-    const source = new FixedRateSource({ rates: { 'BTC/EUR': '60000.00', 'btc/gbp': '50000' } });
+    const source = createFixedRateSource({ rates: { 'BTC/EUR': '60000.00', 'btc/gbp': '50000' } });
     await expect(source.fetchRate('BTC', 'EUR', signal())).resolves.toMatchObject({ rate: '60000' });
     await expect(source.fetchRate('btc', 'gbp', signal())).resolves.toMatchObject({ rate: '50000' });
     await expect(source.fetchRate('ETH', 'USD', signal())).resolves.toMatchObject({ rate: '3000' });
   });
 
   it('serves only configured rates when demo rates are off', async () => {
-    const source = new FixedRateSource({ rates: { 'USDC/USD': '1' }, demoRates: false });
+    const source = createFixedRateSource({ rates: { 'USDC/USD': '1' }, demoRates: false });
     await expect(source.fetchRate('USDC', 'USD', signal())).resolves.toMatchObject({ rate: '1' });
     await expect(source.fetchRate('BTC', 'USD', signal())).resolves.toBeUndefined();
     expect(source.pairs()).toEqual(['USDC/USD']);
   });
 
   it('resolves undefined for a pair it does not hold', async () => {
-    await expect(new FixedRateSource().fetchRate('BTC', 'JPY', signal())).resolves.toBeUndefined();
+    await expect(createFixedRateSource().fetchRate('BTC', 'JPY', signal())).resolves.toBeUndefined();
   });
 
   it.each([
@@ -56,10 +56,10 @@ describe('FixedRateSource', () => {
     [{ 'BTC/EUR': '1e4' }],
     [{ 'BTC/EUR': 60000 as unknown as string }],
   ])('rejects the configuration %j', (rates) => {
-    expect(() => new FixedRateSource({ rates })).toThrow(RangeError);
+    expect(() => createFixedRateSource({ rates })).toThrow(RangeError);
   });
 
   it('honours an aborted signal', async () => {
-    await expect(new FixedRateSource().fetchRate('BTC', 'USD', AbortSignal.abort())).rejects.toThrow();
+    await expect(createFixedRateSource().fetchRate('BTC', 'USD', AbortSignal.abort())).rejects.toThrow();
   });
 });

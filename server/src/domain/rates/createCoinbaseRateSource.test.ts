@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { CoinbaseRateSource } from './CoinbaseRateSource.js';
+import { createCoinbaseRateSource } from './createCoinbaseRateSource.js';
 import { RateSourceError } from './RateSourceError.js';
 import { type StubAnswer, type StubServer, startStubServer } from './testing/startStubServer.js';
 
@@ -19,7 +19,7 @@ describe('CoinbaseRateSource', () => {
 
   async function sourceAnswering(answer: (path: string) => StubAnswer) {
     server = await startStubServer(answer);
-    return new CoinbaseRateSource({ baseUrl: `${server.url}/`, clock });
+    return createCoinbaseRateSource({ baseUrl: `${server.url}/`, clock });
   }
 
   it('reads the spot price from /v2/prices/{COIN}-{FIAT}/spot', async () => {
@@ -100,7 +100,7 @@ describe('CoinbaseRateSource', () => {
     const dead = await startStubServer(() => ({}));
     const url = dead.url;
     await dead.close();
-    const source = new CoinbaseRateSource({ baseUrl: url, clock });
+    const source = createCoinbaseRateSource({ baseUrl: url, clock });
     await expect(source.fetchRate('BTC', 'EUR', signal())).rejects.toMatchObject({
       code: 'RATE_SOURCE_HTTP',
     });
