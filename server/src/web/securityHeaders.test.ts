@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMountPath } from '../surfaces/checkoutPage/checkoutPaths.js';
+import { checkoutMountPath } from '../surfaces/checkoutPage/render/checkoutPaths.js';
 import { securityHeaders } from './securityHeaders.js';
 
 describe('securityHeaders', () => {

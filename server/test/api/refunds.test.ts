@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestRefund } from '../../src/domain/payments/requestRefund.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
-import { requestRefund } from '../../src/surfaces/checkoutPage/requestRefund.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import {
   awaitingPayment,

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { formatUnits } from '@cairn/chain-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
+import { requestRefund } from '../../src/domain/payments/requestRefund.js';
 import { setWebhookEndpoint } from '../../src/domain/webhooks/setWebhookEndpoint.js';
 import { Business } from '../../src/platform/db/entities/index.js';
-import { requestRefund } from '../../src/surfaces/checkoutPage/requestRefund.js';
 import { escapeHtml } from '../../src/web/html.js';
 import {
   awaitingPayment,

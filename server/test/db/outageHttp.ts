@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../src/platform/db/databaseTimeouts.js';
-import { messages } from '../../src/surfaces/checkoutPage/messages.js';
+import { messages } from '../../src/surfaces/checkoutPage/render/messages.js';
 
 /** An answer, with how long it took. */
 export interface TimedResponse {

@@ -1,17 +1,29 @@
-import type { EntityManager } from '@mikro-orm/postgresql';
+import type { Mode } from '@cairn/contract';
+import type { Gateway } from '../gateway/Gateway.js';
 import { findPaymentLinkRow } from './findPaymentLink.js';
-import type { PaymentLinkRow } from './paymentLinkRow.js';
+import { linkAvailability } from './paymentLinkRow.js';
 
-/** A link as its public page shows it: the row (with `uses`) and the merchant's business name. */
+/** A payment link as its public page shows it. */
 export interface LinkPage {
-  readonly link: PaymentLinkRow;
   readonly businessName: string;
-  /** Whether the link's API key is active (a revoked or deactivated key's link takes no payment). */
-  readonly keyActive: boolean;
+  readonly mode: Mode;
+  /** Decimal string, in `fiatCurrency`. */
+  readonly fiatAmount: string;
+  readonly fiatCurrency: string;
+  readonly description: string | null;
+  /**
+   * Whether Pay may create a payment now: `available`, or why not (deactivated, used up, or its API
+   * key revoked or deactivated, so its payments would have nowhere to report).
+   */
+  readonly availability: 'available' | 'inactive' | 'sold_out' | 'key_inactive';
 }
 
-/** The link with id `id` for its public page (any business: the id is the customer's credential). */
-export async function loadLinkPage(em: EntityManager, id: string): Promise<LinkPage | undefined> {
+/**
+ * The link with id `id` for its public page (any business: the id is the customer's credential), or
+ * undefined for an unknown id.
+ */
+export async function loadLinkPage(gateway: Gateway, id: string): Promise<LinkPage | undefined> {
+  const em = gateway.orm.em.fork();
   const link = await findPaymentLinkRow(em, undefined, id);
   if (!link) return undefined;
   const [facts] = await em
@@ -20,5 +32,14 @@ export async function loadLinkPage(em: EntityManager, id: string): Promise<LinkP
       'select b.name, k.status as key_status from businesses b, api_keys k where b.id = ? and k.id = ?',
       [link.business_id, link.api_key_id],
     );
-  return { link, businessName: facts?.name ?? '', keyActive: facts?.key_status === 'active' };
+  const availability = linkAvailability(link);
+  return {
+    businessName: facts?.name ?? '',
+    mode: link.mode,
+    fiatAmount: link.fiat_amount,
+    fiatCurrency: link.fiat_currency,
+    description: link.description,
+    availability:
+      availability === 'available' && facts?.key_status !== 'active' ? 'key_inactive' : availability,
+  };
 }

@@ -1,7 +1,7 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type WebhookEvent } from '@cairn/contract';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import { messages as checkoutMessages } from '../../checkoutPage/messages.js';
+import { messages as checkoutMessages } from '../../checkoutPage/render/messages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
 import type { Notice } from './Notice.js';

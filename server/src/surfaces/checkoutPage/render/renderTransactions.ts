@@ -1,6 +1,6 @@
 import { formatUnits } from '@cairn/chain-core';
 import type { Payment as PaymentBody } from '@cairn/contract';
-import { html, type SafeHtml } from '../../web/html.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { RenderContext } from './renderContext.js';
 
 /** The payment's transactions: id, amount and confirmations (or reversed). */

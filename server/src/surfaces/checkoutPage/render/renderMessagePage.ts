@@ -1,5 +1,5 @@
-import { html, type SafeHtml } from '../../web/html.js';
-import type { PageAssets } from '../../web/loadHashedAsset.js';
+import { html, type SafeHtml } from '../../../web/html.js';
+import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 import { renderDocument } from './renderDocument.js';
 

@@ -1,13 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { type IPayment, Payment } from '../../platform/db/entities/index.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
-
-const PAYMENT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/** Whether `id` has the shape of a payment id (a lower-case UUID), before any database lookup. */
-export function isPaymentId(id: string): boolean {
-  return PAYMENT_ID.test(id);
-}
+import { isPaymentId } from './isPaymentId.js';
 
 /**
  * The payment a customer's checkout URL names. The unguessable payment id is the customer's only

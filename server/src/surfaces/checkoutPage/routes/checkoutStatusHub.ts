@@ -1,15 +1,15 @@
-import type { Gateway } from '../../domain/gateway/Gateway.js';
+import type { Gateway } from '../../../domain/gateway/Gateway.js';
+import { readPaymentFingerprints } from '../../../domain/payments/readPaymentFingerprints.js';
 
 type Listener = () => void;
 
 /**
- * Tells open checkout pages (server-sent event streams) when their payment changed. One query per
- * tick covers every watched payment, however many pages are open: a fingerprint of the payment's
- * status and update time, its number of refunds and every transfer's confirmations, so a new
- * confirmation or a refund recorded is seen even when the status stays the same (and without trusting
- * clocks: a refund recorded at the same clock instant as the last change, which a stopped test clock
- * makes likely, still changes the fingerprint). The timer runs only while someone is watching. Works across
- * several gateway instances, since it reads the database every instance writes.
+ * Tells open checkout pages (server-sent event streams) when their payment changed. One read per
+ * tick covers every watched payment, however many pages are open: the payments' fingerprints
+ * (readPaymentFingerprints: status, update time, refunds, every transfer's confirmations), so a new
+ * confirmation or a refund recorded is seen even when the status stays the same. The timer runs only
+ * while someone is watching. Works across several gateway instances, since it reads the database
+ * every instance writes.
  */
 export class CheckoutStatusHub {
   readonly #listeners = new Map<string, Set<Listener>>();
@@ -61,19 +61,7 @@ export class CheckoutStatusHub {
     this.#ticking = true;
     try {
       const ids = [...this.#listeners.keys()];
-      const rows = await this.gateway.orm.em
-        .fork()
-        .getConnection()
-        .execute<{ id: string; fingerprint: string }[]>(
-          `select p.id, concat_ws('|', p.status, p.updated_at::text,
-                  (select count(*) from refunds r where r.payment_id = p.id)::text,
-                  string_agg(concat_ws(':', t.id::text, t.confirmations::text, t.removed::text), ','
-                             order by t.id)) as fingerprint
-             from payments p left join transfers t on t.payment_id = p.id
-            where p.id = any(?::uuid[])
-            group by p.id`,
-          [`{${ids.join(',')}}`],
-        );
+      const rows = await readPaymentFingerprints(this.gateway, ids);
       for (const row of rows) {
         const previous = this.#fingerprints.get(row.id);
         this.#fingerprints.set(row.id, row.fingerprint);

@@ -1,5 +1,5 @@
 import type { ChainDefinition } from '@cairn/contract';
-import { html, type SafeHtml } from '../../web/html.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { RenderContext } from './renderContext.js';
 
 /**

@@ -1,7 +1,7 @@
 import { getChain, getCoin } from '@cairn/contract';
-import { html, type SafeHtml } from '../../web/html.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import { formatDeadline } from './formatDeadline.js';
-import type { CheckoutView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';
 
 /**

@@ -1,7 +1,7 @@
-import { formatFiat } from '../../web/formatFiat.js';
-import { html, type SafeHtml } from '../../web/html.js';
-import type { PageAssets } from '../../web/loadHashedAsset.js';
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import { formatFiat } from '../../../web/formatFiat.js';
+import { html, type SafeHtml } from '../../../web/html.js';
+import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import type { RenderContext } from './renderContext.js';
 import { renderDocument } from './renderDocument.js';
 import { type CheckoutRegions, renderRegions } from './renderRegions.js';

@@ -1,8 +1,9 @@
 import { formatUnits } from '@cairn/chain-core';
-import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { PaymentStatus } from '@cairn/contract';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { RenderContext } from './renderContext.js';
-import { renderFundsAfterClose } from './renderFundsAfterClose.js';
+import { type FundsAfterClose, renderFundsAfterClose } from './renderFundsAfterClose.js';
 import { renderPayDetails } from './renderPayDetails.js';
 import { renderPicker } from './renderPicker.js';
 import { renderRefundForm } from './renderRefundForm.js';
@@ -21,8 +22,46 @@ export interface CheckoutRegions {
   readonly redirect?: string;
 }
 
+/** Statuses while the customer picks, pays or waits for confirmations. */
+const PAYING_STATUSES = [
+  'pending',
+  'awaiting_payment',
+  'payment_detected',
+  'confirming',
+  'underpaid',
+] as const;
+type PayingStatus = (typeof PAYING_STATUSES)[number];
+const isPaying = (status: PaymentStatus): status is PayingStatus =>
+  (PAYING_STATUSES as readonly PaymentStatus[]).includes(status);
+
 /** Renders the state-dependent regions of the checkout for every payment status. */
 export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutRegions {
+  const parts = regionParts(view, ctx);
+  const status = view.payment.status;
+  return isPaying(status) ? payingRegions(status, view, ctx, parts) : closedRegions(status, view, ctx, parts);
+}
+
+/** The pieces the regions of every status are made of. */
+interface RegionParts {
+  readonly business: string;
+  readonly symbol: string;
+  units(amount: string | bigint): string;
+  /** The regions with a status heading, its explanation, and the actions (after a refused action's notice). */
+  region(heading: string, body: SafeHtml | string, actions?: SafeHtml | string): CheckoutRegions;
+  readonly txs: SafeHtml;
+  readonly cancel: SafeHtml | '';
+  back(url: string | null): SafeHtml | '';
+  /** Money that arrived after the payment closed (shown on every closed status), and refunds sent. */
+  readonly late: FundsAfterClose;
+  /** The same, with the transactions, for pages that do not list them otherwise. */
+  readonly lateWithTxs: FundsAfterClose;
+  refundsSent(heading: string): SafeHtml | '';
+  readonly received: SafeHtml | '';
+  readonly confirmations: SafeHtml | '';
+  payDetails(kind: 'full' | 'remainder'): SafeHtml | '';
+}
+
+function regionParts(view: CheckoutView, ctx: RenderContext): RegionParts {
   const m = ctx.messages;
   const { checkout, payment, chain, coin } = view;
   const business = checkout.business_name;
@@ -47,10 +86,6 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
     progress: html`<h2 id="status-heading" data-status="${payment.status}">${heading}</h2>${body}`,
     actions: html`${notice}${actions}`,
   });
-  // Money that arrived after the payment closed (shown on every closed status), and refunds sent.
-  const late = renderFundsAfterClose(view, ctx);
-  // The same, with the transactions, for pages that do not list them otherwise.
-  const lateWithTxs = renderFundsAfterClose(view, ctx, txs);
   const refundsSent = (heading: string) =>
     payment.refunds.length > 0
       ? html`<h3>${heading}</h3><ul class="txs">${payment.refunds.map(
@@ -89,31 +124,80 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
           ctx,
         )
       : '';
+  return {
+    business,
+    symbol,
+    units,
+    region,
+    txs,
+    cancel,
+    back,
+    late: renderFundsAfterClose(view, ctx),
+    lateWithTxs: renderFundsAfterClose(view, ctx, txs),
+    refundsSent,
+    received,
+    confirmations,
+    payDetails,
+  };
+}
 
-  switch (payment.status) {
+/** Picking, paying, waiting for confirmations, or short of the amount. */
+function payingRegions(
+  status: PayingStatus,
+  view: CheckoutView,
+  ctx: RenderContext,
+  p: RegionParts,
+): CheckoutRegions {
+  const m = ctx.messages;
+  const { checkout, chain } = view;
+  const selected = checkout.selected;
+  switch (status) {
     case 'pending':
-      return region(
+      return p.region(
         m.pickHeading,
         html`<p>${m.pendingStatus}</p>`,
-        html`${renderPicker(view, ctx)}${cancel}`,
+        html`${renderPicker(view, ctx)}${p.cancel}`,
       );
     case 'awaiting_payment':
-      return region(m.payHeading, html`<p>${m.payAwaiting}</p>`, html`${payDetails('full')}${cancel}`);
+      return p.region(m.payHeading, html`<p>${m.payAwaiting}</p>`, html`${p.payDetails('full')}${p.cancel}`);
     case 'payment_detected':
     case 'confirming':
-      return region(
-        payment.status === 'confirming' ? m.confirmingHeading : m.detectedHeading,
-        html`<p>${m.detectedBody}</p>${confirmations}${received}${txs}`,
+      return p.region(
+        status === 'confirming' ? m.confirmingHeading : m.detectedHeading,
+        html`<p>${m.detectedBody}</p>${p.confirmations}${p.received}${p.txs}`,
       );
+    case 'underpaid':
+      return p.region(
+        m.underpaidHeading,
+        html`<p>${m.underpaidBody(p.units(selected?.amount_due ?? '0'), p.symbol)}</p>${p.received}${p.txs}`,
+        html`${
+          view.remainderUri ? html`<h3>${m.remainderHeading}</h3>${p.payDetails('remainder')}` : ''
+        }${chain ? renderRefundForm(chain, ctx) : ''}`,
+      );
+  }
+}
+
+/** Confirmed, or closed otherwise: refunds, expiry, cancellation, failure. */
+function closedRegions(
+  status: Exclude<PaymentStatus, PayingStatus>,
+  view: CheckoutView,
+  ctx: RenderContext,
+  p: RegionParts,
+): CheckoutRegions {
+  const m = ctx.messages;
+  const { checkout, payment, chain } = view;
+  const { business, late, lateWithTxs, txs } = p;
+  const selected = checkout.selected;
+  switch (status) {
     case 'confirmed': {
       const redirect = safeHttpUrl(checkout.success_url);
       const excess =
         payment.overpaid && selected ? BigInt(selected.amount_received) - BigInt(selected.crypto_amount) : 0n;
       return {
-        ...region(
+        ...p.region(
           m.confirmedHeading,
           html`<p>${m.confirmedBody(business)}</p>${
-            excess > 0n ? html`<p>${m.overpaidNote(units(excess), symbol)}</p>` : ''
+            excess > 0n ? html`<p>${m.overpaidNote(p.units(excess), p.symbol)}</p>` : ''
           }${txs}`,
           redirect
             ? html`<p class="redirect">${m.redirecting(business)}</p><p><a class="button primary" href="${redirect}">${m.returnToMerchant(business)}</a></p>`
@@ -122,57 +206,49 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
         ...(redirect ? { redirect } : {}),
       };
     }
-    case 'underpaid':
-      return region(
-        m.underpaidHeading,
-        html`<p>${m.underpaidBody(units(selected?.amount_due ?? '0'), symbol)}</p>${received}${txs}`,
-        html`${
-          view.remainderUri ? html`<h3>${m.remainderHeading}</h3>${payDetails('remainder')}` : ''
-        }${chain ? renderRefundForm(chain, ctx) : ''}`,
-      );
     case 'refund_requested':
-      return region(
+      return p.region(
         m.refundRequestedHeading,
-        html`<p>${m.refundRequestedBody(business, payment.refund_address ?? '')}</p>${late.progress}${received}${txs}`,
+        html`<p>${m.refundRequestedBody(business, payment.refund_address ?? '')}</p>${late.progress}${p.received}${txs}`,
       );
     case 'refunded':
-      return region(
+      return p.region(
         m.refundedHeading,
-        html`<p>${m.refundedBody(business)}</p>${refundsSent(m.refundTransaction)}${lateWithTxs.progress}`,
+        html`<p>${m.refundedBody(business)}</p>${p.refundsSent(m.refundTransaction)}${lateWithTxs.progress}`,
         late.actions,
       );
     case 'expired':
-      return region(
+      return p.region(
         m.expiredHeading,
-        html`<p>${m.expiredBody}</p>${lateWithTxs.progress}${refundsSent(m.refundsSent)}`,
-        html`${late.actions}${back(checkout.cancel_url)}`,
+        html`<p>${m.expiredBody}</p>${lateWithTxs.progress}${p.refundsSent(m.refundsSent)}`,
+        html`${late.actions}${p.back(checkout.cancel_url)}`,
       );
     case 'expired_underpaid':
-      return region(
+      return p.region(
         m.expiredUnderpaidHeading,
-        html`<p>${m.expiredUnderpaidBody(units(selected?.amount_received ?? '0'), symbol)}</p>${late.progress}${txs}`,
+        html`<p>${m.expiredUnderpaidBody(p.units(selected?.amount_received ?? '0'), p.symbol)}</p>${late.progress}${txs}`,
         chain ? renderRefundForm(chain, ctx) : '',
       );
     case 'expired_reorged':
-      return region(
+      return p.region(
         m.expiredReorgedHeading,
-        html`<p>${m.expiredReorgedBody}</p>${late.progress}${txs}${refundsSent(m.refundsSent)}`,
+        html`<p>${m.expiredReorgedBody}</p>${late.progress}${txs}${p.refundsSent(m.refundsSent)}`,
         late.actions,
       );
     case 'cancelled':
-      return region(
+      return p.region(
         m.cancelledHeading,
         html`<p>${payment.cancelled_by === 'customer' ? m.cancelledByCustomer : m.cancelledByMerchant}</p>${
           lateWithTxs.progress
-        }${refundsSent(m.refundsSent)}`,
-        html`${late.actions}${back(checkout.cancel_url)}`,
+        }${p.refundsSent(m.refundsSent)}`,
+        html`${late.actions}${p.back(checkout.cancel_url)}`,
       );
     case 'failed':
-      return region(
+      return p.region(
         m.failedHeading,
         html`<p>${m.failedBody(
           m.failureReasons[payment.failure_reason ?? ''] ?? payment.failure_reason ?? m.failureUnknown,
-        )}</p>${lateWithTxs.progress}${refundsSent(m.refundsSent)}`,
+        )}</p>${lateWithTxs.progress}${p.refundsSent(m.refundsSent)}`,
         late.actions,
       );
   }

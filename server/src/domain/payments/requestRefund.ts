@@ -1,10 +1,10 @@
-import { adapterOrUnavailable } from '../../domain/chainOffers/adapterOrUnavailable.js';
-import type { Gateway } from '../../domain/gateway/Gateway.js';
-import { applyDecision } from '../../domain/payments/applyDecision.js';
-import { decidePayment } from '../../domain/payments/decidePayment.js';
-import { lockPayment, type PaymentScope } from '../../domain/payments/lockPayment.js';
-import { loadAggregate, type PaymentAggregate } from '../../domain/payments/serializePayment.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
+import { adapterOrUnavailable } from '../chainOffers/adapterOrUnavailable.js';
+import type { Gateway } from '../gateway/Gateway.js';
+import { applyDecision } from './applyDecision.js';
+import { decidePayment } from './decidePayment.js';
+import { lockPayment, type PaymentScope } from './lockPayment.js';
+import { loadAggregate, type PaymentAggregate } from './serializePayment.js';
 
 /**
  * The customer's refund request on the checkout (underpaid or expired_underpaid -> refund_requested,

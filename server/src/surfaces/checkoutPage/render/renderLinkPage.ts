@@ -1,7 +1,7 @@
 import type { Mode } from '@cairn/contract';
-import { formatFiat } from '../../web/formatFiat.js';
-import { html, type SafeHtml } from '../../web/html.js';
-import type { PageAssets } from '../../web/loadHashedAsset.js';
+import { formatFiat } from '../../../web/formatFiat.js';
+import { html, type SafeHtml } from '../../../web/html.js';
+import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
 import { renderDocument } from './renderDocument.js';
 

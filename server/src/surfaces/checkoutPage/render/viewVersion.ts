@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 
 /**
  * A fingerprint of what the checkout shows, independent of the clock (the countdown runs in the

@@ -1,4 +1,4 @@
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 import { SUCCESS_REDIRECT_DELAY_MS } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
 import { renderRegions } from './renderRegions.js';

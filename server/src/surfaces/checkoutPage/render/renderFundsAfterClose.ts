@@ -1,6 +1,6 @@
 import { formatUnits } from '@cairn/chain-core';
-import { html, type SafeHtml } from '../../web/html.js';
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { RenderContext } from './renderContext.js';
 import { renderRefundForm } from './renderRefundForm.js';
 

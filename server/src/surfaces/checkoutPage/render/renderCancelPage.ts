@@ -1,6 +1,6 @@
-import { html, type SafeHtml } from '../../web/html.js';
-import type { PageAssets } from '../../web/loadHashedAsset.js';
-import type { CheckoutView } from './loadCheckoutView.js';
+import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import { html, type SafeHtml } from '../../../web/html.js';
+import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import { renderMerchantHeader } from './renderCheckoutPage.js';
 import type { RenderContext } from './renderContext.js';
 import { renderDocument } from './renderDocument.js';

@@ -1,8 +1,8 @@
 import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
-import { html, type SafeHtml } from '../../web/html.js';
+import type { EvmPayView } from '../../../domain/payments/loadCheckoutView.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import { formatDeadline } from './formatDeadline.js';
 import { formatTimeLeft } from './formatTimeLeft.js';
-import type { EvmPayView } from './loadCheckoutView.js';
 import type { RenderContext } from './renderContext.js';
 
 /** What to pay: the whole amount, or the remainder of an underpaid payment. */
