@@ -81,7 +81,7 @@ module.exports = {
       severity: 'error',
       comment: 'Surfaces never use the ORM or the PostgreSQL driver: they call domain services.',
       from: { path: '^server/src/surfaces/' },
-      to: { dependencyTypes: ['npm'], path: ['/@mikro-orm/', '/node_modules/pg/'] },
+      to: { path: ['/@mikro-orm/', '/node_modules/pg/'] },
     },
     {
       name: 'chain-package-imports-server',

@@ -283,6 +283,12 @@ suite('the database going away for 20 seconds', () => {
       async () => (await backends(LISTENER_APPLICATION_NAME, 'listen %')) === 1,
       'the webhook LISTEN connection to be back',
     );
+    // /readyz says the watcher runs; payments may pick the chain only once a sync after the restart
+    // was recorded (the outage outlasted the offline threshold, so the chain stopped being offered).
+    await waitUntil(
+      async () => test.running.gateway.chainAvailability.isOffered('LTC_REGTEST'),
+      'LTC_REGTEST to be offered again',
+    );
     // E is created, chosen and paid after the outage; D (chosen before) is paid now.
     const e = await createLtcPayment();
     await node.send(d.address, d.amount);
