@@ -8,7 +8,7 @@ import { defineConfig } from 'tsup';
  * copied beside it (read at run time relative to the module).
  */
 export default defineConfig({
-  entry: { cli: 'src/surfaces/cli/main.ts' },
+  entry: { cli: 'src/app/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

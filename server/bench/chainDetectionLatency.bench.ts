@@ -25,8 +25,8 @@
 import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
 import { startGateway } from '../src/app/startGateway.js';
+import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
-import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,
@@ -70,7 +70,7 @@ async function main(): Promise<number> {
   let receiver: WebhookReceiver | undefined;
   const outbox = await startOutboxProbe(database.url);
   try {
-    const seed = await devSeed(running.gateway);
+    const seed = await seedDevBusiness(running.gateway);
     receiver = await attachWebhookReceiver(running, seed.api_key_id);
     const api = async (path: string, body?: unknown) => {
       const response = await fetch(`${running.address}${path}`, {

@@ -1,7 +1,7 @@
 /**
  * Create-payment benchmark: `pnpm --filter @cairn/server bench`.
  *
- * 1. Start-to-ready with the embedded PostgreSQL: spawns `node --import tsx src/surfaces/cli/main.ts start` (the `cairn` script's flags) on a fresh data
+ * 1. Start-to-ready with the embedded PostgreSQL: spawns `node --import tsx src/app/main.ts start` (the `cairn` script's flags) on a fresh data
  *    directory (first start) and again on the same directory (warm start), polling /readyz.
  *    BENCH_START=0 skips this (while iterating on throughput).
  * 2. Throughput and latency with autocannon (50 connections, BENCH_DURATION_S seconds, default 20, after
@@ -186,7 +186,7 @@ async function measureStart(dataDir: string, label: string): Promise<StartTiming
   delete env.DATABASE_URL;
   const started = performance.now();
   const child = track(
-    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/surfaces/cli/main.ts', 'start'], {
+    spawn(process.execPath, [...GATEWAY_NODE_FLAGS, '--import', 'tsx', 'src/app/main.ts', 'start'], {
       cwd: SERVER_DIR,
       env,
       detached: true,
@@ -654,7 +654,7 @@ async function main(): Promise<number> {
   console.log('');
   console.log(
     measureStarts
-      ? 'start-to-ready with the embedded PostgreSQL (`node --import tsx src/surfaces/cli/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):'
+      ? 'start-to-ready with the embedded PostgreSQL (`node --import tsx src/app/main.ts start`, DATABASE_URL unset, /readyz polled every 20 ms):'
       : 'start-to-ready: skipped (BENCH_START=0)',
   );
   if (measureStarts) {

@@ -3,7 +3,7 @@
  *
  * 1. A fresh database; the gateway (in this process, no job workers or chain watchers, listening on
  *    loopback, logging at info into memory) migrates it with the server's migrations (`migrate`) and
- *    `devSeed` creates two logins, each with a business, test-mode wallets and a test key.
+ *    `seedDevBusiness` creates two logins, each with a business, test-mode wallets and a test key.
  * 2. Fill: BENCH_PAYMENTS (default 1,000,000) test-mode payments in business A and a tenth as many in
  *    business B (the indexes are shared, as in production), inserted with `insert ... select ... from
  *    generate_series` in time order, the two businesses interleaved, every index in place (so the
@@ -44,9 +44,9 @@ import pino from 'pino';
 import { Pool } from 'undici';
 import { type RunningGateway, startGateway } from '../src/app/startGateway.js';
 import { createSession } from '../src/domain/accounts/dashboardSessions.js';
+import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
 import { type PaymentSearch, searchPayments } from '../src/domain/payments/searchPayments.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
-import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import { createBenchDatabase } from './createBenchDatabase.js';
 
 const PAYMENTS = Math.round(positiveFromEnv('BENCH_PAYMENTS', 1_000_000));
@@ -217,14 +217,14 @@ interface SeededBusiness {
 }
 
 async function seedBusiness(running: RunningGateway, db: pg.Client): Promise<SeededBusiness> {
-  const seeded = await devSeed(running.gateway);
+  const seeded = await seedDevBusiness(running.gateway);
   const wallets = await db.query<{ chain_id: string; id: string }>(
     `select chain_id, id from wallets where business_id = $1 and mode = 'test'`,
     [seeded.business_id],
   );
   const wallet = (chain: string) => {
     const found = wallets.rows.find((w) => w.chain_id === chain)?.id;
-    if (!found) throw new Error(`devSeed made no ${chain} wallet`);
+    if (!found) throw new Error(`seedDevBusiness made no ${chain} wallet`);
     return found;
   };
   return {

@@ -21,8 +21,8 @@ import pino from 'pino';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startGateway } from '../src/app/startGateway.js';
+import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
-import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,
@@ -86,7 +86,7 @@ async function main(): Promise<number> {
   let receiver: WebhookReceiver | undefined;
   const outbox = await startOutboxProbe(database.url);
   try {
-    const seed = await devSeed(running.gateway);
+    const seed = await seedDevBusiness(running.gateway);
     receiver = await attachWebhookReceiver(running, seed.api_key_id);
     const api = async (path: string, body?: unknown) => {
       const response = await fetch(`${running.address}${path}`, {

@@ -5,12 +5,12 @@
  */
 import pino from 'pino';
 import type * as StartGateway from '../src/app/startGateway.js';
+import type * as DevSeed from '../src/domain/businesses/seedDevBusiness.js';
 import type * as LoadConfig from '../src/platform/config/loadConfig.js';
-import type * as DevSeed from '../src/surfaces/cli/devSeed.js';
 import { failChild, serveParent } from './support.js';
 
 const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).pathname;
-const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as typeof DevSeed;
+const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as { devSeed: typeof DevSeed.seedDevBusiness };
 const { loadConfig } = (await import(`${src}/config/loadConfig.js`)) as typeof LoadConfig;
 const { startGateway } = (await import(`${src}/startGateway.js`)) as typeof StartGateway;
 const { CHAIN_VARIABLES } = (await import(`${src}/chains/loadChainSettings.js`)) as {

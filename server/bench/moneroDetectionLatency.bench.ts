@@ -27,9 +27,9 @@ import { createMoneroObserver, moneroAdapter } from '@cairn/chain-monero';
 import { getChain } from '@cairn/contract';
 import pino from 'pino';
 import { startGateway } from '../src/app/startGateway.js';
+import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
 import { addWallet } from '../src/domain/wallets/addWallet.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
-import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import {
   attachWebhookReceiver,
   WEBHOOK_RECEIVER_ENV,
@@ -155,7 +155,7 @@ async function main(): Promise<number> {
   let receiver: WebhookReceiver | undefined;
   const outbox = await startOutboxProbe(database.url);
   try {
-    const seed = await devSeed(running.gateway);
+    const seed = await seedDevBusiness(running.gateway);
     const { gateway } = running;
     await addWallet(gateway.orm.em.fork(), gateway.clock, gateway.chains, {
       businessId: seed.business_id,

@@ -1,6 +1,6 @@
 /**
  * Start-to-ready of the gateway, compiled (`bin/cairn.js`, what production runs since the build) against
- * the sources through tsx (`--import tsx src/surfaces/cli/main.ts`, what production ran before, and what
+ * the sources through tsx (`--import tsx src/app/main.ts`, what production ran before, and what
  * development still runs), measured in the same run, rounds interleaved:
  *
  * - first start: a new data directory (the embedded PostgreSQL is initialised, migrations applied);
@@ -26,7 +26,7 @@ const SETTLE_MS = 5_000;
 
 const TARGETS = {
   compiled: ['--max-semi-space-size=32', 'bin/cairn.js', 'start'],
-  tsx: ['--max-semi-space-size=32', '--import', 'tsx', 'src/surfaces/cli/main.ts', 'start'],
+  tsx: ['--max-semi-space-size=32', '--import', 'tsx', 'src/app/main.ts', 'start'],
 } as const;
 type Target = keyof typeof TARGETS;
 

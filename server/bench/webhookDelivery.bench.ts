@@ -26,12 +26,12 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { startGateway } from '../src/app/startGateway.js';
+import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
 import { createSecretCipher } from '../src/domain/webhooks/createSecretCipher.js';
 import { createWebhookContext } from '../src/domain/webhooks/createWebhookContext.js';
 import { decodeMasterKey } from '../src/domain/webhooks/decodeMasterKey.js';
 import { setWebhookEndpoint } from '../src/domain/webhooks/setWebhookEndpoint.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
-import { devSeed } from '../src/surfaces/cli/devSeed.js';
 import { createWebhookDispatcher } from '../src/workers/webhookDelivery/createWebhookDispatcher.js';
 import { createBenchDatabase, withClient } from './createBenchDatabase.js';
 import { killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
@@ -332,7 +332,7 @@ async function main(): Promise<number> {
       log: pino({ level: 'silent' }),
     });
     try {
-      return await devSeed(running.gateway);
+      return await seedDevBusiness(running.gateway);
     } finally {
       await running.stop();
     }

@@ -3,10 +3,10 @@ import { deriveAccountXpub } from '@cairn/chain-utxo';
 import pino from 'pino';
 import { type RunningGateway, startGateway } from '../../src/app/startGateway.js';
 import { createApiKey } from '../../src/domain/apiKeys/createApiKey.js';
+import { seedDevBusiness } from '../../src/domain/businesses/seedDevBusiness.js';
 import { addWallet } from '../../src/domain/wallets/addWallet.js';
 import { type Config, loadConfig } from '../../src/platform/config/loadConfig.js';
 import { type Clock, systemClock } from '../../src/platform/runtime/clock.js';
-import { devSeed } from '../../src/surfaces/cli/devSeed.js';
 import { createTestDatabase } from './createTestDatabase.js';
 
 /** A gateway on a fresh database, listening on a free loopback port, seeded like `dev:seed`. */
@@ -102,7 +102,7 @@ export async function startTestGateway(
     throw error;
   }
   const { gateway } = running;
-  const seeded = await devSeed(gateway);
+  const seeded = await seedDevBusiness(gateway);
   const em = gateway.orm.em.fork();
   await addWallet(em, gateway.clock, gateway.chains, {
     businessId: seeded.business_id,

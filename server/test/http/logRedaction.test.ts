@@ -2,8 +2,8 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../../src/app/startGateway.js';
+import { seedDevBusiness } from '../../src/domain/businesses/seedDevBusiness.js';
 import { loadConfig } from '../../src/platform/config/loadConfig.js';
-import { devSeed } from '../../src/surfaces/cli/devSeed.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 
 // A key sent in the query string (a common client mistake) must not reach the logs: the real app,
@@ -30,7 +30,7 @@ beforeAll(async () => {
     workers: false,
     watchers: false,
   });
-  apiKey = (await devSeed(running.gateway)).api_key;
+  apiKey = (await seedDevBusiness(running.gateway)).api_key;
 });
 afterAll(async () => {
   await running?.stop();

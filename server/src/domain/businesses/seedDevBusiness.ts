@@ -2,14 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { getChain } from '@cairn/contract';
 import { getAddress } from 'viem';
-import { createUser } from '../../domain/accounts/createUser.js';
-import { createApiKey } from '../../domain/apiKeys/createApiKey.js';
-import { createBusiness } from '../../domain/businesses/createBusiness.js';
-import type { Gateway } from '../../domain/gateway/Gateway.js';
-import { addWallet } from '../../domain/wallets/addWallet.js';
 import { redactUrl } from '../../platform/config/redactUrl.js';
+import { createUser } from '../accounts/createUser.js';
+import { createApiKey } from '../apiKeys/createApiKey.js';
+import type { Gateway } from '../gateway/Gateway.js';
+import { addWallet } from '../wallets/addWallet.js';
+import { createBusiness } from './createBusiness.js';
 
-/** What `pnpm cairn dev:seed --json` prints. */
+/** A seeded dev business, as `pnpm cairn dev:seed --json` prints it. */
 export interface DevSeedResult {
   readonly user_id: string;
   readonly business_id: string;
@@ -42,9 +42,9 @@ const SEGWIT_FAMILIES = new Set(['Bitcoin', 'Litecoin']);
  * test chain whose family has an adapter, and a test API key accepting all of them. The UTXO wallets'
  * extended public keys come from a fresh random seed that is never stored or printed, and the EVM
  * treasuries are fresh random addresses whose keys nobody has: Cairn holds no key that can spend, and
- * funds sent to these dev wallets on a test chain are not meant to be spent.
+ * funds sent to these dev wallets on a test chain are not meant to be spent. For `cairn dev:seed`.
  */
-export async function devSeed(gateway: Gateway): Promise<DevSeedResult> {
+export async function seedDevBusiness(gateway: Gateway): Promise<DevSeedResult> {
   const em = gateway.orm.em.fork();
   const user = await createUser(em, gateway.clock, {
     email: `dev-${randomUUID()}@cairn.local`,
