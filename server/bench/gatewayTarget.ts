@@ -10,12 +10,32 @@ import type * as LoadConfig from '../src/platform/config/loadConfig.js';
 import { failChild, serveParent } from './support.js';
 
 const src = process.env.BENCH_GATEWAY_SRC ?? new URL('../src', import.meta.url).pathname;
-const { devSeed } = (await import(`${src}/cli/devSeed.js`)) as { devSeed: typeof DevSeed.seedDevBusiness };
-const { loadConfig } = (await import(`${src}/config/loadConfig.js`)) as typeof LoadConfig;
-const { startGateway } = (await import(`${src}/startGateway.js`)) as typeof StartGateway;
-const { CHAIN_VARIABLES } = (await import(`${src}/chains/loadChainSettings.js`)) as {
-  CHAIN_VARIABLES: Record<string, unknown>;
-};
+/** Imports the first module that exists: the layout of today's `src`, then the older flat one (a compare ref). */
+async function importFirst<T>(...paths: string[]): Promise<T> {
+  for (const [i, path] of paths.entries()) {
+    try {
+      return (await import(`${src}/${path}`)) as T;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND' || i === paths.length - 1)
+        throw error;
+    }
+  }
+  throw new Error('importFirst: no path given');
+}
+const seeding = await importFirst<{
+  seedDevBusiness?: typeof DevSeed.seedDevBusiness;
+  devSeed?: typeof DevSeed.seedDevBusiness;
+}>('domain/businesses/seedDevBusiness.js', 'cli/devSeed.js');
+const devSeed = (seeding.seedDevBusiness ?? seeding.devSeed)!;
+const { loadConfig } = await importFirst<typeof LoadConfig>(
+  'platform/config/loadConfig.js',
+  'config/loadConfig.js',
+);
+const { startGateway } = await importFirst<typeof StartGateway>('app/startGateway.js', 'startGateway.js');
+const { CHAIN_VARIABLES } = await importFirst<{ CHAIN_VARIABLES: Record<string, unknown> }>(
+  'platform/config/loadChainSettings.js',
+  'chains/loadChainSettings.js',
+);
 // No node watches the seeded test chains here: mark them watched elsewhere so they are offered (a
 // server from before that setting offers them anyway).
 const watchedElsewhere =
