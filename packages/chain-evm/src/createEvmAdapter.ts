@@ -1,7 +1,7 @@
 import type { ChainAdapter, DeriveDepositTargetInput } from '@cairn/chain-core';
 import { factoryAddressFor, forwarderAddressFor } from '@cairn/evm-contracts';
 import type { Address } from 'viem';
-import { buildEip681Uri } from './buildEip681Uri.js';
+import { buildEip681Uri } from './buildEvmUri.js';
 import { EvmAdapterError } from './EvmAdapterError.js';
 import { EVM_CHAINS, isEvmChainId } from './evmChains.js';
 import { normalizeTokenContracts } from './normalizeTokenContracts.js';

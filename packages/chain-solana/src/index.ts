@@ -1,6 +1,7 @@
 /** Kept for server/ tests until they import formatUnits from @cairn/chain-core. */
-export type { SolanaPayUriInput } from './buildSolanaPayUri.js';
-export { buildSolanaPayUri } from './buildSolanaPayUri.js';
+export type { SolanaPayUriInput } from './buildSolanaUri.js';
+export { buildSolanaPayUri } from './buildSolanaUri.js';
+export { solanaAdapter } from './createSolanaAdapter.js';
 export { deriveSolanaReference } from './deriveSolanaReference.js';
 export type { SolanaObserverOptions } from './observe/createSolanaObserver.js';
 export { createSolanaObserver } from './observe/createSolanaObserver.js';
@@ -19,7 +20,6 @@ export type { ParsedSolanaAddress } from './parseSolanaAddress.js';
 export { NEVER_GIVE_SECRET, parseSolanaAddress } from './parseSolanaAddress.js';
 export type { SolanaAdapterErrorCode } from './SolanaAdapterError.js';
 export { SolanaAdapterError } from './SolanaAdapterError.js';
-export { solanaAdapter } from './solanaAdapter.js';
 export type { SolanaChainId, SolanaToken } from './solanaChains.js';
 export {
   isSolanaChainId,

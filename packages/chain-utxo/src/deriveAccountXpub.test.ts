@@ -14,9 +14,9 @@ import {
 } from '../test/abandonVectors.js';
 import { deriveAccountXpub } from './deriveAccountXpub.js';
 import { deriveAddress } from './deriveAddress.js';
-import { UTXO_CHAIN_IDS } from './networks.js';
 import type { ScriptKind } from './slip132.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { UTXO_CHAIN_IDS } from './utxoChains.js';
+import { validateExtendedKey } from './validateUtxoWallet.js';
 
 describe('deriveAccountXpub', () => {
   it.each([

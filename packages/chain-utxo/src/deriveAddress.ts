@@ -3,7 +3,7 @@ import { encodeCashAddr } from './cashAddr.js';
 import { bip32 } from './secp256k1Bip32.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 import { UTXO_CHAINS } from './utxoChains.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { validateExtendedKey } from './validateUtxoWallet.js';
 
 /** One receive address of a stored wallet. */
 export interface DeriveAddressInput {

@@ -2,7 +2,7 @@ import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { CHAINS, getCoin } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { BCH_XPUB, BIP84_FIRST_WIF, DOGE_DGUB, TESTNET_VPUB } from '../test/abandonVectors.js';
-import { utxoAdapter } from './utxoAdapter.js';
+import { utxoAdapter } from './createUtxoAdapter.js';
 
 describe('utxoAdapter', () => {
   const registry = new ChainAdapterRegistry([utxoAdapter], ['LTC_REGTEST', 'BCH', 'DOGE', 'ETH_LOCAL']);

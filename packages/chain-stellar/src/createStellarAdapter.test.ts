@@ -2,8 +2,8 @@ import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
 import { getChain } from '@cairn/contract';
 import { Keypair, Networks } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import { buildSep7PayUri } from './buildSep7PayUri.js';
-import { stellarAdapter } from './stellarAdapter.js';
+import { buildSep7PayUri } from './buildStellarUri.js';
+import { stellarAdapter } from './createStellarAdapter.js';
 import { STELLAR_USDC_ISSUERS, usdcIssuerOf } from './stellarUsdc.js';
 
 const XLM = getChain('XLM')!;

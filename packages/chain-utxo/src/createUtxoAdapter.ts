@@ -1,14 +1,13 @@
 import type { ChainAdapter } from '@cairn/chain-core';
-import { buildBip21Uri } from './buildBip21Uri.js';
+import { buildBip21Uri } from './buildUtxoUri.js';
 import { deriveAddress } from './deriveAddress.js';
-import { isUtxoChainId } from './networks.js';
-import { createEsploraObserver } from './observe/createEsploraObserver.js';
-import { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
+import { createEsploraObserver } from './observe/createUtxoEsploraObserver.js';
+import { createJsonRpcObserver } from './observe/createUtxoJsonRpcObserver.js';
 import { outputScriptOf } from './outputScriptOf.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
-import { UTXO_CHAINS } from './utxoChains.js';
-import { validateAddress } from './validateAddress.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { isUtxoChainId, UTXO_CHAINS } from './utxoChains.js';
+import { validateAddress } from './validateUtxoAddress.js';
+import { validateExtendedKey } from './validateUtxoWallet.js';
 
 /**
  * The chain adapter of the UTXO family (BTC, LTC, BCH, DOGE; mainnets, testnets, regtests). Wallets

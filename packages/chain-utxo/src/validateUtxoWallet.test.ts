@@ -15,10 +15,10 @@ import {
   TESTNET_TPUB,
   TESTNET_VPUB,
 } from '../test/abandonVectors.js';
-import { UTXO_NETWORKS } from './networks.js';
 import { bip32 } from './secp256k1Bip32.js';
 import { convertExtendedKeyVersion } from './slip132.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { UTXO_NETWORKS } from './utxoChains.js';
+import { validateExtendedKey } from './validateUtxoWallet.js';
 
 const NEVER = /Never paste a private key or recovery phrase anywhere/;
 

@@ -1,9 +1,9 @@
 import { address as bitcoinAddress } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { DOGE_DGUB, LTC_LTUB, LTC_MTUB, TESTNET_VPUB } from '../test/abandonVectors.js';
+import { utxoAdapter } from './createUtxoAdapter.js';
 import { deriveAddress } from './deriveAddress.js';
-import { utxoAdapter } from './utxoAdapter.js';
-import { validateAddress } from './validateAddress.js';
+import { validateAddress } from './validateUtxoAddress.js';
 
 const ok = (normalized: string) => ({ ok: true, normalized });
 

@@ -1,7 +1,7 @@
 import { parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBip21Uri } from './buildBip21Uri.js';
+import { buildBip21Uri } from './buildUtxoUri.js';
 
 describe('buildBip21Uri', () => {
   it('builds scheme:address?amount=...&label=...', () => {

@@ -1,5 +1,4 @@
 import bs58check from 'bs58check';
-import { isUtxoChainId, type UtxoChainId } from './networks.js';
 import { bip32 } from './secp256k1Bip32.js';
 import {
   convertExtendedKeyVersion,
@@ -12,7 +11,7 @@ import {
   withArticle,
 } from './slip132.js';
 import type { UtxoAdapterErrorCode } from './UtxoAdapterError.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS, type UtxoChainId } from './utxoChains.js';
 
 /** What the merchant pasted for one UTXO chain. */
 export interface ValidateExtendedKeyInput {

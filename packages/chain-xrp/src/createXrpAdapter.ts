@@ -6,7 +6,7 @@ import { readXrpAccountAdvice } from './readXrpAccountAdvice.js';
 import { validateXrpAddress } from './validateXrpAddress.js';
 import { validateXrpWallet } from './validateXrpWallet.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { isXrpChainId, type XrpChainId, xrpNetworkName } from './xrpNetworks.js';
+import { isXrpChainId, type XrpChainId, xrpNetworkName } from './xrpChains.js';
 import { XRP_DECIMALS } from './xrpUnits.js';
 
 function xrpChainId(chainId: string): XrpChainId {

@@ -1,8 +1,8 @@
 import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { startFakeRippled } from '../test/index.js';
+import { xrpAdapter } from './createXrpAdapter.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { xrpAdapter } from './xrpAdapter.js';
 
 const CLASSIC = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
 const xrp = getChain('XRP')!;

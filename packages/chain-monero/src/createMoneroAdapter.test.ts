@@ -2,8 +2,8 @@ import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { loadWalletRpcVectors } from '../test/walletRpcVectors.js';
+import { moneroAdapter } from './createMoneroAdapter.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
-import { moneroAdapter } from './moneroAdapter.js';
 
 const vectors = loadWalletRpcVectors();
 const mainnet = vectors.wallets.find((w) => w.network === 'mainnet')!;

@@ -3,8 +3,8 @@ import { getChain } from '@cairn/contract';
 import { Keypair } from '@stellar/stellar-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHorizon, startFakeHorizon } from '../../test/startFakeHorizon.js';
+import { stellarAdapter } from '../createStellarAdapter.js';
 import { muxedAddressOf } from '../muxedAccounts.js';
-import { stellarAdapter } from '../stellarAdapter.js';
 import { STELLAR_USDC_ISSUERS } from '../stellarUsdc.js';
 
 const CHAIN = getChain('XLM_TESTNET')!;

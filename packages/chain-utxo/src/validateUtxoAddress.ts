@@ -3,8 +3,7 @@ import type { ChainAdapter } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import { address as bitcoinAddress } from 'bitcoinjs-lib';
 import { CashAddrError, decodeCashAddr } from './cashAddr.js';
-import { isUtxoChainId } from './networks.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS } from './utxoChains.js';
 
 /** chain-core's `AddressValidation` (its index does not export the type yet). */
 type AddressValidation = ReturnType<NonNullable<ChainAdapter['validateAddress']>>;

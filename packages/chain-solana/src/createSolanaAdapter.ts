@@ -1,5 +1,5 @@
 import type { ChainAdapter } from '@cairn/chain-core';
-import { buildSolanaPayUri } from './buildSolanaPayUri.js';
+import { buildSolanaPayUri } from './buildSolanaUri.js';
 import { deriveSolanaReference } from './deriveSolanaReference.js';
 import { createSolanaObserver } from './observe/createSolanaObserver.js';
 import { parseSolanaAddress } from './parseSolanaAddress.js';

@@ -2,9 +2,9 @@ import { parseUnits } from '@cairn/chain-core';
 import { CHAINS } from '@cairn/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSolanaPayUri } from './buildSolanaPayUri.js';
+import { buildSolanaPayUri } from './buildSolanaUri.js';
+import { solanaAdapter } from './createSolanaAdapter.js';
 import { deriveSolanaReference } from './deriveSolanaReference.js';
-import { solanaAdapter } from './solanaAdapter.js';
 
 const SPEC_WALLET = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';

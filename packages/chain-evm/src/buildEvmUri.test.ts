@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildEip681Uri } from './buildEip681Uri.js';
+import { buildEip681Uri } from './buildEvmUri.js';
 
 const DEPOSIT = '0xd8dA6BF26964aF9D7eEd9e03E53415D37aA96045';
 const BASE_USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';

@@ -10,7 +10,7 @@ import {
   type MoneroAddressKind,
   type MoneroNetwork,
   moneroNetworkOf,
-} from './moneroNetworks.js';
+} from './moneroChains.js';
 
 describe('moneroNetworks', () => {
   it('knows exactly the Monero chains of the registry', () => {

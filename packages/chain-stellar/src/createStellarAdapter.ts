@@ -1,11 +1,11 @@
 import type { ChainAdapter } from '@cairn/chain-core';
-import { buildSep7PayUri } from './buildSep7PayUri.js';
+import { buildSep7PayUri } from './buildStellarUri.js';
 import { checkUsdcTrustline } from './checkUsdcTrustline.js';
 import { deriveStellarDepositTarget } from './deriveStellarDepositTarget.js';
 import { canonicalMuxedId } from './muxedAccounts.js';
-import { createHorizonObserver } from './observe/createHorizonObserver.js';
+import { createHorizonObserver } from './observe/createStellarObserver.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
-import { STELLAR_NETWORK_PASSPHRASES, stellarNetworkOf } from './stellarNetworks.js';
+import { STELLAR_NETWORK_PASSPHRASES, stellarNetworkOf } from './stellarChains.js';
 import { STELLAR_DECIMALS } from './stellarUnits.js';
 import { USDC_ASSET_CODE, usdcIssuerOf } from './stellarUsdc.js';
 import { validateStellarAddress } from './validateStellarAddress.js';

@@ -2,7 +2,7 @@ import type { ChainAdapter } from '@cairn/chain-core';
 import { buildMoneroUri } from './buildMoneroUri.js';
 import { deriveSubaddress } from './deriveSubaddress.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
-import { isMoneroChainId, moneroNetworkOf } from './moneroNetworks.js';
+import { isMoneroChainId, moneroNetworkOf } from './moneroChains.js';
 import { XMR_DECIMALS } from './moneroUnits.js';
 import { moneroWalletParts } from './moneroWalletParts.js';
 import { createMoneroObserver } from './observe/createMoneroObserver.js';
