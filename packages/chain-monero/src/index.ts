@@ -1,6 +1,6 @@
 export type { MoneroUriInput } from './buildMoneroUri.js';
 export { buildMoneroUri } from './buildMoneroUri.js';
-export { moneroAdapter } from './createMoneroAdapter.js';
+export { createMoneroAdapter } from './createMoneroAdapter.js';
 export type { DeriveSubaddressInput } from './deriveSubaddress.js';
 export { deriveSubaddress } from './deriveSubaddress.js';
 export type { MoneroAddressParts } from './encodeMoneroAddress.js';
@@ -16,7 +16,7 @@ export {
   MONERO_CHAIN_NETWORKS,
   moneroNetworkOf,
 } from './moneroChains.js';
-export { MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
+export { MAX_PICONERO, MONERO_DECIMALS } from './moneroUnits.js';
 export type { MoneroWalletParts } from './moneroWalletParts.js';
 export { moneroWalletParts } from './moneroWalletParts.js';
 export type { MoneroObserverOptions } from './observe/createMoneroObserver.js';

@@ -1,8 +1,8 @@
-export type { Sep7PayInput } from './buildStellarUri.js';
-export { buildSep7PayUri } from './buildStellarUri.js';
+export type { StellarUriInput } from './buildStellarUri.js';
+export { buildStellarUri } from './buildStellarUri.js';
 export type { CheckUsdcTrustlineOptions, UsdcTrustlineStatus } from './checkUsdcTrustline.js';
 export { checkUsdcTrustline } from './checkUsdcTrustline.js';
-export { stellarAdapter } from './createStellarAdapter.js';
+export { createStellarAdapter } from './createStellarAdapter.js';
 export type { StellarDepositTarget } from './deriveStellarDepositTarget.js';
 export { deriveStellarDepositTarget, stellarMatchKey } from './deriveStellarDepositTarget.js';
 export type { HorizonClientOptions, HorizonFailure } from './horizon/HorizonClient.js';
@@ -21,8 +21,8 @@ export type { MuxedAddressParts } from './muxedAccounts.js';
 export { canonicalMuxedId, MAX_MUXED_ID, muxedAddressOf, parseMuxedAddress } from './muxedAccounts.js';
 export type { HorizonAssetFields } from './observe/countedCoin.js';
 export { countedCoin } from './observe/countedCoin.js';
-export type { HorizonObserverOptions } from './observe/createStellarObserver.js';
-export { createHorizonObserver } from './observe/createStellarObserver.js';
+export type { StellarObserverOptions } from './observe/createStellarObserver.js';
+export { createStellarObserver } from './observe/createStellarObserver.js';
 export { MAX_OPERATIONS_PER_TRANSACTION, readContractTransfers } from './observe/readContractTransfers.js';
 export type { PaymentReading } from './observe/readPaymentRecord.js';
 export {

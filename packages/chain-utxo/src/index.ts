@@ -1,6 +1,5 @@
-/** Kept for server/ (tests, bench) until it imports formatUnits and parseUnits from @cairn/chain-core. */
-export type { Bip21UriInput } from './buildUtxoUri.js';
-export { buildBip21Uri } from './buildUtxoUri.js';
+export type { UtxoUriInput } from './buildUtxoUri.js';
+export { buildUtxoUri } from './buildUtxoUri.js';
 export type { CashAddrType } from './cashAddr.js';
 export {
   CashAddrError,
@@ -10,15 +9,15 @@ export {
   encodeCashAddrPayload,
   hasValidCashAddrChecksum,
 } from './cashAddr.js';
-export { utxoAdapter } from './createUtxoAdapter.js';
+export { createUtxoAdapter } from './createUtxoAdapter.js';
 export { deriveAccountXpub } from './deriveAccountXpub.js';
 export type { DeriveAddressInput } from './deriveAddress.js';
 export { deriveAddress } from './deriveAddress.js';
 export { deriveReceiveKey } from './deriveReceiveKey.js';
-export type { EsploraObserverOptions } from './observe/createUtxoEsploraObserver.js';
-export { createEsploraObserver } from './observe/createUtxoEsploraObserver.js';
-export type { JsonRpcObserverOptions } from './observe/createUtxoJsonRpcObserver.js';
-export { createJsonRpcObserver } from './observe/createUtxoJsonRpcObserver.js';
+export type { UtxoEsploraObserverOptions } from './observe/createUtxoEsploraObserver.js';
+export { createUtxoEsploraObserver } from './observe/createUtxoEsploraObserver.js';
+export type { UtxoJsonRpcObserverOptions } from './observe/createUtxoJsonRpcObserver.js';
+export { createUtxoJsonRpcObserver } from './observe/createUtxoJsonRpcObserver.js';
 export type { RpcTransaction } from './observe/decodeRpcTransaction.js';
 export { decodeRpcTransaction } from './observe/decodeRpcTransaction.js';
 export { outputScriptOf } from './outputScriptOf.js';
@@ -41,6 +40,6 @@ export type {
   ExtendedKeyAccepted,
   ExtendedKeyRejected,
   ExtendedKeyValidation,
-  ValidateExtendedKeyInput,
+  ValidateUtxoWalletInput,
 } from './validateUtxoWallet.js';
-export { validateExtendedKey } from './validateUtxoWallet.js';
+export { validateUtxoWallet } from './validateUtxoWallet.js';

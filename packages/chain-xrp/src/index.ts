@@ -1,6 +1,6 @@
 export type { XrpUriInput } from './buildXrpUri.js';
 export { buildXrpUri } from './buildXrpUri.js';
-export { xrpAdapter } from './createXrpAdapter.js';
+export { createXrpAdapter } from './createXrpAdapter.js';
 export type { XrpDepositTargetInput } from './deriveXrpDepositTarget.js';
 export { deriveXrpDepositTarget, destinationTagOf, MAX_XRP_PAYMENT_INDEX } from './deriveXrpDepositTarget.js';
 export type { XrpSecretKind } from './detectXrpSecret.js';
