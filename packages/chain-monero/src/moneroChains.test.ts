@@ -12,7 +12,7 @@ import {
   moneroNetworkOf,
 } from './moneroChains.js';
 
-describe('moneroNetworks', () => {
+describe('moneroChains', () => {
   it('knows exactly the Monero chains of the registry', () => {
     const registered = Object.values(CHAINS)
       .filter((chain) => chain.family === 'monero')
