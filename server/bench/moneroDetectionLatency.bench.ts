@@ -23,7 +23,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 import type { PolledTarget } from '@cairn/chain-core';
-import { createMoneroObserver, moneroAdapter } from '@cairn/chain-monero';
+import { createMoneroAdapter, createMoneroObserver } from '@cairn/chain-monero';
 import { getChain } from '@cairn/contract';
 import pino from 'pino';
 import { startGateway } from '../src/app/startGateway.js';
@@ -70,7 +70,7 @@ async function subaddressCost(monero: Monero): Promise<void> {
   try {
     const targetsOf = (wallet: string, count: number): PolledTarget[] =>
       Array.from({ length: count }, (_, index) => {
-        const { address, matchKey } = moneroAdapter.deriveDepositTarget({
+        const { address, matchKey } = createMoneroAdapter().deriveDepositTarget({
           chain,
           wallet,
           index,

@@ -1,7 +1,7 @@
 import type { ChainAdapter, DeriveDepositTargetInput } from '@cairn/chain-core';
 import { factoryAddressFor, forwarderAddressFor } from '@cairn/evm-contracts';
 import type { Address } from 'viem';
-import { buildEip681Uri } from './buildEip681Uri.js';
+import { buildEvmUri } from './buildEvmUri.js';
 import { EvmAdapterError } from './EvmAdapterError.js';
 import { EVM_CHAINS, isEvmChainId } from './evmChains.js';
 import { normalizeTokenContracts } from './normalizeTokenContracts.js';
@@ -82,9 +82,9 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
         throw new EvmAdapterError('UNKNOWN_TOKEN', `${chain.id} does not carry ${coin.symbol}`);
       }
       const chainId = EVM_CHAINS[chain.id].chainId;
-      if (carried.kind === 'native') return buildEip681Uri({ chainId, to: target.address, amount });
+      if (carried.kind === 'native') return buildEvmUri({ chainId, to: target.address, amount });
       const tokenContract = tokenContractOf(chain.id, carried.symbol, tokenContracts);
-      return buildEip681Uri({ chainId, to: target.address, amount, tokenContract });
+      return buildEvmUri({ chainId, to: target.address, amount, tokenContract });
     },
 
     createObserver({ chain, backend }) {

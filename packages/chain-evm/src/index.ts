@@ -1,6 +1,6 @@
 export { BroadcastRejectedError } from '@cairn/chain-core';
-export type { Eip681UriInput } from './buildEip681Uri.js';
-export { buildEip681Uri } from './buildEip681Uri.js';
+export type { EvmUriInput } from './buildEvmUri.js';
+export { buildEvmUri } from './buildEvmUri.js';
 export type { EvmAdapter, EvmAdapterOptions } from './createEvmAdapter.js';
 export { createEvmAdapter } from './createEvmAdapter.js';
 export type { NonWalletReason } from './describeNonWallet.js';

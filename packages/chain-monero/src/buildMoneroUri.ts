@@ -1,6 +1,6 @@
 import { formatUnits } from '@cairn/chain-core';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
-import { MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
+import { MAX_PICONERO, MONERO_DECIMALS } from './moneroUnits.js';
 
 /** The parts of a Monero payment URI. */
 export interface MoneroUriInput {
@@ -31,7 +31,7 @@ export function buildMoneroUri({ address, amount, recipientName, description }: 
     throw new MoneroAdapterError('INVALID_PAYMENT_URI_INPUT', `amount must not be negative: ${amount}`);
   }
   const query: string[] = [];
-  if (amount > 0n) query.push(`tx_amount=${formatUnits(amount, XMR_DECIMALS, { max: MAX_PICONERO })}`);
+  if (amount > 0n) query.push(`tx_amount=${formatUnits(amount, MONERO_DECIMALS, { max: MAX_PICONERO })}`);
   if (recipientName) query.push(`recipient_name=${encodeURIComponent(recipientName)}`);
   if (description) query.push(`tx_description=${encodeURIComponent(description)}`);
   return query.length === 0 ? `monero:${address}` : `monero:${address}?${query.join('&')}`;

@@ -1,6 +1,7 @@
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 import { encodeMoneroAddress } from './encodeMoneroAddress.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
+import type { MoneroNetwork } from './moneroChains.js';
 import {
   basePointTimes,
   hashToScalar,
@@ -8,7 +9,6 @@ import {
   pointFromBytes,
   scalarToBytes,
 } from './moneroKeys.js';
-import type { MoneroNetwork } from './moneroNetworks.js';
 
 /** Everything a subaddress derives from: the wallet's public spend key, private view key and index. */
 export interface DeriveSubaddressInput {

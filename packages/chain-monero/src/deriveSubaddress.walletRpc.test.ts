@@ -12,7 +12,7 @@ import {
   type WalletRpcWallet,
 } from '../test/walletRpcVectors.js';
 import { deriveSubaddress } from './deriveSubaddress.js';
-import type { MoneroNetwork } from './moneroNetworks.js';
+import type { MoneroNetwork } from './moneroChains.js';
 import { parseMoneroAddress } from './parseMoneroAddress.js';
 import { validateMoneroWallet } from './validateMoneroWallet.js';
 

@@ -2,7 +2,7 @@ import { keccak_256 } from '@noble/hashes/sha3.js';
 import { hexToBytes } from '@noble/hashes/utils.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
 import { encodeMoneroBase58 } from './moneroBase58.js';
-import { MONERO_ADDRESS_PREFIXES, type MoneroAddressKind, type MoneroNetwork } from './moneroNetworks.js';
+import { MONERO_ADDRESS_PREFIXES, type MoneroAddressKind, type MoneroNetwork } from './moneroChains.js';
 import { encodeMoneroVarint } from './moneroVarint.js';
 
 /** The parts of a Monero address. Keys are 32-byte compressed points in hex. */

@@ -1,22 +1,22 @@
 export type { MoneroUriInput } from './buildMoneroUri.js';
 export { buildMoneroUri } from './buildMoneroUri.js';
+export { createMoneroAdapter } from './createMoneroAdapter.js';
 export type { DeriveSubaddressInput } from './deriveSubaddress.js';
 export { deriveSubaddress } from './deriveSubaddress.js';
 export type { MoneroAddressParts } from './encodeMoneroAddress.js';
 export { encodeMoneroAddress } from './encodeMoneroAddress.js';
 export type { MoneroAdapterErrorCode } from './MoneroAdapterError.js';
 export { MoneroAdapterError } from './MoneroAdapterError.js';
-export { moneroAdapter } from './moneroAdapter.js';
 export { decodeMoneroBase58, encodeMoneroBase58 } from './moneroBase58.js';
-export type { MoneroAddressKind, MoneroChainId, MoneroNetwork } from './moneroNetworks.js';
+export type { MoneroAddressKind, MoneroChainId, MoneroNetwork } from './moneroChains.js';
 export {
   isMoneroChainId,
   MONERO_ADDRESS_PREFIXES,
   MONERO_CHAIN_IDS,
   MONERO_CHAIN_NETWORKS,
   moneroNetworkOf,
-} from './moneroNetworks.js';
-export { MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
+} from './moneroChains.js';
+export { MAX_PICONERO, MONERO_DECIMALS } from './moneroUnits.js';
 export type { MoneroWalletParts } from './moneroWalletParts.js';
 export { moneroWalletParts } from './moneroWalletParts.js';
 export type { MoneroObserverOptions } from './observe/createMoneroObserver.js';

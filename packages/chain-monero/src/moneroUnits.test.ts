@@ -1,9 +1,9 @@
 import { formatUnits, parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MAX_PICONERO, XMR_DECIMALS } from './moneroUnits.js';
+import { MAX_PICONERO, MONERO_DECIMALS } from './moneroUnits.js';
 
-const xmr = (text: string) => parseUnits(text, XMR_DECIMALS, { max: MAX_PICONERO });
+const xmr = (text: string) => parseUnits(text, MONERO_DECIMALS, { max: MAX_PICONERO });
 
 describe('XMR amounts through chain-core', () => {
   it.each([
@@ -16,13 +16,13 @@ describe('XMR amounts through chain-core', () => {
     [123_456_789_012_345n, '123.456789012345'],
     [MAX_PICONERO, '18446744.073709551615'],
   ])('writes %s piconero as %s XMR and reads it back', (piconero, text) => {
-    expect(formatUnits(piconero, XMR_DECIMALS, { max: MAX_PICONERO })).toBe(text);
+    expect(formatUnits(piconero, MONERO_DECIMALS, { max: MAX_PICONERO })).toBe(text);
     expect(xmr(text)).toBe(piconero);
   });
 
   it('refuses negative amounts, amounts above uint64 and JS numbers', () => {
     for (const bad of [-1n, MAX_PICONERO + 1n, 1 as unknown as bigint]) {
-      expect(() => formatUnits(bad, XMR_DECIMALS, { max: MAX_PICONERO })).toThrow(RangeError);
+      expect(() => formatUnits(bad, MONERO_DECIMALS, { max: MAX_PICONERO })).toThrow(RangeError);
     }
   });
 
@@ -59,7 +59,7 @@ describe('XMR amounts through chain-core', () => {
   it('round-trips every uint64 amount (property)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_PICONERO }), (piconero) => {
-        expect(xmr(formatUnits(piconero, XMR_DECIMALS, { max: MAX_PICONERO }))).toBe(piconero);
+        expect(xmr(formatUnits(piconero, MONERO_DECIMALS, { max: MAX_PICONERO }))).toBe(piconero);
       }),
       { numRuns: 1000 },
     );

@@ -1,6 +1,6 @@
 import { MoneroAdapterError } from './MoneroAdapterError.js';
+import type { MoneroNetwork } from './moneroChains.js';
 import { parsePrivateKeyHex, publicKeyHexOf } from './moneroKeys.js';
-import type { MoneroNetwork } from './moneroNetworks.js';
 import { parseMoneroAddress } from './parseMoneroAddress.js';
 
 /** A stored Monero wallet taken apart. */

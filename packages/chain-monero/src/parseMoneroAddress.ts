@@ -3,7 +3,6 @@ import { bytesToHex } from '@noble/hashes/utils.js';
 import type { MoneroAddressParts } from './encodeMoneroAddress.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
 import { decodeMoneroBase58 } from './moneroBase58.js';
-import { pointFromBytes } from './moneroKeys.js';
 import {
   MONERO_ADDRESS_LEADS,
   MONERO_ADDRESS_PREFIXES,
@@ -11,7 +10,8 @@ import {
   type MoneroNetwork,
   moneroChainName,
   moneroNetworkOf,
-} from './moneroNetworks.js';
+} from './moneroChains.js';
+import { pointFromBytes } from './moneroKeys.js';
 import { decodeMoneroVarint } from './moneroVarint.js';
 
 /** A decoded Monero address. */

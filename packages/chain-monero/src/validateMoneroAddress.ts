@@ -1,6 +1,6 @@
 import type { ChainAdapter } from '@cairn/chain-core';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
-import { isMoneroChainId } from './moneroNetworks.js';
+import { isMoneroChainId } from './moneroChains.js';
 import { parseMoneroAddress } from './parseMoneroAddress.js';
 
 /** chain-core's `AddressValidation` (its index does not export the type yet). */

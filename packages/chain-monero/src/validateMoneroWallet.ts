@@ -1,7 +1,7 @@
 import type { WalletInput, WalletValidation } from '@cairn/chain-core';
 import { MoneroAdapterError, type MoneroAdapterErrorCode } from './MoneroAdapterError.js';
+import { isMoneroChainId, MONERO_ADDRESS_LEADS, moneroChainName, moneroNetworkOf } from './moneroChains.js';
 import { parsePrivateKeyHex, publicKeyHexOf } from './moneroKeys.js';
-import { isMoneroChainId, MONERO_ADDRESS_LEADS, moneroChainName, moneroNetworkOf } from './moneroNetworks.js';
 import { parseMoneroAddress } from './parseMoneroAddress.js';
 
 /** A rejected Monero wallet: a stable code and a message the merchant can act on. */

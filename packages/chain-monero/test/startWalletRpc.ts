@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { MoneroNetwork } from '../src/moneroNetworks.js';
+import type { MoneroNetwork } from '../src/moneroChains.js';
 
 /** The monero-wallet-rpc binary: `MONERO_WALLET_RPC` when set, else on the PATH; undefined when missing. */
 export function findWalletRpc(): string | undefined {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { MoneroNetwork } from '../src/moneroNetworks.js';
+import type { MoneroNetwork } from '../src/moneroChains.js';
 
 /** One throwaway wallet as monero-wallet-rpc made it, with the subaddresses it gave. */
 export interface WalletRpcWallet {

@@ -1,6 +1,6 @@
-/** Kept for server/ tests until they import formatUnits from @cairn/chain-core. */
-export type { SolanaPayUriInput } from './buildSolanaPayUri.js';
-export { buildSolanaPayUri } from './buildSolanaPayUri.js';
+export type { SolanaUriInput } from './buildSolanaUri.js';
+export { buildSolanaUri } from './buildSolanaUri.js';
+export { createSolanaAdapter } from './createSolanaAdapter.js';
 export { deriveSolanaReference } from './deriveSolanaReference.js';
 export type { SolanaObserverOptions } from './observe/createSolanaObserver.js';
 export { createSolanaObserver } from './observe/createSolanaObserver.js';
@@ -19,16 +19,15 @@ export type { ParsedSolanaAddress } from './parseSolanaAddress.js';
 export { NEVER_GIVE_SECRET, parseSolanaAddress } from './parseSolanaAddress.js';
 export type { SolanaAdapterErrorCode } from './SolanaAdapterError.js';
 export { SolanaAdapterError } from './SolanaAdapterError.js';
-export { solanaAdapter } from './solanaAdapter.js';
 export type { SolanaChainId, SolanaToken } from './solanaChains.js';
 export {
   isSolanaChainId,
-  SOL_DECIMALS,
   SOLANA_CHAIN_IDS,
   SOLANA_DEVNET_USDC_MINT,
   SOLANA_MAINNET_USDC_MINT,
   solanaTokensOf,
 } from './solanaChains.js';
+export { SOLANA_DECIMALS } from './solanaUnits.js';
 export { validateSolanaAddress } from './validateSolanaAddress.js';
 export type { SolanaWalletRejected } from './validateSolanaWallet.js';
 export { validateSolanaWallet } from './validateSolanaWallet.js';

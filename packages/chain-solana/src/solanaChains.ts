@@ -7,9 +7,6 @@ export const SOLANA_CHAIN_IDS = ['SOL', 'SOL_DEVNET'] as const;
 /** A Solana chain id. */
 export type SolanaChainId = (typeof SOLANA_CHAIN_IDS)[number];
 
-/** Decimal places of SOL: 1 SOL = 10^9 lamports. */
-export const SOL_DECIMALS = 9;
-
 /**
  * Circle's USDC mint on Solana devnet: the registry's `SOL_DEVNET` USDC `contract`. Circle lists it
  * under "USDC contract addresses" (https://developers.circle.com/stablecoins/usdc-contract-addresses;

@@ -4,7 +4,7 @@ import { StrKey } from '@stellar/stellar-sdk';
 import { HorizonClient, HorizonError } from './horizon/HorizonClient.js';
 import type { HorizonAccount } from './horizon/horizonTypes.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
-import { stellarNetworkOf } from './stellarNetworks.js';
+import { stellarNetworkOf } from './stellarChains.js';
 import { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 import { USDC_ASSET_CODE, usdcIssuerOf } from './stellarUsdc.js';
 

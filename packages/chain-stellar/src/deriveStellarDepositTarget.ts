@@ -1,7 +1,7 @@
 import type { DepositTarget, DeriveDepositTargetInput } from '@cairn/chain-core';
 import { muxedAddressOf } from './muxedAccounts.js';
 import { StellarAdapterError } from './StellarAdapterError.js';
-import { stellarNetworkOf } from './stellarNetworks.js';
+import { stellarNetworkOf } from './stellarChains.js';
 import { validateStellarWallet } from './validateStellarWallet.js';
 
 /** A Stellar deposit target: the merchant's account, an ID memo, and the muxed address of both. */

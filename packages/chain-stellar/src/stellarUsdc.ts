@@ -1,5 +1,5 @@
 import type { ChainDefinition } from '@cairn/contract';
-import { type StellarNetwork, stellarNetworkOf } from './stellarNetworks.js';
+import { type StellarNetwork, stellarNetworkOf } from './stellarChains.js';
 
 /** The asset code of Circle's USDC on Stellar (a `credit_alphanum4` asset). */
 export const USDC_ASSET_CODE = 'USDC';

@@ -3,8 +3,10 @@ import { getChain } from '@cairn/contract';
 import { Keypair } from '@stellar/stellar-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeHorizon, startFakeHorizon } from '../test/startFakeHorizon.js';
-import { stellarAdapter } from './stellarAdapter.js';
+import { createStellarAdapter } from './createStellarAdapter.js';
 import { STELLAR_USDC_ISSUERS } from './stellarUsdc.js';
+
+const stellarAdapter = createStellarAdapter();
 
 describe('stellarAdapter.walletAdvice (against the fake Horizon)', () => {
   let horizon: FakeHorizon;

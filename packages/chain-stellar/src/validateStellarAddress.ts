@@ -1,5 +1,5 @@
 import type { ChainAdapter } from '@cairn/chain-core';
-import { isStellarChainId, STELLAR_CHAIN_IDS } from './stellarNetworks.js';
+import { isStellarChainId, STELLAR_CHAIN_IDS } from './stellarChains.js';
 import { readStellarAddress } from './validateStellarAccount.js';
 import { describeStellarNetwork } from './validateStellarWallet.js';
 

@@ -1,5 +1,5 @@
 import type { WalletInput, WalletValidation } from '@cairn/chain-core';
-import { isStellarChainId, STELLAR_CHAIN_IDS, STELLAR_CHAIN_NETWORKS } from './stellarNetworks.js';
+import { isStellarChainId, STELLAR_CHAIN_IDS, STELLAR_CHAIN_NETWORKS } from './stellarChains.js';
 import { readStellarAddress } from './validateStellarAccount.js';
 
 /** Names a network the way a merchant reads it. */

@@ -14,9 +14,9 @@ import {
 } from '../test/abandonVectors.js';
 import { deriveAccountXpub } from './deriveAccountXpub.js';
 import { deriveAddress } from './deriveAddress.js';
-import { UTXO_CHAIN_IDS } from './networks.js';
 import type { ScriptKind } from './slip132.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { UTXO_CHAIN_IDS } from './utxoChains.js';
+import { validateUtxoWallet } from './validateUtxoWallet.js';
 
 describe('deriveAccountXpub', () => {
   it.each([
@@ -45,7 +45,7 @@ describe('deriveAccountXpub', () => {
   it('derives other accounts', () => {
     const account1 = deriveAccountXpub(ABANDON_SEED, 'LTC_REGTEST', 'p2wpkh', 1);
     expect(account1).not.toBe(TESTNET_VPUB);
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: account1 })).toMatchObject({ ok: true });
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: account1 })).toMatchObject({ ok: true });
   });
 
   it('always yields a key its chain accepts, of the asked kind', () => {
@@ -59,7 +59,7 @@ describe('deriveAccountXpub', () => {
           continue;
         }
         const key = deriveAccountXpub(ABANDON_SEED, chainId, kind);
-        expect(validateExtendedKey({ chainId, value: key })).toMatchObject({ ok: true, kind });
+        expect(validateUtxoWallet({ chainId, value: key })).toMatchObject({ ok: true, kind });
       }
     }
   });

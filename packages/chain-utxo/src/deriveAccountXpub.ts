@@ -1,8 +1,7 @@
-import { isUtxoChainId } from './networks.js';
 import { bip32 } from './secp256k1Bip32.js';
 import { convertExtendedKeyVersion, findSlip132ByPrefix, type ScriptKind } from './slip132.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS } from './utxoChains.js';
 
 const PURPOSES: Record<ScriptKind, number> = { p2pkh: 44, 'p2sh-p2wpkh': 49, p2wpkh: 84 };
 

@@ -16,8 +16,8 @@ import {
 } from '../test/abandonVectors.js';
 import { decodeCashAddr } from './cashAddr.js';
 import { deriveAddress } from './deriveAddress.js';
-import { UTXO_NETWORKS } from './networks.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
+import { UTXO_NETWORKS } from './utxoChains.js';
 
 const at = (chainId: string, wallet: string, index: number) => deriveAddress({ chainId, wallet, index });
 

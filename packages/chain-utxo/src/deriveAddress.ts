@@ -3,7 +3,7 @@ import { encodeCashAddr } from './cashAddr.js';
 import { bip32 } from './secp256k1Bip32.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 import { UTXO_CHAINS } from './utxoChains.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { validateUtxoWallet } from './validateUtxoWallet.js';
 
 /** One receive address of a stored wallet. */
 export interface DeriveAddressInput {
@@ -34,7 +34,7 @@ export function deriveAddress({ chainId, wallet, index }: DeriveAddressInput): s
       `Derivation index must be an integer from 0 to ${HARDENED_OFFSET - 1}; got ${index}`,
     );
   }
-  const validation = validateExtendedKey({ chainId, value: wallet });
+  const validation = validateUtxoWallet({ chainId, value: wallet });
   if (!validation.ok) throw new UtxoAdapterError(validation.code, validation.message);
 
   const params = UTXO_CHAINS[validation.chainId];

@@ -1,6 +1,5 @@
-/** Kept for server/ (tests, bench) until it imports formatUnits and parseUnits from @cairn/chain-core. */
-export type { Bip21UriInput } from './buildBip21Uri.js';
-export { buildBip21Uri } from './buildBip21Uri.js';
+export type { UtxoUriInput } from './buildUtxoUri.js';
+export { buildUtxoUri } from './buildUtxoUri.js';
 export type { CashAddrType } from './cashAddr.js';
 export {
   CashAddrError,
@@ -10,16 +9,15 @@ export {
   encodeCashAddrPayload,
   hasValidCashAddrChecksum,
 } from './cashAddr.js';
+export { createUtxoAdapter } from './createUtxoAdapter.js';
 export { deriveAccountXpub } from './deriveAccountXpub.js';
 export type { DeriveAddressInput } from './deriveAddress.js';
 export { deriveAddress } from './deriveAddress.js';
 export { deriveReceiveKey } from './deriveReceiveKey.js';
-export type { UtxoChainId } from './networks.js';
-export { isUtxoChainId, UTXO_CHAIN_IDS, UTXO_NETWORKS } from './networks.js';
-export type { EsploraObserverOptions } from './observe/createEsploraObserver.js';
-export { createEsploraObserver } from './observe/createEsploraObserver.js';
-export type { JsonRpcObserverOptions } from './observe/createJsonRpcObserver.js';
-export { createJsonRpcObserver } from './observe/createJsonRpcObserver.js';
+export type { UtxoEsploraObserverOptions } from './observe/createUtxoEsploraObserver.js';
+export { createUtxoEsploraObserver } from './observe/createUtxoEsploraObserver.js';
+export type { UtxoJsonRpcObserverOptions } from './observe/createUtxoJsonRpcObserver.js';
+export { createUtxoJsonRpcObserver } from './observe/createUtxoJsonRpcObserver.js';
 export type { RpcTransaction } from './observe/decodeRpcTransaction.js';
 export { decodeRpcTransaction } from './observe/decodeRpcTransaction.js';
 export { outputScriptOf } from './outputScriptOf.js';
@@ -36,13 +34,12 @@ export {
 } from './slip132.js';
 export type { UtxoAdapterErrorCode } from './UtxoAdapterError.js';
 export { UtxoAdapterError } from './UtxoAdapterError.js';
-export { utxoAdapter } from './utxoAdapter.js';
-export type { UtxoChainParams } from './utxoChains.js';
-export { UTXO_CHAINS } from './utxoChains.js';
+export type { UtxoChainId, UtxoChainParams } from './utxoChains.js';
+export { isUtxoChainId, UTXO_CHAIN_IDS, UTXO_CHAINS, UTXO_NETWORKS } from './utxoChains.js';
 export type {
   ExtendedKeyAccepted,
   ExtendedKeyRejected,
   ExtendedKeyValidation,
-  ValidateExtendedKeyInput,
-} from './validateExtendedKey.js';
-export { validateExtendedKey } from './validateExtendedKey.js';
+  ValidateUtxoWalletInput,
+} from './validateUtxoWallet.js';
+export { validateUtxoWallet } from './validateUtxoWallet.js';

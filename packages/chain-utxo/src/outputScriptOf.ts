@@ -1,8 +1,7 @@
 import { address as bitcoinAddress, payments } from 'bitcoinjs-lib';
 import { decodeCashAddr } from './cashAddr.js';
-import { isUtxoChainId } from './networks.js';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS } from './utxoChains.js';
 
 const toHex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
 

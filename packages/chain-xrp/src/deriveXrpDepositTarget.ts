@@ -1,7 +1,7 @@
 import type { DepositTarget } from '@cairn/chain-core';
 import { classicAddressToXAddress, isValidClassicAddress } from 'xrpl';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { usesTestXAddresses, type XrpChainId } from './xrpNetworks.js';
+import { usesTestXAddresses, type XrpChainId } from './xrpChains.js';
 
 /** The largest payment index: its destination tag (index + 1) must stay a uint32. */
 export const MAX_XRP_PAYMENT_INDEX = 0xffff_fffe;

@@ -1,5 +1,6 @@
 export type { XrpUriInput } from './buildXrpUri.js';
 export { buildXrpUri } from './buildXrpUri.js';
+export { createXrpAdapter } from './createXrpAdapter.js';
 export type { XrpDepositTargetInput } from './deriveXrpDepositTarget.js';
 export { deriveXrpDepositTarget, destinationTagOf, MAX_XRP_PAYMENT_INDEX } from './deriveXrpDepositTarget.js';
 export type { XrpSecretKind } from './detectXrpSecret.js';
@@ -32,7 +33,6 @@ export type { XrpWalletRejected } from './validateXrpWallet.js';
 export { validateXrpWallet } from './validateXrpWallet.js';
 export type { XrpAdapterErrorCode } from './XrpAdapterError.js';
 export { XrpAdapterError } from './XrpAdapterError.js';
-export { xrpAdapter } from './xrpAdapter.js';
-export type { XrpChainId } from './xrpNetworks.js';
-export { isXrpChainId, usesTestXAddresses, XRP_CHAIN_IDS, xrpNetworkName } from './xrpNetworks.js';
+export type { XrpChainId } from './xrpChains.js';
+export { isXrpChainId, usesTestXAddresses, XRP_CHAIN_IDS, xrpNetworkName } from './xrpChains.js';
 export { MAX_DROPS, XRP_DECIMALS } from './xrpUnits.js';

@@ -1,7 +1,7 @@
 import { decodeAccountID, isValidClassicAddress, isValidXAddress, xAddressToClassicAddress } from 'xrpl';
 import { detectXrpSecret, secretGivenMessage } from './detectXrpSecret.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { usesTestXAddresses, type XrpChainId, xrpNetworkName } from './xrpNetworks.js';
+import { usesTestXAddresses, type XrpChainId, xrpNetworkName } from './xrpChains.js';
 
 /** An XRP Ledger address as parsed from text. */
 export interface ParsedXrpAddress {

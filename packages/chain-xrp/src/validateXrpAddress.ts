@@ -2,7 +2,7 @@ import type { ChainAdapter } from '@cairn/chain-core';
 import { classicAddressToXAddress } from 'xrpl';
 import { parseXrpAddress } from './parseXrpAddress.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { isXrpChainId, usesTestXAddresses } from './xrpNetworks.js';
+import { isXrpChainId, usesTestXAddresses } from './xrpChains.js';
 
 /** chain-core's `AddressValidation` (its index does not export the type yet). */
 type AddressValidation = ReturnType<NonNullable<ChainAdapter['validateAddress']>>;

@@ -1,7 +1,7 @@
 import type { WalletInput, WalletValidation } from '@cairn/chain-core';
 import { parseXrpAddress } from './parseXrpAddress.js';
 import { XrpAdapterError, type XrpAdapterErrorCode } from './XrpAdapterError.js';
-import { isXrpChainId, xrpNetworkName } from './xrpNetworks.js';
+import { isXrpChainId, xrpNetworkName } from './xrpChains.js';
 
 /** A rejected XRP Ledger wallet: a stable code and a message the merchant can act on. */
 export type XrpWalletRejected = Extract<WalletValidation, { ok: false }> & {

@@ -1,11 +1,11 @@
 import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { createEvmAdapter } from '@cairn/chain-evm';
-import { moneroAdapter } from '@cairn/chain-monero';
-import { solanaAdapter } from '@cairn/chain-solana';
-import { stellarAdapter } from '@cairn/chain-stellar';
+import { createMoneroAdapter } from '@cairn/chain-monero';
+import { createSolanaAdapter } from '@cairn/chain-solana';
+import { createStellarAdapter } from '@cairn/chain-stellar';
 import { createTronAdapter, isTronChainId, type TronChainId } from '@cairn/chain-tron';
-import { utxoAdapter } from '@cairn/chain-utxo';
-import { xrpAdapter } from '@cairn/chain-xrp';
+import { createUtxoAdapter } from '@cairn/chain-utxo';
+import { createXrpAdapter } from '@cairn/chain-xrp';
 import { getChain } from '@cairn/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChainSettingsMap } from '../platform/config/loadChainSettings.js';
@@ -23,12 +23,12 @@ export function createAdapters(settings: ChainSettingsMap = {}) {
     if (s.deployer && isTronChainId(s.chainId)) deployers[s.chainId] = s.deployer;
   }
   return [
-    utxoAdapter,
+    createUtxoAdapter(),
     createEvmAdapter({ tokenContracts }),
-    moneroAdapter,
-    solanaAdapter,
-    stellarAdapter,
-    xrpAdapter,
+    createMoneroAdapter(),
+    createSolanaAdapter(),
+    createStellarAdapter(),
+    createXrpAdapter(),
     createTronAdapter({ deployers }),
   ];
 }

@@ -1,5 +1,10 @@
 import { ChainBackendError, type TargetPollObserver } from '@cairn/chain-core';
-import { createEsploraObserver, deriveAccountXpub, deriveAddress, outputScriptOf } from '@cairn/chain-utxo';
+import {
+  createUtxoEsploraObserver,
+  deriveAccountXpub,
+  deriveAddress,
+  outputScriptOf,
+} from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
@@ -26,7 +31,7 @@ describe('Esplora observer (constructed responses)', () => {
   let observer: TargetPollObserver;
   beforeAll(async () => {
     esplora = await startFakeEsplora();
-    observer = createEsploraObserver({ chainId: 'BTC_TESTNET', url: `${esplora.url}/` });
+    observer = createUtxoEsploraObserver({ chainId: 'BTC_TESTNET', url: `${esplora.url}/` });
   });
   afterAll(async () => {
     await esplora?.close();
@@ -72,7 +77,7 @@ describe('Esplora observer (constructed responses)', () => {
     } finally {
       esplora.failWith(null);
     }
-    const unreachable = createEsploraObserver({
+    const unreachable = createUtxoEsploraObserver({
       chainId: 'BTC_TESTNET',
       url: 'http://127.0.0.1:1',
       timeoutMs: 2000,

@@ -1,5 +1,10 @@
 import { type BlockScanObserver, ChainBackendError } from '@cairn/chain-core';
-import { createJsonRpcObserver, deriveAccountXpub, outputScriptOf, utxoAdapter } from '@cairn/chain-utxo';
+import {
+  createUtxoAdapter,
+  createUtxoJsonRpcObserver,
+  deriveAccountXpub,
+  outputScriptOf,
+} from '@cairn/chain-utxo';
 import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Litecoind, litecoindAvailable, startLitecoind } from '../harness/startLitecoind.js';
@@ -14,11 +19,12 @@ describe.runIf(litecoindAvailable('JSON-RPC observer'))('JSON-RPC observer on li
   let node: Litecoind;
   let observer: BlockScanObserver;
   const wallet = deriveAccountXpub(SEED, 'LTC_REGTEST', 'p2wpkh');
-  const target = (index: number) => utxoAdapter.deriveDepositTarget({ chain, wallet, index, paymentId: 'p' });
+  const target = (index: number) =>
+    createUtxoAdapter().deriveDepositTarget({ chain, wallet, index, paymentId: 'p' });
 
   beforeAll(async () => {
     node = await startLitecoind();
-    observer = createJsonRpcObserver({ chainId: 'LTC_REGTEST', url: node.rpcUrl, decimals: 8 });
+    observer = createUtxoJsonRpcObserver({ chainId: 'LTC_REGTEST', url: node.rpcUrl, decimals: 8 });
   });
   afterAll(async () => {
     await node?.stop();
@@ -57,7 +63,7 @@ describe.runIf(litecoindAvailable('JSON-RPC observer'))('JSON-RPC observer on li
     const { address } = target(1);
     await node.send(address, 5_000_000n);
     const [hash] = await node.mine(1);
-    const v1 = createJsonRpcObserver({
+    const v1 = createUtxoJsonRpcObserver({
       chainId: 'LTC_REGTEST',
       url: node.rpcUrl,
       decimals: 8,
@@ -79,17 +85,20 @@ describe.runIf(litecoindAvailable('JSON-RPC observer'))('JSON-RPC observer on li
   });
 
   it('refuses a node on another network than the chain', async () => {
-    const mainnet = utxoAdapter.createObserver!({
+    const mainnet = createUtxoAdapter().createObserver!({
       chain: getChain('LTC')!,
       backend: { kind: 'json-rpc', url: node.rpcUrl },
     });
     await expect(mainnet.tip()).rejects.toThrow(/is on the "regtest" network, not "main"/);
-    const regtest = utxoAdapter.createObserver!({ chain, backend: { kind: 'json-rpc', url: node.rpcUrl } });
+    const regtest = createUtxoAdapter().createObserver!({
+      chain,
+      backend: { kind: 'json-rpc', url: node.rpcUrl },
+    });
     expect((await regtest.tip()).height).toBe(await node.height());
   });
 
   it('names the backend failure without leaking credentials', async () => {
-    const wrong = createJsonRpcObserver({
+    const wrong = createUtxoJsonRpcObserver({
       chainId: 'LTC_REGTEST',
       url: node.rpcUrl.replace(/:[^:@/]+@/, ':wrong-password@'),
       decimals: 8,

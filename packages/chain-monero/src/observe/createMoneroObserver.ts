@@ -40,7 +40,7 @@ export interface MoneroObserverOptions {
 const WALLET_EXISTS = /already exists/i;
 /** `create_address` makes at most 64 subaddresses per call on 0.18. */
 const CREATE_ADDRESS_MAX = 64;
-/** The account whose subaddresses are deposit targets (see moneroAdapter). */
+/** The account whose subaddresses are deposit targets (see createMoneroAdapter). */
 const DEPOSIT_ACCOUNT = 0;
 
 /** The file name of a merchant wallet's view-only copy: stable, and revealing neither key. */
@@ -265,7 +265,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         continue;
       }
       const minors = byWallet.get(target.wallet.value) ?? new Map<number, PolledTarget>();
-      // Payment index i is subaddress (0, i + 1): see moneroAdapter.deriveDepositTarget.
+      // Payment index i is subaddress (0, i + 1): see createMoneroAdapter's deriveDepositTarget.
       minors.set(target.wallet.index + 1, target);
       byWallet.set(target.wallet.value, minors);
     }

@@ -1,5 +1,5 @@
 import { formatUnits } from '@cairn/chain-core';
-import { XMR_DECIMALS } from '@cairn/chain-monero';
+import { MONERO_DECIMALS } from '@cairn/chain-monero';
 import { expect } from 'vitest';
 import { type Monero, type MoneroWalletRpcProcess, startMonero } from '../../harness/startMonero.js';
 import { addScenarioWallet } from '../addScenarioWallet.js';
@@ -49,7 +49,7 @@ export const MONERO_REGTEST: ScenarioChain<MoneroRegtest> = {
     expect(option.address.startsWith('8')).toBe(true); // a subaddress, never the primary address
     expect(option.payment_uri).toMatch(
       new RegExp(
-        `^monero:${option.address}\\?tx_amount=${formatUnits(BigInt(option.crypto_amount), XMR_DECIMALS).replace('.', '\\.')}(&|$)`,
+        `^monero:${option.address}\\?tx_amount=${formatUnits(BigInt(option.crypto_amount), MONERO_DECIMALS).replace('.', '\\.')}(&|$)`,
       ),
     );
   },

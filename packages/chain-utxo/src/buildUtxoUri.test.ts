@@ -1,12 +1,12 @@
 import { parseUnits } from '@cairn/chain-core';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildBip21Uri } from './buildBip21Uri.js';
+import { buildUtxoUri } from './buildUtxoUri.js';
 
-describe('buildBip21Uri', () => {
+describe('buildUtxoUri', () => {
   it('builds scheme:address?amount=...&label=...', () => {
     expect(
-      buildBip21Uri({
+      buildUtxoUri({
         scheme: 'litecoin',
         address: 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg',
         amount: 150_000_000n,
@@ -18,7 +18,7 @@ describe('buildBip21Uri', () => {
 
   it('does not double the CashAddr prefix', () => {
     expect(
-      buildBip21Uri({
+      buildUtxoUri({
         scheme: 'bitcoincash',
         address: 'bitcoincash:qqyx49mu0kkn9ftfj6hje6g2wfer34yfnq5tahq3q6',
         amount: 1n,
@@ -28,13 +28,13 @@ describe('buildBip21Uri', () => {
   });
 
   it('omits a zero amount and an empty label, and refuses a negative amount', () => {
-    expect(buildBip21Uri({ scheme: 'dogecoin', address: 'D1', amount: 0n, decimals: 8, label: '' })).toBe(
+    expect(buildUtxoUri({ scheme: 'dogecoin', address: 'D1', amount: 0n, decimals: 8, label: '' })).toBe(
       'dogecoin:D1',
     );
-    expect(
-      buildBip21Uri({ scheme: 'bitcoin', address: 'bc1q', amount: 0n, decimals: 8, label: 'Shop' }),
-    ).toBe('bitcoin:bc1q?label=Shop');
-    expect(() => buildBip21Uri({ scheme: 'bitcoin', address: 'bc1q', amount: -1n, decimals: 8 })).toThrow(
+    expect(buildUtxoUri({ scheme: 'bitcoin', address: 'bc1q', amount: 0n, decimals: 8, label: 'Shop' })).toBe(
+      'bitcoin:bc1q?label=Shop',
+    );
+    expect(() => buildUtxoUri({ scheme: 'bitcoin', address: 'bc1q', amount: -1n, decimals: 8 })).toThrow(
       expect.objectContaining({ code: 'INVALID_PAYMENT_URI_INPUT' }),
     );
   });
@@ -42,7 +42,7 @@ describe('buildBip21Uri', () => {
   it('writes every amount exactly, without trailing zeros (property)', () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 1n, max: 10n ** 30n }), (amount) => {
-        const uri = buildBip21Uri({ scheme: 'bitcoin', address: 'bc1q', amount, decimals: 8 });
+        const uri = buildUtxoUri({ scheme: 'bitcoin', address: 'bc1q', amount, decimals: 8 });
         const text = /\?amount=([0-9.]+)$/.exec(uri)?.[1] as string;
         expect(text).not.toMatch(/\.$|\.[0-9]*0$/);
         expect(parseUnits(text, 8)).toBe(amount);

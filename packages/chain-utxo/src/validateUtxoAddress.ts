@@ -3,8 +3,7 @@ import type { ChainAdapter } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import { address as bitcoinAddress } from 'bitcoinjs-lib';
 import { CashAddrError, decodeCashAddr } from './cashAddr.js';
-import { isUtxoChainId } from './networks.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS } from './utxoChains.js';
 
 /** chain-core's `AddressValidation` (its index does not export the type yet). */
 type AddressValidation = ReturnType<NonNullable<ChainAdapter['validateAddress']>>;
@@ -79,10 +78,10 @@ function validateBech32(
  * would pass as one. Pure, no I/O.
  *
  * @example
- * validateAddress('LTC_REGTEST', 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg');
+ * validateUtxoAddress('LTC_REGTEST', 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg');
  * // { ok: true, normalized: 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg' }
  */
-export function validateAddress(chainId: string, input: string): AddressValidation {
+export function validateUtxoAddress(chainId: string, input: string): AddressValidation {
   if (!isUtxoChainId(chainId)) return invalid('UNSUPPORTED_CHAIN', `${chainId} is not a UTXO chain.`);
   const params = UTXO_CHAINS[chainId];
   const name = getChain(chainId)?.name ?? chainId;

@@ -2,7 +2,7 @@ import { formatUnits } from '@cairn/chain-core';
 import { UtxoAdapterError } from './UtxoAdapterError.js';
 
 /** The parts of a BIP-21 payment URI. */
-export interface Bip21UriInput {
+export interface UtxoUriInput {
   /** URI scheme, e.g. `bitcoin`, `litecoin`, `bitcoincash`, `dogecoin`. */
   readonly scheme: string;
   /** The address. A CashAddr that already carries `scheme:` is not prefixed again. */
@@ -20,10 +20,10 @@ export interface Bip21UriInput {
  * decimal in whole coins without trailing zeros, computed from the bigint.
  *
  * @example
- * buildBip21Uri({ scheme: 'litecoin', address: 'rltc1q...', amount: 150000000n, decimals: 8, label: 'Café Ltd' });
+ * buildUtxoUri({ scheme: 'litecoin', address: 'rltc1q...', amount: 150000000n, decimals: 8, label: 'Café Ltd' });
  * // 'litecoin:rltc1q...?amount=1.5&label=Caf%C3%A9%20Ltd'
  */
-export function buildBip21Uri({ scheme, address, amount, decimals, label }: Bip21UriInput): string {
+export function buildUtxoUri({ scheme, address, amount, decimals, label }: UtxoUriInput): string {
   if (amount < 0n)
     throw new UtxoAdapterError('INVALID_PAYMENT_URI_INPUT', `amount must not be negative: ${amount}`);
   const base = address.toLowerCase().startsWith(`${scheme.toLowerCase()}:`)

@@ -3,7 +3,7 @@ import { StellarAdapterError } from './StellarAdapterError.js';
 import { MAX_STROOPS, STELLAR_DECIMALS } from './stellarUnits.js';
 
 /** A SEP-7 `pay` request: who receives what, and which ID memo identifies the payment. */
-export interface Sep7PayInput {
+export interface StellarUriInput {
   /** The account `G...` (or a muxed `M...` address) to pay. */
   readonly destination: string;
   /** What `destination` receives, in stroops (7 decimals, for XLM and issued assets alike). */
@@ -29,10 +29,10 @@ const MAX_MSG_LENGTH = 300;
  * receives, whatever the payer pays with (a wallet may use a path payment).
  *
  * @example
- * buildSep7PayUri({ destination: 'GCALNQQBXAPZ2WIRSDDBMSTAKCUH5SG6U76YBFLQLIXJTF7FE5AX7AOO', amount: 1201234567n, memoId: '7' });
+ * buildStellarUri({ destination: 'GCALNQQBXAPZ2WIRSDDBMSTAKCUH5SG6U76YBFLQLIXJTF7FE5AX7AOO', amount: 1201234567n, memoId: '7' });
  * // 'web+stellar:pay?destination=GCALNQ...7AOO&amount=120.1234567&memo=7&memo_type=MEMO_ID'
  */
-export function buildSep7PayUri(input: Sep7PayInput): string {
+export function buildStellarUri(input: StellarUriInput): string {
   if (input.amount <= 0n) {
     throw new StellarAdapterError(
       'INVALID_AMOUNT',

@@ -2,9 +2,11 @@ import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { CHAINS, getCoin } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { BCH_XPUB, BIP84_FIRST_WIF, DOGE_DGUB, TESTNET_VPUB } from '../test/abandonVectors.js';
-import { utxoAdapter } from './utxoAdapter.js';
+import { createUtxoAdapter } from './createUtxoAdapter.js';
 
-describe('utxoAdapter', () => {
+const utxoAdapter = createUtxoAdapter();
+
+describe('createUtxoAdapter', () => {
   const registry = new ChainAdapterRegistry([utxoAdapter], ['LTC_REGTEST', 'BCH', 'DOGE', 'ETH_LOCAL']);
 
   it('serves every utxo chain of the registry through ChainAdapterRegistry', () => {

@@ -3,7 +3,7 @@ import { parseSolanaAddress } from './parseSolanaAddress.js';
 import { SolanaAdapterError } from './SolanaAdapterError.js';
 
 /** The fields of a Solana Pay transfer request URL. */
-export interface SolanaPayUriInput {
+export interface SolanaUriInput {
   /** The merchant's wallet (a native SOL account, never a token account). */
   readonly recipient: string;
   /** In smallest units; absent: the wallet asks the payer for the amount. */
@@ -32,11 +32,11 @@ export interface SolanaPayUriInput {
  * instruction, which Cairn does not need.
  *
  * @example
- * buildSolanaPayUri({ recipient: 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN', amount: 10_000n, decimals: 6,
+ * buildSolanaUri({ recipient: 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN', amount: 10_000n, decimals: 6,
  *   splToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', references: [ref], label: 'Michael' });
  * // 'solana:mvines9…?amount=0.01&spl-token=EPjF…&reference=…&label=Michael'
  */
-export function buildSolanaPayUri(input: SolanaPayUriInput): string {
+export function buildSolanaUri(input: SolanaUriInput): string {
   const recipient = parseSolanaAddress(input.recipient);
   if (!recipient.ok || recipient.curve !== 'wallet') {
     throw new SolanaAdapterError(

@@ -1,8 +1,7 @@
 import { CHAINS } from '@cairn/contract';
 import { address, payments } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { UTXO_CHAIN_IDS, UTXO_NETWORKS } from './networks.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { UTXO_CHAIN_IDS, UTXO_CHAINS, UTXO_NETWORKS } from './utxoChains.js';
 
 describe('UTXO networks', () => {
   it('cover exactly the utxo-family chains of the registry', () => {

@@ -1,14 +1,16 @@
 import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { startFakeRippled } from '../test/index.js';
+import { createXrpAdapter } from './createXrpAdapter.js';
 import { XrpAdapterError } from './XrpAdapterError.js';
-import { xrpAdapter } from './xrpAdapter.js';
+
+const xrpAdapter = createXrpAdapter();
 
 const CLASSIC = 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf';
 const xrp = getChain('XRP')!;
 const testnet = getChain('XRP_TESTNET')!;
 
-describe('xrpAdapter', () => {
+describe('createXrpAdapter', () => {
   it('serves the xrp family of the registry', () => {
     expect(xrpAdapter.family).toBe('xrp');
     expect(xrp.family).toBe('xrp');

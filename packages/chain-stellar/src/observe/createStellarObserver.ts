@@ -11,7 +11,7 @@ import type { HorizonLedger, HorizonPage, HorizonPaymentRecord } from '../horizo
 import { ledgerOfOperationId, readPaymentRecord } from './readPaymentRecord.js';
 
 /** Everything the Horizon observer needs. */
-export interface HorizonObserverOptions {
+export interface StellarObserverOptions {
   readonly chainId: string;
   /** Horizon's base URL, e.g. `https://horizon.stellar.org`. */
   readonly horizonUrl: string;
@@ -54,7 +54,7 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
  * Cost per new ledger: one ledger read plus ceil((payments + 1) / 200) payment pages (mainnet: one
  * or two), and one tip read per sync; nothing per open payment.
  */
-export function createHorizonObserver(options: HorizonObserverOptions): BlockScanObserver {
+export function createStellarObserver(options: StellarObserverOptions): BlockScanObserver {
   const { chainId, usdcIssuer, log } = options;
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
   const horizon = new HorizonClient(

@@ -2,16 +2,18 @@ import { parseUnits } from '@cairn/chain-core';
 import { CHAINS } from '@cairn/contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildSolanaPayUri } from './buildSolanaPayUri.js';
+import { buildSolanaUri } from './buildSolanaUri.js';
+import { createSolanaAdapter } from './createSolanaAdapter.js';
 import { deriveSolanaReference } from './deriveSolanaReference.js';
-import { solanaAdapter } from './solanaAdapter.js';
+
+const solanaAdapter = createSolanaAdapter();
 
 const SPEC_WALLET = 'mvines9iiHiQTysrwkJjGf2gb9Ex9jXJX8ns3qwf2kN';
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
 describe('the Solana Pay amount', () => {
   const amountOf = (amount: bigint, decimals: number) =>
-    new URL(buildSolanaPayUri({ recipient: SPEC_WALLET, amount, decimals })).searchParams.get('amount');
+    new URL(buildSolanaUri({ recipient: SPEC_WALLET, amount, decimals })).searchParams.get('amount');
 
   it('writes user units without trailing zeros, with a leading 0 below 1', () => {
     expect(amountOf(1_000_000_000n, 9)).toBe('1');
@@ -40,10 +42,10 @@ describe('the Solana Pay amount', () => {
   });
 });
 
-describe('buildSolanaPayUri', () => {
+describe('buildSolanaUri', () => {
   it("reproduces the specification's examples (without their memo)", () => {
     expect(
-      buildSolanaPayUri({
+      buildSolanaUri({
         recipient: SPEC_WALLET,
         amount: 1_000_000_000n,
         decimals: 9,
@@ -52,7 +54,7 @@ describe('buildSolanaPayUri', () => {
       }),
     ).toBe(`solana:${SPEC_WALLET}?amount=1&label=Michael&message=Thanks%20for%20all%20the%20fish`);
     expect(
-      buildSolanaPayUri({
+      buildSolanaUri({
         recipient: SPEC_WALLET,
         amount: 10_000n,
         decimals: 6,
@@ -63,20 +65,20 @@ describe('buildSolanaPayUri', () => {
     ).toBe(
       `solana:${SPEC_WALLET}?amount=0.01&spl-token=${USDC}&label=Michael&message=Thanks%20for%20all%20the%20fish`,
     );
-    expect(buildSolanaPayUri({ recipient: SPEC_WALLET })).toBe(`solana:${SPEC_WALLET}`);
+    expect(buildSolanaUri({ recipient: SPEC_WALLET })).toBe(`solana:${SPEC_WALLET}`);
   });
 
   it('puts references in order and percent-encodes the label', () => {
     const a = deriveSolanaReference('a');
     const b = deriveSolanaReference('b');
-    expect(buildSolanaPayUri({ recipient: SPEC_WALLET, references: [a, b], label: 'Café & Co?/#' })).toBe(
+    expect(buildSolanaUri({ recipient: SPEC_WALLET, references: [a, b], label: 'Café & Co?/#' })).toBe(
       `solana:${SPEC_WALLET}?reference=${a}&reference=${b}&label=Caf%C3%A9%20%26%20Co%3F%2F%23`,
     );
   });
 
   it('refuses a token account as recipient and an amount without decimals', () => {
-    expect(() => buildSolanaPayUri({ recipient: 'not base58 0' })).toThrow(/wallet address/);
-    expect(() => buildSolanaPayUri({ recipient: SPEC_WALLET, amount: 1n })).toThrow(/decimals/);
+    expect(() => buildSolanaUri({ recipient: 'not base58 0' })).toThrow(/wallet address/);
+    expect(() => buildSolanaUri({ recipient: SPEC_WALLET, amount: 1n })).toThrow(/decimals/);
   });
 });
 

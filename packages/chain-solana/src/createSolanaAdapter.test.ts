@@ -2,12 +2,14 @@ import { CHAINS } from '@cairn/contract';
 import { generateKeyPairSigner } from '@solana/kit';
 import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { describe, expect, it } from 'vitest';
+import { createSolanaAdapter } from './createSolanaAdapter.js';
 import { deriveSolanaReference } from './deriveSolanaReference.js';
 import { SolanaAdapterError } from './SolanaAdapterError.js';
-import { solanaAdapter } from './solanaAdapter.js';
 import { SOLANA_DEVNET_USDC_MINT, SOLANA_MAINNET_USDC_MINT, solanaTokensOf } from './solanaChains.js';
 
-describe('solanaAdapter', () => {
+const solanaAdapter = createSolanaAdapter();
+
+describe('createSolanaAdapter', () => {
   it('derives { address: wallet, memo: reference, matchKey: reference }, deterministically', async () => {
     const { address: wallet } = await generateKeyPairSigner();
     const input = { chain: CHAINS.SOL, wallet, index: 7, paymentId: 'pay_42' };

@@ -2,9 +2,11 @@ import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
 import { getChain } from '@cairn/contract';
 import { Keypair, Networks } from '@stellar/stellar-sdk';
 import { describe, expect, it } from 'vitest';
-import { buildSep7PayUri } from './buildSep7PayUri.js';
-import { stellarAdapter } from './stellarAdapter.js';
+import { buildStellarUri } from './buildStellarUri.js';
+import { createStellarAdapter } from './createStellarAdapter.js';
 import { STELLAR_USDC_ISSUERS, usdcIssuerOf } from './stellarUsdc.js';
+
+const stellarAdapter = createStellarAdapter();
 
 const XLM = getChain('XLM')!;
 const XLM_TESTNET = getChain('XLM_TESTNET')!;
@@ -12,10 +14,10 @@ const G = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 4)).publicKey();
 const native = XLM.coins[0]!;
 const usdc: CoinDefinition = { symbol: 'USDC', name: 'USD Coin', decimals: 7, kind: 'token' };
 
-describe('buildSep7PayUri', () => {
+describe('buildStellarUri', () => {
   it('writes the SEP-7 example 1 shape (lumens) exactly', () => {
     expect(
-      buildSep7PayUri({
+      buildStellarUri({
         destination: 'GCALNQQBXAPZ2WIRSDDBMSTAKCUH5SG6U76YBFLQLIXJTF7FE5AX7AOO',
         amount: 1_201_234_567n,
         msg: 'pay me with lumens',
@@ -26,7 +28,7 @@ describe('buildSep7PayUri', () => {
   });
 
   it('refuses a zero amount', () => {
-    expect(() => buildSep7PayUri({ destination: G, amount: 0n })).toThrow(
+    expect(() => buildStellarUri({ destination: G, amount: 0n })).toThrow(
       expect.objectContaining({ code: 'INVALID_AMOUNT' }),
     );
   });

@@ -8,7 +8,7 @@ import { JsonRpcClient, JsonRpcError } from '../rpc/JsonRpcClient.js';
 import { decodeRpcTransaction, type RpcTransaction } from './decodeRpcTransaction.js';
 
 /** Options of the JSON-RPC backend. */
-export interface JsonRpcObserverOptions {
+export interface UtxoJsonRpcObserverOptions {
   readonly chainId: string;
   /** `http://user:pass@host:port` of a Bitcoin Core-compatible node. */
   readonly url: string;
@@ -51,7 +51,7 @@ const headerOf = (raw: RpcHeader): BlockHeader => ({
  * from `getrawmempool` and batched `getrawtransaction`, and `waitfornewblock` as the long-poll (the nodes
  * here have no ZMQ). Cost is per block and per new mempool transaction, never per watched address.
  */
-export function createJsonRpcObserver(options: JsonRpcObserverOptions): BlockScanObserver {
+export function createUtxoJsonRpcObserver(options: UtxoJsonRpcObserverOptions): BlockScanObserver {
   const { chainId, decimals } = options;
   const rpc = new JsonRpcClient(
     options.url,

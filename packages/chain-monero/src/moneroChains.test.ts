@@ -10,9 +10,9 @@ import {
   type MoneroAddressKind,
   type MoneroNetwork,
   moneroNetworkOf,
-} from './moneroNetworks.js';
+} from './moneroChains.js';
 
-describe('moneroNetworks', () => {
+describe('moneroChains', () => {
   it('knows exactly the Monero chains of the registry', () => {
     const registered = Object.values(CHAINS)
       .filter((chain) => chain.family === 'monero')

@@ -3,9 +3,11 @@ import { getChain } from '@cairn/contract';
 import { Keypair } from '@stellar/stellar-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHorizon, startFakeHorizon } from '../../test/startFakeHorizon.js';
+import { createStellarAdapter } from '../createStellarAdapter.js';
 import { muxedAddressOf } from '../muxedAccounts.js';
-import { stellarAdapter } from '../stellarAdapter.js';
 import { STELLAR_USDC_ISSUERS } from '../stellarUsdc.js';
+
+const stellarAdapter = createStellarAdapter();
 
 const CHAIN = getChain('XLM_TESTNET')!;
 const MERCHANT = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 11)).publicKey();
@@ -30,7 +32,7 @@ afterEach(async () => {
   await horizon.stop();
 });
 
-describe('createHorizonObserver: following ledgers', () => {
+describe('createStellarObserver: following ledgers', () => {
   it('reads the tip, hashes by sequence, headers by hash, and null above the tip', async () => {
     expect(observer.strategy).toBe('block-scan');
     const tip = await observer.tip();
@@ -90,7 +92,7 @@ describe('createHorizonObserver: following ledgers', () => {
   });
 });
 
-describe('createHorizonObserver: payments in a ledger', () => {
+describe('createStellarObserver: payments in a ledger', () => {
   async function blockAt(sequence: number) {
     const hash = await observer.blockHashAt(sequence);
     return observer.block(hash!);

@@ -15,10 +15,10 @@ import {
   TESTNET_TPUB,
   TESTNET_VPUB,
 } from '../test/abandonVectors.js';
-import { UTXO_NETWORKS } from './networks.js';
 import { bip32 } from './secp256k1Bip32.js';
 import { convertExtendedKeyVersion } from './slip132.js';
-import { validateExtendedKey } from './validateExtendedKey.js';
+import { UTXO_NETWORKS } from './utxoChains.js';
+import { validateUtxoWallet } from './validateUtxoWallet.js';
 
 const NEVER = /Never paste a private key or recovery phrase anywhere/;
 
@@ -28,7 +28,7 @@ function withBytes(key: string, edit: (bytes: Uint8Array) => void): string {
   return bs58check.encode(bytes);
 }
 
-describe('validateExtendedKey accepts', () => {
+describe('validateUtxoWallet accepts', () => {
   it.each([
     ['BTC', BIP44_XPUB, 'p2pkh', 'Valid xpub (legacy P2PKH)'],
     ['BTC', BIP49_YPUB, 'p2sh-p2wpkh', 'Valid ypub (nested SegWit)'],
@@ -45,12 +45,12 @@ describe('validateExtendedKey accepts', () => {
     ['DOGE', DOGE_DGUB, 'p2pkh', 'Valid dgub (legacy P2PKH)'],
     ['DOGE_TESTNET', TESTNET_TPUB, 'p2pkh', 'Valid tpub (legacy P2PKH)'],
   ])('%s: %s', (chainId, value, kind, outcome) => {
-    const result = validateExtendedKey({ chainId, value });
+    const result = validateUtxoWallet({ chainId, value });
     expect(result).toMatchObject({ ok: true, normalized: value, kind, outcome });
   });
 
   it('trims surrounding whitespace and stores the key as given', () => {
-    const result = validateExtendedKey({ chainId: 'LTC_REGTEST', value: `  ${TESTNET_VPUB}\n` });
+    const result = validateUtxoWallet({ chainId: 'LTC_REGTEST', value: `  ${TESTNET_VPUB}\n` });
     expect(result).toMatchObject({ ok: true, normalized: TESTNET_VPUB });
     expect(result.ok && result.standardKey.startsWith('tpub')).toBe(true);
   });
@@ -58,16 +58,16 @@ describe('validateExtendedKey accepts', () => {
   it('accepts the SLIP-132 Litecoin-testnet ttub on LTC_TESTNET', () => {
     const ttub = convertExtendedKeyVersion(TESTNET_TPUB, 0x0436f6e1);
     expect(ttub.startsWith('ttub')).toBe(true);
-    expect(validateExtendedKey({ chainId: 'LTC_TESTNET', value: ttub })).toMatchObject({
+    expect(validateUtxoWallet({ chainId: 'LTC_TESTNET', value: ttub })).toMatchObject({
       ok: true,
       kind: 'p2pkh',
     });
   });
 });
 
-describe('validateExtendedKey rejects', () => {
+describe('validateUtxoWallet rejects', () => {
   it('WRONG_XPUB_VARIANT, naming the expected variants and what it got', () => {
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: BIP84_ZPUB })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: BIP84_ZPUB })).toEqual({
       ok: false,
       code: 'WRONG_XPUB_VARIANT',
       message:
@@ -103,7 +103,7 @@ describe('validateExtendedKey rejects', () => {
       ],
     ];
     for (const [chainId, value, message] of cases) {
-      expect(validateExtendedKey({ chainId, value })).toEqual({
+      expect(validateUtxoWallet({ chainId, value })).toEqual({
         ok: false,
         code: 'WRONG_XPUB_VARIANT',
         message,
@@ -113,7 +113,7 @@ describe('validateExtendedKey rejects', () => {
 
   it('WRONG_XPUB_VARIANT for multisig keys and unknown version bytes', () => {
     const zpubMultisig = convertExtendedKeyVersion(BIP84_ZPUB, 0x02aa7ed3);
-    expect(validateExtendedKey({ chainId: 'BTC', value: zpubMultisig })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'BTC', value: zpubMultisig })).toEqual({
       ok: false,
       code: 'WRONG_XPUB_VARIANT',
       message:
@@ -121,7 +121,7 @@ describe('validateExtendedKey rejects', () => {
         'Multisig wallets are not supported.',
     });
     const unknown = convertExtendedKeyVersion(BIP84_ZPUB, 0x12345678);
-    expect(validateExtendedKey({ chainId: 'BTC', value: unknown })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'BTC', value: unknown })).toEqual({
       ok: false,
       code: 'WRONG_XPUB_VARIANT',
       message:
@@ -140,7 +140,7 @@ describe('validateExtendedKey rejects', () => {
       ['LTC_REGTEST', tprv, 'tprv'],
       ['LTC_REGTEST', BIP84_ZPRV, 'zprv'],
     ] as const) {
-      const result = validateExtendedKey({ chainId, value });
+      const result = validateUtxoWallet({ chainId, value });
       expect(result).toMatchObject({ ok: false, code: 'PRIVATE_KEY_REJECTED' });
       expect(!result.ok && result.message).toContain(`This is an extended private key (${prefix}).`);
       expect(!result.ok && result.message).toMatch(NEVER);
@@ -148,11 +148,11 @@ describe('validateExtendedKey rejects', () => {
   });
 
   it('PRIVATE_KEY_REJECTED for a WIF private key and for a recovery phrase', () => {
-    const wif = validateExtendedKey({ chainId: 'BTC', value: BIP84_FIRST_WIF });
+    const wif = validateUtxoWallet({ chainId: 'BTC', value: BIP84_FIRST_WIF });
     expect(wif).toMatchObject({ ok: false, code: 'PRIVATE_KEY_REJECTED' });
     expect(!wif.ok && wif.message).toMatch(/^This looks like a private key \(WIF\)\. Never paste/);
     const phrase = `${'abandon '.repeat(11)}about`;
-    const mnemonic = validateExtendedKey({ chainId: 'LTC_REGTEST', value: phrase });
+    const mnemonic = validateUtxoWallet({ chainId: 'LTC_REGTEST', value: phrase });
     expect(mnemonic).toMatchObject({ ok: false, code: 'PRIVATE_KEY_REJECTED' });
     expect(!mnemonic.ok && mnemonic.message).toMatch(/^This looks like a recovery phrase\. Never paste/);
   });
@@ -161,7 +161,7 @@ describe('validateExtendedKey rejects', () => {
     const root = bip32.fromSeed(Buffer.from(ABANDON_SEED, 'hex'), UTXO_NETWORKS.BTC_TESTNET);
     const asVpub = (key: string) => convertExtendedKeyVersion(key, 0x045f1cf6);
     const master = asVpub(root.neutered().toBase58());
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: master })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: master })).toEqual({
       ok: false,
       code: 'NOT_ACCOUNT_LEVEL',
       message:
@@ -169,13 +169,13 @@ describe('validateExtendedKey rejects', () => {
         "Export the account's extended public key from your wallet.",
     });
     const change = asVpub(root.derivePath("m/84'/1'/0'/0").neutered().toBase58());
-    const changeResult = validateExtendedKey({ chainId: 'LTC_REGTEST', value: change });
+    const changeResult = validateUtxoWallet({ chainId: 'LTC_REGTEST', value: change });
     expect(changeResult).toMatchObject({ ok: false, code: 'NOT_ACCOUNT_LEVEL' });
     expect(!changeResult.ok && changeResult.message).toContain(
       'a change-level key, one level below the account (depth 4)',
     );
     const leaf = asVpub(root.derivePath("m/84'/1'/0'/0/0").neutered().toBase58());
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: leaf })).toMatchObject({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: leaf })).toMatchObject({
       ok: false,
       code: 'NOT_ACCOUNT_LEVEL',
       message: expect.stringContaining('an address-level key (depth 5)'),
@@ -184,7 +184,7 @@ describe('validateExtendedKey rejects', () => {
       root.derivePath("m/44'/2'").neutered().toBase58(),
       0x019da462,
     );
-    expect(validateExtendedKey({ chainId: 'LTC', value: coinLevel })).toMatchObject({
+    expect(validateUtxoWallet({ chainId: 'LTC', value: coinLevel })).toMatchObject({
       code: 'NOT_ACCOUNT_LEVEL',
       message: expect.stringContaining("like m/44'/2'/0'); this Ltub is a coin-level key (depth 2)"),
     });
@@ -192,30 +192,30 @@ describe('validateExtendedKey rejects', () => {
 
   it('INVALID_EXTENDED_KEY for a bad checksum, non-base58 text, an address and an empty value', () => {
     const typo = `${TESTNET_VPUB.slice(0, 40)}${TESTNET_VPUB[40] === 'a' ? 'b' : 'a'}${TESTNET_VPUB.slice(41)}`;
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: typo })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: typo })).toEqual({
       ok: false,
       code: 'INVALID_EXTENDED_KEY',
       message:
         'This is not a valid extended public key: its checksum does not match (a typo or a truncated copy?). ' +
         'LTC_REGTEST expects an account-level tpub, upub or vpub.',
     });
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: TESTNET_VPUB.slice(0, -3) })).toMatchObject({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: TESTNET_VPUB.slice(0, -3) })).toMatchObject({
       code: 'INVALID_EXTENDED_KEY',
     });
     expect(
-      validateExtendedKey({ chainId: 'BTC', value: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }),
+      validateUtxoWallet({ chainId: 'BTC', value: 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu' }),
     ).toMatchObject({
       code: 'INVALID_EXTENDED_KEY',
       message: expect.stringContaining('it is not base58 (an address or some other text?)'),
     });
-    expect(
-      validateExtendedKey({ chainId: 'BTC', value: '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA' }),
-    ).toMatchObject({
-      code: 'INVALID_EXTENDED_KEY',
-      message:
-        'This is an address, not an extended public key. BTC expects an account-level xpub, ypub or zpub.',
-    });
-    expect(validateExtendedKey({ chainId: 'DOGE', value: '   ' })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'BTC', value: '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA' })).toMatchObject(
+      {
+        code: 'INVALID_EXTENDED_KEY',
+        message:
+          'This is an address, not an extended public key. BTC expects an account-level xpub, ypub or zpub.',
+      },
+    );
+    expect(validateUtxoWallet({ chainId: 'DOGE', value: '   ' })).toEqual({
       ok: false,
       code: 'INVALID_EXTENDED_KEY',
       message: 'DOGE expects an account-level dgub; got an empty value.',
@@ -224,7 +224,7 @@ describe('validateExtendedKey rejects', () => {
 
   it('INVALID_EXTENDED_KEY for a key whose public key is not on the curve', () => {
     const offCurve = withBytes(TESTNET_VPUB, (bytes) => bytes.fill(0xff, 46, 78));
-    expect(validateExtendedKey({ chainId: 'LTC_REGTEST', value: offCurve })).toEqual({
+    expect(validateUtxoWallet({ chainId: 'LTC_REGTEST', value: offCurve })).toEqual({
       ok: false,
       code: 'INVALID_EXTENDED_KEY',
       message:
@@ -233,7 +233,7 @@ describe('validateExtendedKey rejects', () => {
   });
 
   it('UNSUPPORTED_CHAIN for a chain outside the UTXO family', () => {
-    expect(validateExtendedKey({ chainId: 'ETH', value: BIP84_ZPUB })).toMatchObject({
+    expect(validateUtxoWallet({ chainId: 'ETH', value: BIP84_ZPUB })).toMatchObject({
       ok: false,
       code: 'UNSUPPORTED_CHAIN',
     });

@@ -1,5 +1,4 @@
 import bs58check from 'bs58check';
-import { isUtxoChainId, type UtxoChainId } from './networks.js';
 import { bip32 } from './secp256k1Bip32.js';
 import {
   convertExtendedKeyVersion,
@@ -12,10 +11,10 @@ import {
   withArticle,
 } from './slip132.js';
 import type { UtxoAdapterErrorCode } from './UtxoAdapterError.js';
-import { UTXO_CHAINS } from './utxoChains.js';
+import { isUtxoChainId, UTXO_CHAINS, type UtxoChainId } from './utxoChains.js';
 
 /** What the merchant pasted for one UTXO chain. */
-export interface ValidateExtendedKeyInput {
+export interface ValidateUtxoWalletInput {
   readonly chainId: string;
   readonly value: string;
 }
@@ -92,10 +91,10 @@ function describeDepth(depth: number): string {
  * SLIP-132 variant the chain and mode accept, account level (depth 3), a valid curve point. Pure.
  *
  * @example
- * validateExtendedKey({ chainId: 'BTC', value: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs' });
+ * validateUtxoWallet({ chainId: 'BTC', value: 'zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs' });
  * // { ok: true, kind: 'p2wpkh', outcome: 'Valid zpub (native SegWit)', ... }
  */
-export function validateExtendedKey({ chainId, value }: ValidateExtendedKeyInput): ExtendedKeyValidation {
+export function validateUtxoWallet({ chainId, value }: ValidateUtxoWalletInput): ExtendedKeyValidation {
   if (!isUtxoChainId(chainId)) {
     return reject(
       'UNSUPPORTED_CHAIN',

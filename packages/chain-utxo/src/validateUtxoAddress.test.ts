@@ -1,18 +1,20 @@
 import { address as bitcoinAddress } from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
 import { DOGE_DGUB, LTC_LTUB, LTC_MTUB, TESTNET_VPUB } from '../test/abandonVectors.js';
+import { createUtxoAdapter } from './createUtxoAdapter.js';
 import { deriveAddress } from './deriveAddress.js';
-import { utxoAdapter } from './utxoAdapter.js';
-import { validateAddress } from './validateAddress.js';
+import { validateUtxoAddress } from './validateUtxoAddress.js';
+
+const utxoAdapter = createUtxoAdapter();
 
 const ok = (normalized: string) => ({ ok: true, normalized });
 
-describe('validateAddress (UTXO refund addresses)', () => {
+describe('validateUtxoAddress (UTXO refund addresses)', () => {
   it('accepts the SegWit address of the chain and lower-cases an upper-case one', () => {
-    expect(validateAddress('LTC_REGTEST', 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg')).toEqual(
+    expect(validateUtxoAddress('LTC_REGTEST', 'rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg')).toEqual(
       ok('rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg'),
     );
-    expect(validateAddress('LTC_REGTEST', '  RLTC1Q6RZ28MCFAXTMD6V789L9RRLRUSDPRR9PUUZGKG ')).toEqual(
+    expect(validateUtxoAddress('LTC_REGTEST', '  RLTC1Q6RZ28MCFAXTMD6V789L9RRLRUSDPRR9PUUZGKG ')).toEqual(
       ok('rltc1q6rz28mcfaxtmd6v789l9rrlrusdprr9puuzgkg'),
     );
     // BIP-84 first address; BIP-173 P2WPKH and P2WSH vectors; BIP-86 first Taproot address.
@@ -22,70 +24,72 @@ describe('validateAddress (UTXO refund addresses)', () => {
       'bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3',
       'bc1p5cyxnuxmeuwuvkwfem96lqzszd02n6xdcjrs20cac6yqjjwudpxqkedrcr',
     ]) {
-      expect(validateAddress('BTC', address)).toEqual(ok(address));
+      expect(validateUtxoAddress('BTC', address)).toEqual(ok(address));
     }
-    expect(validateAddress('BTC_TESTNET', 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl')).toEqual(
+    expect(validateUtxoAddress('BTC_TESTNET', 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl')).toEqual(
       ok('tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl'),
     );
   });
 
   it('accepts base58 P2PKH and P2SH with the chain’s own versions', () => {
     // BIP-44 and BIP-49 first addresses of the "abandon … about" phrase.
-    expect(validateAddress('BTC', '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toEqual(
+    expect(validateUtxoAddress('BTC', '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA')).toEqual(
       ok('1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabA'),
     );
-    expect(validateAddress('BTC', '37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf')).toEqual(
+    expect(validateUtxoAddress('BTC', '37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf')).toEqual(
       ok('37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf'),
     );
     const ltcL = deriveAddress({ chainId: 'LTC', wallet: LTC_LTUB, index: 0 });
     const ltcM = deriveAddress({ chainId: 'LTC', wallet: LTC_MTUB, index: 0 });
     expect(ltcL).toMatch(/^L/);
     expect(ltcM).toMatch(/^M/);
-    expect(validateAddress('LTC', ltcL)).toEqual(ok(ltcL));
-    expect(validateAddress('LTC', ltcM)).toEqual(ok(ltcM));
+    expect(validateUtxoAddress('LTC', ltcL)).toEqual(ok(ltcL));
+    expect(validateUtxoAddress('LTC', ltcM)).toEqual(ok(ltcM));
     const doge = deriveAddress({ chainId: 'DOGE', wallet: DOGE_DGUB, index: 3 });
-    expect(validateAddress('DOGE', doge)).toEqual(ok(doge));
+    expect(validateUtxoAddress('DOGE', doge)).toEqual(ok(doge));
   });
 
   it('refuses an address of another network or coin, naming the expected prefix', () => {
-    const testnet = validateAddress('LTC_REGTEST', 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
+    const testnet = validateUtxoAddress('LTC_REGTEST', 'tb1q6rz28mcfaxtmd6v789l9rrlrusdprr9pqcpvkl');
     expect(testnet).toMatchObject({ ok: false, code: 'WRONG_NETWORK' });
     expect(testnet.ok ? '' : testnet.message).toContain('rltc1');
     // A Bitcoin P2SH (3…) address is refused on Litecoin mainnet (Litecoin wallets use M…).
-    expect(validateAddress('LTC', '37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf')).toMatchObject({
+    expect(validateUtxoAddress('LTC', '37VucYSaXLCAsxYyAPfbSi9eh4iEcbShgf')).toMatchObject({
       ok: false,
       code: 'WRONG_NETWORK',
     });
     expect(
-      validateAddress('BTC', deriveAddress({ chainId: 'LTC', wallet: LTC_LTUB, index: 0 })),
+      validateUtxoAddress('BTC', deriveAddress({ chainId: 'LTC', wallet: LTC_LTUB, index: 0 })),
     ).toMatchObject({ ok: false, code: 'WRONG_NETWORK' });
-    expect(validateAddress('DOGE', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toMatchObject({
+    expect(validateUtxoAddress('DOGE', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu')).toMatchObject({
       ok: false,
       code: 'WRONG_NETWORK',
     });
   });
 
   it('refuses typos (checksums), junk, and script versions no wallet spends', () => {
-    expect(validateAddress('BTC', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv')).toMatchObject({
+    expect(validateUtxoAddress('BTC', 'bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyv')).toMatchObject({
       ok: false,
       code: 'INVALID_ADDRESS',
     });
-    expect(validateAddress('BTC', '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabB')).toMatchObject({
+    expect(validateUtxoAddress('BTC', '1LqBGSKuX5yYUonjxT5qGfpUsXKYYWeabB')).toMatchObject({
       ok: false,
       code: 'INVALID_ADDRESS',
     });
-    expect(validateAddress('BTC', 'bc1QCR8TE4KR609gcawutmrza0j4xv80jy8z306fyu')).toMatchObject({ ok: false });
-    expect(validateAddress('BTC', '')).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
-    expect(validateAddress('BTC', '<script>alert(1)</script>')).toMatchObject({
+    expect(validateUtxoAddress('BTC', 'bc1QCR8TE4KR609gcawutmrza0j4xv80jy8z306fyu')).toMatchObject({
+      ok: false,
+    });
+    expect(validateUtxoAddress('BTC', '')).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
+    expect(validateUtxoAddress('BTC', '<script>alert(1)</script>')).toMatchObject({
       ok: false,
       code: 'INVALID_ADDRESS',
     });
-    expect(validateAddress('BTC', 'x'.repeat(200))).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
+    expect(validateUtxoAddress('BTC', 'x'.repeat(200))).toMatchObject({ ok: false, code: 'INVALID_ADDRESS' });
     const v2 = bitcoinAddress.toBech32(new Uint8Array(32).fill(7), 2, 'bc');
-    expect(validateAddress('BTC', v2)).toMatchObject({ ok: false, code: 'UNSUPPORTED_ADDRESS' });
+    expect(validateUtxoAddress('BTC', v2)).toMatchObject({ ok: false, code: 'UNSUPPORTED_ADDRESS' });
     const offCurve = bitcoinAddress.toBech32(new Uint8Array(32).fill(0xff), 1, 'bc');
-    expect(validateAddress('BTC', offCurve)).toMatchObject({ ok: false, code: 'UNSUPPORTED_ADDRESS' });
-    expect(validateAddress('ETH', '0x0000000000000000000000000000000000000000')).toMatchObject({
+    expect(validateUtxoAddress('BTC', offCurve)).toMatchObject({ ok: false, code: 'UNSUPPORTED_ADDRESS' });
+    expect(validateUtxoAddress('ETH', '0x0000000000000000000000000000000000000000')).toMatchObject({
       ok: false,
       code: 'UNSUPPORTED_CHAIN',
     });
@@ -95,16 +99,16 @@ describe('validateAddress (UTXO refund addresses)', () => {
     // CashAddr spec vectors (P2PKH and P2SH of the same hash).
     const p2pkh = 'bitcoincash:qpm2qsznhks23z7629mms6s4cwef74vcwvy22gdx6a';
     const p2sh = 'bitcoincash:ppm2qsznhks23z7629mms6s4cwef74vcwvn0h829pq';
-    expect(validateAddress('BCH', p2pkh)).toEqual(ok(p2pkh));
-    expect(validateAddress('BCH', p2sh)).toEqual(ok(p2sh));
-    expect(validateAddress('BCH', p2pkh.slice('bitcoincash:'.length))).toEqual(ok(p2pkh));
-    expect(validateAddress('BCH', p2pkh.toUpperCase())).toEqual(ok(p2pkh));
-    expect(validateAddress('BCH_TESTNET', p2pkh)).toMatchObject({ ok: false, code: 'WRONG_NETWORK' });
-    expect(validateAddress('BCH', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu')).toMatchObject({
+    expect(validateUtxoAddress('BCH', p2pkh)).toEqual(ok(p2pkh));
+    expect(validateUtxoAddress('BCH', p2sh)).toEqual(ok(p2sh));
+    expect(validateUtxoAddress('BCH', p2pkh.slice('bitcoincash:'.length))).toEqual(ok(p2pkh));
+    expect(validateUtxoAddress('BCH', p2pkh.toUpperCase())).toEqual(ok(p2pkh));
+    expect(validateUtxoAddress('BCH_TESTNET', p2pkh)).toMatchObject({ ok: false, code: 'WRONG_NETWORK' });
+    expect(validateUtxoAddress('BCH', '1BpEi6DfDAUFd7GtittLSdBeYJvcoaVggu')).toMatchObject({
       ok: false,
       code: 'INVALID_ADDRESS',
     });
-    expect(validateAddress('BCH', `${p2pkh.slice(0, -1)}b`)).toMatchObject({ ok: false });
+    expect(validateUtxoAddress('BCH', `${p2pkh.slice(0, -1)}b`)).toMatchObject({ ok: false });
   });
 
   it('is the adapter’s validateAddress', () => {

@@ -2,7 +2,7 @@ import { getAddress, isAddress } from 'viem';
 import { EvmAdapterError } from './EvmAdapterError.js';
 
 /** The parts of an EIP-681 payment request. */
-export interface Eip681UriInput {
+export interface EvmUriInput {
   /** EIP-155 chain id the payment is for (1 Ethereum, 8453 Base, 56 BNB Smart Chain, …). */
   readonly chainId: number;
   /** The deposit address the customer pays. */
@@ -32,10 +32,10 @@ function checksummed(what: string, address: string): string {
  * amount; integer digits leave nothing to interpret.
  *
  * @example
- * buildEip681Uri({ chainId: 56, to: deposit, amount: 12_500_000_000_000_000_000n, tokenContract: usdt });
+ * buildEvmUri({ chainId: 56, to: deposit, amount: 12_500_000_000_000_000_000n, tokenContract: usdt });
  * // 'ethereum:0x55d3…7955@56/transfer?address=0x…&uint256=12500000000000000000'
  */
-export function buildEip681Uri({ chainId, to, amount, tokenContract }: Eip681UriInput): string {
+export function buildEvmUri({ chainId, to, amount, tokenContract }: EvmUriInput): string {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) {
     throw new EvmAdapterError('INVALID_PAYMENT_URI_INPUT', `chain id must be a positive integer: ${chainId}`);
   }

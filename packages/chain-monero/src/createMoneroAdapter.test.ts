@@ -2,8 +2,10 @@ import { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { loadWalletRpcVectors } from '../test/walletRpcVectors.js';
+import { createMoneroAdapter } from './createMoneroAdapter.js';
 import { MoneroAdapterError } from './MoneroAdapterError.js';
-import { moneroAdapter } from './moneroAdapter.js';
+
+const moneroAdapter = createMoneroAdapter();
 
 const vectors = loadWalletRpcVectors();
 const mainnet = vectors.wallets.find((w) => w.network === 'mainnet')!;
@@ -12,7 +14,7 @@ const regtest = getChain('XMR_REGTEST')!;
 const stagenetChain = getChain('XMR_STAGENET')!;
 const wallet = `${mainnet.address}:${mainnet.viewKey}`;
 
-describe('moneroAdapter', () => {
+describe('createMoneroAdapter', () => {
   it('serves the monero family of the registry', () => {
     expect(moneroAdapter.family).toBe('monero');
     for (const id of ['XMR', 'XMR_STAGENET', 'XMR_REGTEST'])

@@ -7,7 +7,7 @@ import {
 } from '@cairn/chain-core';
 
 /** Options of the Esplora backend. */
-export interface EsploraObserverOptions {
+export interface UtxoEsploraObserverOptions {
   readonly chainId: string;
   /** Base URL of the Esplora REST API, e.g. `https://blockstream.info/testnet/api`. */
   readonly url: string;
@@ -44,7 +44,7 @@ const PAGE = 25;
  * request per watched address per poll: fine for a shop's open checkouts, not for a million of them
  * (use a node's JSON-RPC there).
  */
-export function createEsploraObserver(options: EsploraObserverOptions): TargetPollObserver {
+export function createUtxoEsploraObserver(options: UtxoEsploraObserverOptions): TargetPollObserver {
   const { chainId } = options;
   const base = options.url.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? 15_000;
