@@ -4,24 +4,8 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig.js';
 import type { Clock } from '../../platform/runtime/clock.js';
-import { type ChainOffer, describeOffer, judgeChainOffer } from './judgeChainOffer.js';
-
-/** Which enabled chains payments may be offered now (see {@link judgeChainOffer}). */
-export interface ChainAvailability {
-  /** Whether new payments and picks may use `chainId` now. Cheap: no I/O. */
-  isOffered(chainId: string): boolean;
-  /** The judgement of one chain, with its reason. */
-  offerOf(chainId: string): ChainOffer;
-  /** Every enabled chain that has an adapter, judged now. */
-  offers(): ChainOffer[];
-  /** A watcher of this process synced `chainId` at `at` (seen at once, before the next refresh). */
-  noteSync(chainId: string, at: Date): void;
-  /** Reads every chain's last sync from the database (the watchers of all instances write it). */
-  refresh(): Promise<void>;
-  /** Refreshes every `intervalMs` until {@link stop}, logging each chain that stops or starts being offered. */
-  start(intervalMs?: number): void;
-  stop(): void;
-}
+import type { ChainAvailability, ChainOffer } from '../gateway/ChainAvailability.js';
+import { describeOffer, judgeChainOffer } from './judgeChainOffer.js';
 
 export interface ChainAvailabilityOptions {
   readonly orm: MikroORM;

@@ -1,15 +1,6 @@
 import type { ChainDefinition } from '@cairn/contract';
 import type { ChainSettings } from '../../platform/config/loadChainSettings.js';
-
-/** Whether a chain is offered to payments right now, and why. */
-export interface ChainOffer {
-  readonly chainId: string;
-  readonly offered: boolean;
-  /** In words, safe to show anyone (API errors, the checkout): no host, port or node error in it. */
-  readonly reason: string;
-  /** The watcher's last error, for the operator only (log lines, `cairn chains:status`). */
-  readonly detail?: string;
-}
+import type { ChainOffer } from '../gateway/ChainAvailability.js';
 
 /** The reason with its operator detail, for log lines and `cairn chains:status`. */
 export const describeOffer = (offer: ChainOffer): string =>

@@ -5,9 +5,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../platform/config/loadConfig.js';
 import type { IPayment } from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
-import type { ChainAvailability } from '../chainOffers/createChainAvailability.js';
 import type { EmittedEvent } from '../lifecycle/types.js';
 import type { RateProvider } from '../rates/index.js';
+import type { ChainAvailability } from './ChainAvailability.js';
 
 /** Everything a service needs, passed explicitly (no globals). */
 export interface Gateway {

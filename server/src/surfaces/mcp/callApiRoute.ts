@@ -3,7 +3,7 @@ import { validateIfSchema } from '@ts-rest/core';
 import { RequestValidationError } from '@ts-rest/fastify';
 import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from '../../domain/apiKeys/AuthContext.js';
-import type { ApiCallRequest, ApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
+import type { ApiCallRequest, ApiHandlers } from '../../domain/merchantApi/ApiHandlers.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
 import { toApiError } from '../../web/renderError.js';
 import { unstorableTextError } from '../../web/unstorableTextError.js';

@@ -1,4 +1,5 @@
-import { type ChainOffer, describeOffer } from '../../../domain/chainOffers/judgeChainOffer.js';
+import { describeOffer } from '../../../domain/chainOffers/judgeChainOffer.js';
+import type { ChainOffer } from '../../../domain/gateway/ChainAvailability.js';
 import { loadConfig } from '../../../platform/config/loadConfig.js';
 import type { CliCommand } from '../runtime/CliCommand.js';
 import { followParentExit } from '../runtime/followParentExit.js';

@@ -1,0 +1,47 @@
+import type { Gateway } from '../gateway/Gateway.js';
+import { createInvoice } from '../invoices/createInvoice.js';
+import { retrieveInvoice } from '../invoices/findInvoice.js';
+import { listInvoices } from '../invoices/listInvoices.js';
+import { remindInvoice } from '../invoices/remindInvoice.js';
+import { sendInvoice } from '../invoices/sendInvoice.js';
+import { voidInvoice } from '../invoices/voidInvoice.js';
+import { type ApiHandlers, authOf, runIdempotent } from './ApiHandlers.js';
+
+/** Invoices: create, retrieve, list, send, remind, void. */
+export function createInvoiceHandlers(
+  gateway: Gateway,
+): Pick<
+  ApiHandlers,
+  'createInvoice' | 'retrieveInvoice' | 'listInvoices' | 'sendInvoice' | 'remindInvoice' | 'voidInvoice'
+> {
+  return {
+    createInvoice: async ({ body, request, reply }) =>
+      runIdempotent(gateway, request, reply, async (tx) => ({
+        status: 201 as const,
+        body: { data: await createInvoice(gateway, authOf(request), body, tx) },
+      })),
+    retrieveInvoice: async ({ params, request }) => ({
+      status: 200 as const,
+      body: { data: await retrieveInvoice(gateway, authOf(request), params.id) },
+    }),
+    listInvoices: async ({ query, request }) => ({
+      status: 200 as const,
+      body: await listInvoices(gateway, authOf(request), query),
+    }),
+    sendInvoice: async ({ params, request, reply }) =>
+      runIdempotent(gateway, request, reply, async (tx) => ({
+        status: 200 as const,
+        body: { data: await sendInvoice(gateway, authOf(request), params.id, tx) },
+      })),
+    remindInvoice: async ({ params, request, reply }) =>
+      runIdempotent(gateway, request, reply, async (tx) => ({
+        status: 200 as const,
+        body: { data: await remindInvoice(gateway, authOf(request), params.id, tx) },
+      })),
+    voidInvoice: async ({ params, request, reply }) =>
+      runIdempotent(gateway, request, reply, async (tx) => ({
+        status: 200 as const,
+        body: { data: await voidInvoice(gateway, authOf(request), params.id, tx) },
+      })),
+  };
+}
