@@ -1,11 +1,11 @@
-import type { IAuditEvent } from '../../../platform/db/entities/index.js';
+import type { AuditLogLine } from '../../../domain/businesses/listAuditLog.js';
 import { html } from '../../../web/html.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 import type { Viewer } from './Viewer.js';
 
 /** Every change to the business's keys, wallets, webhook endpoints and settings, newest first. */
-export function auditPage(viewer: Viewer, events: readonly IAuditEvent[]): Page {
+export function auditPage(viewer: Viewer, events: readonly AuditLogLine[]): Page {
   return {
     title: 'Audit log',
     section: 'audit',

@@ -1,5 +1,6 @@
 import type { Mode } from '@cairn/contract';
-import type { HomeFacts } from '../../../domain/businesses/loadHomeFacts.js';
+import type { BusinessOverview } from '../../../domain/businesses/loadOverview.js';
+import type { PaymentPreferences } from '../../../domain/businesses/loadPaymentPreferences.js';
 import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../../domain/businesses/paymentPreferences.js';
 import { type CreditOutlook, LOW_CREDIT_DAYS } from '../../../domain/credit/creditOutlook.js';
 import { formatFiat } from '../../../web/formatFiat.js';
@@ -12,13 +13,9 @@ import { statusBadge } from './paymentPages.js';
 import type { Viewer } from './Viewer.js';
 
 /** What the home page shows for the current business and mode. */
-export interface OverviewFacts {
+export interface OverviewFacts extends BusinessOverview {
   readonly mode: Mode;
-  readonly wallets: number;
-  readonly activeKeys: number;
-  readonly webhookEndpoints: number;
   readonly apiBaseUrl: string;
-  readonly home: HomeFacts;
 }
 
 function creditWarning(paths: DashboardPaths, credit: CreditOutlook): SafeHtml | '' {
@@ -127,12 +124,6 @@ export function businessesPage(paths: DashboardPaths, csrf: string, viewer: View
 <p><a class="button secondary" href="${paths.newBusiness}">Add a business</a></p>
 </div>`,
   };
-}
-
-/** A business's payment preferences, in basis points. */
-export interface PaymentPreferences {
-  readonly underpaymentToleranceBps: number;
-  readonly overpaymentThresholdBps: number;
 }
 
 export function settingsPage(

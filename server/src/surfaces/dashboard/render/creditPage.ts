@@ -4,14 +4,13 @@ import {
   LOW_CREDIT_FLOOR_USD,
 } from '../../../domain/credit/creditOutlook.js';
 import type { CreditLedgerLine } from '../../../domain/credit/listCreditLedger.js';
-import type { CreditEntryKind } from '../../../platform/db/entities/index.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 
-const KIND_LABELS: Readonly<Record<CreditEntryKind, string>> = {
+const KIND_LABELS: Readonly<Record<CreditLedgerLine['kind'], string>> = {
   grant: 'Sign-up grant',
   fee: 'Platform fee',
   fee_reversal: 'Fee returned (reorg)',

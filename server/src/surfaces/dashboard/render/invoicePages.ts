@@ -1,7 +1,7 @@
 import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type WebhookEvent } from '@cairn/contract';
+import type { ApiKeyLabel } from '../../../domain/apiKeys/ApiKeySummary.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import { messages as checkoutMessages } from '../../checkoutPage/messages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
 import type { Notice } from './Notice.js';
@@ -184,7 +184,7 @@ export function invoicePage(
   csrf: string,
   input: {
     readonly invoice: Invoice;
-    readonly keyLabel: string;
+    readonly key: ApiKeyLabel | null;
     readonly events: readonly WebhookEvent[];
     readonly notice?: Notice;
     readonly status?: number;
@@ -250,7 +250,7 @@ ${
 ${invoice.refunded_at ? html`<dt>Refunded</dt><dd>${formatTime(invoice.refunded_at)}</dd>` : ''}
 ${invoice.voided_at ? html`<dt>Voided</dt><dd>${formatTime(invoice.voided_at)}</dd>` : ''}
 <dt>Payment</dt><dd>${invoice.payment_id ? html`<a href="${paths.payment(invoice.payment_id)}"><code>${invoice.payment_id}</code></a>` : '—'}</dd>
-<dt>API key</dt><dd>${input.keyLabel}</dd>
+<dt>API key</dt><dd>${keyLabel(input.key)}</dd>
 <dt>Metadata</dt><dd>${metadata.length === 0 ? '—' : metadata.map(([k, val]) => html`<code>${k}</code>: ${val}<br>`)}</dd>
 <dt>Invoice id</dt><dd><code>${invoice.id}</code></dd>
 </dl>
@@ -275,22 +275,45 @@ ${
   };
 }
 
+/** The key an invoice was made with, and whether its page can take payment. */
+function keyLabel(key: ApiKeyLabel | null): string {
+  if (!key) return '—';
+  const state = key.status === 'active' ? '' : ` — ${key.status}: its page cannot take payment`;
+  return `${key.label} (${key.hint})${state}`;
+}
+
+/**
+ * What the recipient's page shows instead of its Pay button once the invoice is paid, refunded or
+ * void: the same words as the checkout's invoice page (kept here, since a surface never imports
+ * another).
+ */
+function invoiceStateNotice(invoice: Invoice): { title: string; body: string } | undefined {
+  switch (invoice.status) {
+    case 'paid':
+      return {
+        title: 'Paid',
+        body: `This invoice was paid on ${(invoice.paid_at ?? '').slice(0, 10)}. Thank you.`,
+      };
+    case 'refunded':
+      return { title: 'Refunded', body: 'The payment of this invoice was refunded.' };
+    case 'void':
+      return {
+        title: 'This invoice is void',
+        body: 'The merchant cancelled this invoice. Nothing is owed on it.',
+      };
+    default:
+      return undefined;
+  }
+}
+
 /** The merchant's preview: the invoice as its page shows it, without counting as the recipient's view. */
 export function invoicePreviewPage(
   paths: DashboardPaths,
   input: { invoice: Invoice; businessName: string },
 ): Page {
   const { invoice } = input;
-  const m = checkoutMessages;
-  // What the recipient's page shows instead of its Pay button (the checkout's own words).
-  const state =
-    invoice.status === 'paid'
-      ? { title: m.invoicePaidTitle, body: m.invoicePaidBody((invoice.paid_at ?? '').slice(0, 10)) }
-      : invoice.status === 'refunded'
-        ? { title: m.invoiceRefundedTitle, body: m.invoiceRefundedBody }
-        : invoice.status === 'void'
-          ? { title: m.invoiceVoidTitle, body: m.invoiceVoidBody }
-          : undefined;
+  // What the recipient's page shows instead of its Pay button (the same words as the checkout's).
+  const state = invoiceStateNotice(invoice);
   return {
     title: `Preview of invoice ${invoice.number}`,
     section: 'invoices',
@@ -301,7 +324,7 @@ export function invoicePreviewPage(
 <dl class="facts">
 <dt>From</dt><dd>${input.businessName}</dd>
 <dt>To</dt><dd>${invoice.recipient_name ? html`${invoice.recipient_name}<br>` : ''}${invoice.recipient_email}</dd>
-<dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? html` <span class="tag warn">${m.invoiceOverdue}</span>` : ''}</dd>
+<dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? html` <span class="tag warn">Overdue</span>` : ''}</dd>
 </dl>
 ${linesTable(invoice)}
 ${invoice.memo ? html`<p class="memo">${invoice.memo}</p>` : ''}

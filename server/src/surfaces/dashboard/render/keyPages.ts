@@ -1,6 +1,7 @@
 import { INVOICE_EVENT_NAMES, PAYMENT_EVENT_NAMES } from '@cairn/contract';
+import type { ApiKeyDetail, ApiKeySummary } from '../../../domain/apiKeys/ApiKeySummary.js';
 import type { DeliveryLogEntry } from '../../../domain/webhooks/listDeliveries.js';
-import type { IApiKey, IWebhookEndpoint } from '../../../platform/db/entities/index.js';
+import type { KeyWebhook } from '../../../domain/webhooks/loadKeyWebhook.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
@@ -17,9 +18,8 @@ const STATUS_LABEL: Record<string, string> = {
 export function keysPage(
   paths: DashboardPaths,
   viewer: Viewer,
-  keys: readonly IApiKey[],
+  keys: readonly ApiKeySummary[],
   hasWallet: boolean,
-  endpoints: ReadonlySet<string>,
 ): Page {
   return {
     title: 'API keys',
@@ -33,7 +33,7 @@ ${
 <thead><tr><th scope="col">Key</th><th scope="col">Label</th><th scope="col">Mode</th><th scope="col">Created</th><th scope="col">Last used</th><th scope="col">Status</th><th scope="col">Webhook</th></tr></thead>
 <tbody>${keys.map(
         (k) =>
-          html`<tr><td><a href="${paths.key(k.id)}"><code>${k.keyHint}</code></a></td><td>${k.label}</td><td>${k.mode}</td><td>${formatTime(k.createdAt)}</td><td>${k.lastUsedAt ? formatTime(k.lastUsedAt) : 'Never'}</td><td><span class="status ${k.status}">${STATUS_LABEL[k.status]}</span></td><td>${endpoints.has(k.id) ? 'Set' : '—'}</td></tr>`,
+          html`<tr><td><a href="${paths.key(k.id)}"><code>${k.hint}</code></a></td><td>${k.label}</td><td>${k.mode}</td><td>${formatTime(k.createdAt)}</td><td>${k.lastUsedAt ? formatTime(k.lastUsedAt) : 'Never'}</td><td><span class="status ${k.status}">${STATUS_LABEL[k.status]}</span></td><td>${k.hasWebhookEndpoint ? 'Set' : '—'}</td></tr>`,
       )}</tbody></table></div>`
 }
 ${
@@ -95,10 +95,11 @@ function secretBox(id: string, value: string, warning: string): SafeHtml {
 function webhookSection(
   paths: DashboardPaths,
   csrf: string,
-  key: IApiKey,
-  endpoint: IWebhookEndpoint | null,
+  key: ApiKeyDetail,
+  webhook: KeyWebhook,
   extra: KeyPageExtras,
 ): SafeHtml {
+  const { endpoint } = webhook;
   const events = new Set(extra.values?.events?.split(',') ?? endpoint?.events ?? PAYMENT_EVENT_NAMES);
   const active = key.status === 'active';
   const test = extra.testDelivery;
@@ -145,10 +146,10 @@ ${test.status === 'pending' ? ' Reload this page in a moment to see the outcome.
     : ''
 }
 ${
-  extra.deliveries.length > 0
+  webhook.recentDeliveries.length > 0
     ? html`<h3>Recent deliveries</h3><div class="table-wrap" tabindex="0" role="region" aria-label="Recent deliveries"><table><caption class="visually-hidden-label">Recent deliveries</caption>
 <thead><tr><th scope="col">When</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">HTTP</th></tr></thead>
-<tbody>${extra.deliveries.map((d) => html`<tr><td>${formatTime(d.created_at)}</td><td>${d.event}</td><td><span class="status ${d.status}">${d.status}</span></td><td>${d.last_status_code ?? '—'}</td></tr>`)}</tbody></table></div>`
+<tbody>${webhook.recentDeliveries.map((d) => html`<tr><td>${formatTime(d.created_at)}</td><td>${d.event}</td><td><span class="status ${d.status}">${d.status}</span></td><td>${d.last_status_code ?? '—'}</td></tr>`)}</tbody></table></div>`
     : ''
 }
 </section>`;
@@ -161,14 +162,13 @@ export interface KeyPageExtras extends FormState {
   readonly webhookSecret?: string;
   readonly rotatedUntil?: Date;
   readonly testDelivery?: DeliveryLogEntry;
-  readonly deliveries: readonly DeliveryLogEntry[];
 }
 
 export function keyPage(
   paths: DashboardPaths,
   csrf: string,
-  key: IApiKey,
-  endpoint: IWebhookEndpoint | null,
+  key: ApiKeyDetail,
+  webhook: KeyWebhook,
   extra: KeyPageExtras,
 ): Page {
   return {
@@ -184,7 +184,7 @@ ${secretBox('full-key', extra.fullKey, 'Copy this key now: it is shown only once
     : ''
 }
 <section class="card" aria-labelledby="key-heading">
-<h2 id="key-heading"><code>${key.keyHint}</code> <span class="status ${key.status}">${STATUS_LABEL[key.status]}</span></h2>
+<h2 id="key-heading"><code>${key.hint}</code> <span class="status ${key.status}">${STATUS_LABEL[key.status]}</span></h2>
 <p>Mode: ${key.mode} · Created ${formatTime(key.createdAt)} · Last used ${key.lastUsedAt ? formatTime(key.lastUsedAt) : 'never'}</p>
 <p>Chains and tokens: ${key.allowedTokens.join(', ')}</p>
 <p>Caller IP allowlist: ${key.allowedIps.length > 0 ? key.allowedIps.join(', ') : 'any address'}</p>
@@ -194,7 +194,17 @@ ${key.status === 'deactivated' ? buttonForm({ action: paths.keyAction(key.id, 'r
 ${key.status !== 'revoked' ? buttonForm({ action: paths.keyAction(key.id, 'revoke'), csrf, label: 'Revoke', style: 'danger', confirm: 'Revoke this key for good? Every call with it is refused from now on.' }) : ''}
 </div>
 </section>
-${key.status === 'revoked' ? '' : webhookSection(paths, csrf, key, endpoint, extra)}
+${key.status === 'revoked' ? '' : webhookSection(paths, csrf, key, webhook, extra)}
 <p><a href="${paths.keys}">All keys</a></p>`,
+  };
+}
+
+/** The page for a key id that is not one of the business's keys in this mode. */
+export function keysNotFoundPage(paths: DashboardPaths): Page {
+  return {
+    title: 'No such key',
+    section: 'keys',
+    status: 404,
+    main: html`<h1>No such key in this mode</h1><div class="card"><p>It may belong to the other mode or another business.</p><p><a href="${paths.keys}">All keys</a></p></div>`,
   };
 }

@@ -1,10 +1,11 @@
-import type { IMailMessage } from '../../../platform/db/entities/index.js';
+import type { DevMail } from '../../../domain/mail/findDevMail.js';
+import type { DevMailSummary } from '../../../domain/mail/listDevMailbox.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
 
-export function mailboxPage(paths: DashboardPaths, messages: readonly IMailMessage[]): Page {
+export function mailboxPage(paths: DashboardPaths, messages: readonly DevMailSummary[]): Page {
   return {
     title: 'Dev mailbox',
     main: html`<h1>Dev mailbox</h1>
@@ -35,7 +36,7 @@ function linkify(text: string): SafeHtml[] {
   return parts;
 }
 
-export function mailboxMessagePage(paths: DashboardPaths, message: IMailMessage): Page {
+export function mailboxMessagePage(paths: DashboardPaths, message: DevMail): Page {
   return {
     title: message.subject,
     main: html`<h1>${message.subject}</h1>

@@ -1,4 +1,6 @@
-import type { PaymentLink, PaymentStatus } from '@cairn/contract';
+import type { PaymentLink } from '@cairn/contract';
+import type { ApiKeyLabel } from '../../../domain/apiKeys/ApiKeySummary.js';
+import type { PaymentLinkDetail } from '../../../domain/paymentLinks/loadPaymentLinkDetail.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
@@ -115,23 +117,14 @@ ${newLinkForm(paths, csrf, input.keys, input.form)}`,
   };
 }
 
-/** A payment of the link, as its page lists it. */
-export interface LinkPaymentRow {
-  readonly id: string;
-  readonly status: PaymentStatus;
-  readonly created_at: Date | string;
+/** The key a link was made with, and whether the link can take payments. */
+function keyLabel(key: ApiKeyLabel | null): string {
+  if (!key) return '—';
+  const state = key.status === 'active' ? '' : ` — ${key.status}: the link cannot take payments`;
+  return `${key.label} (${key.hint})${state}`;
 }
 
-export function paymentLinkPage(
-  paths: DashboardPaths,
-  csrf: string,
-  input: {
-    readonly link: PaymentLink;
-    readonly keyLabel: string;
-    readonly payments: readonly LinkPaymentRow[];
-    readonly morePayments: boolean;
-  },
-): Page {
+export function paymentLinkPage(paths: DashboardPaths, csrf: string, input: PaymentLinkDetail): Page {
   const { link } = input;
   const accepted = [...link.accepted_tokens, ...link.accepted_chains, ...link.accepted_coins];
   const metadata = Object.entries(link.metadata);
@@ -151,7 +144,7 @@ ${urlBox(link)}
 <dt>Uses</dt><dd>${usesOf(link)}${link.max_uses === null ? html` <span class="muted">(no limit)</span>` : ''}</dd>
 <dt>Accepted</dt><dd>${accepted.length === 0 ? 'Every coin the key offers' : `${accepted.join(', ')}${link.restrict_to_accepted ? ' (only these)' : ' (shown first)'}`}</dd>
 <dt>After payment</dt><dd>${link.success_url ?? '—'}</dd>
-<dt>API key</dt><dd>${input.keyLabel}</dd>
+<dt>API key</dt><dd>${keyLabel(input.key)}</dd>
 <dt>Metadata</dt><dd>${metadata.length === 0 ? '—' : metadata.map(([k, v]) => html`<code>${k}</code>: ${v}<br>`)}</dd>
 <dt>Link id</dt><dd><code>${link.id}</code></dd>
 <dt>Created</dt><dd>${formatTime(link.created_at)}</dd>

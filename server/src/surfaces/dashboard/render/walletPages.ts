@@ -1,6 +1,5 @@
 import { type ChainDefinition, type ChainFamily, getChain } from '@cairn/contract';
-import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js';
-import type { IWallet } from '../../../platform/db/entities/index.js';
+import type { WalletSummary } from '../../../domain/wallets/listWalletsForBusiness.js';
 import { html } from '../../../web/html.js';
 import type { FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
@@ -51,14 +50,14 @@ export function walletsPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: Viewer,
-  wallets: readonly IWallet[],
+  wallets: readonly WalletSummary[],
   state: FormState = {},
 ): Page {
   const rows = wallets.map((w) => {
     const chain = getChain(w.chainId);
     return html`<tr>
 <td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
-<td><code>${publicWalletValue(w.chainId, w.value)}</code>${chain?.family === 'monero' ? html`<br><span class="muted">private view key stored, not shown</span>` : ''}<br><span class="muted">${w.kind}</span></td>
+<td><code>${w.publicValue}</code>${chain?.family === 'monero' ? html`<br><span class="muted">private view key stored, not shown</span>` : ''}<br><span class="muted">${w.kind}</span></td>
 <td>${w.onboardingStatus ? html`<span class="status ${w.onboardingStatus}">${ONBOARDING[w.onboardingStatus] ?? w.onboardingStatus}</span>${w.onboardingError ? html`<br><span class="muted">${w.onboardingError}</span>` : ''}` : html`<span class="status active">Active</span>`}</td>
 <td>${formatTime(w.createdAt)}</td>
 <td>${buttonForm({ action: paths.removeWallet(w.id), csrf, label: `Remove ${w.chainId} wallet`, style: 'secondary', confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.` })}</td>
