@@ -4,22 +4,30 @@ import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import { tableHead, tableRow } from './tableParts.js';
+
+const DEV_ONLY =
+  'This gateway has no mail server (CAIRN_SMTP_URL is unset), so the mail it would send is kept here. ' +
+  'For development only: anyone who can open this page can use these links.';
+
+/** One kept message: when, to whom, and its subject linking to it. */
+function mailRow(paths: DashboardPaths, m: DevMailSummary): SafeHtml {
+  const subject = html`<a href="${paths.mailboxMessage(m.id)}">${m.subject}</a>`;
+  return tableRow(formatTime(m.createdAt), m.toAddress, subject);
+}
+
+function mailTable(paths: DashboardPaths, messages: readonly DevMailSummary[]): SafeHtml {
+  return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
+${tableHead('When', 'To', 'Subject')}
+<tbody>${messages.map((m) => mailRow(paths, m))}</tbody></table></div>`;
+}
 
 export function mailboxPage(paths: DashboardPaths, messages: readonly DevMailSummary[]): Page {
   return {
     title: 'Dev mailbox',
     main: html`<h1>Dev mailbox</h1>
-<div class="notice warn" role="status">This gateway has no mail server (CAIRN_SMTP_URL is unset), so the mail it would send is kept here. For development only: anyone who can open this page can use these links.</div>
-${
-  messages.length === 0
-    ? html`<div class="card"><p>No mail yet.</p></div>`
-    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
-<thead><tr><th scope="col">When</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead>
-<tbody>${messages.map(
-        (m) =>
-          html`<tr><td>${formatTime(m.createdAt)}</td><td>${m.toAddress}</td><td><a href="${paths.mailboxMessage(m.id)}">${m.subject}</a></td></tr>`,
-      )}</tbody></table></div>`
-}
+<div class="notice warn" role="status">${DEV_ONLY}</div>
+${messages.length === 0 ? html`<div class="card"><p>No mail yet.</p></div>` : mailTable(paths, messages)}
 <p><a href="${paths.signIn}">Sign in</a></p>`,
   };
 }

@@ -9,12 +9,11 @@ import { listInvoices } from '../../../domain/invoices/listInvoices.js';
 import { loadInvoiceDetail } from '../../../domain/invoices/loadInvoiceDetail.js';
 import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
+import { invoicePage, invoicePreviewPage } from '../render/invoiceDetailPages.js';
 import {
   INVOICE_FORM_LINES,
   type InvoiceFilters,
   type InvoiceFormState,
-  invoicePage,
-  invoicePreviewPage,
   invoicesListPage,
   newInvoicePage,
 } from '../render/invoicePages.js';
