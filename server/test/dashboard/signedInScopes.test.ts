@@ -106,4 +106,14 @@ describe('the signed-in scopes', () => {
     }
     expect((await owner.get(`/dashboard/keys/${randomUUID()}`)).status).toBe(404);
   });
+
+  it('keep a route’s own options inside the scope: Send test is limited to 10 a minute', async () => {
+    const owner = await signedIn(true);
+    await owner.get('/dashboard/keys');
+    const path = `/dashboard/keys/${randomUUID()}/webhook/test`;
+    const answers: number[] = [];
+    for (let i = 0; i < 11; i++) answers.push((await owner.post(path)).status);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(404));
+    expect(answers[10]).toBe(429);
+  });
 });

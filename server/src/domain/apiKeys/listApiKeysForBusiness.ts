@@ -1,24 +1,20 @@
 import type { Mode } from '@cairn/contract';
 import { ApiKey, WebhookEndpoint } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { ApiKeyStatus, ApiKeySummary } from './ApiKeySummary.js';
+import type { ApiKeySummary } from './ApiKeySummary.js';
 
 /**
- * A business's keys in one mode, newest first (only those of one status when asked), each with
- * whether it has a webhook endpoint: two indexed reads side by side, whatever the number of keys.
+ * A business's keys in one mode, newest first, each with whether it has a webhook endpoint: two
+ * indexed reads side by side, whatever the number of keys.
  */
 export async function listApiKeysForBusiness(
   gateway: Gateway,
-  scope: { readonly businessId: string; readonly mode: Mode; readonly status?: ApiKeyStatus },
+  scope: { readonly businessId: string; readonly mode: Mode },
 ): Promise<ApiKeySummary[]> {
   const em = gateway.orm.em.fork();
   const where = { businessId: scope.businessId, mode: scope.mode };
   const [keys, endpoints] = await Promise.all([
-    em.find(
-      ApiKey,
-      { ...where, ...(scope.status ? { status: scope.status } : {}) },
-      { orderBy: { createdAt: 'desc' } },
-    ),
+    em.find(ApiKey, where, { orderBy: { createdAt: 'desc' } }),
     em.fork().find(WebhookEndpoint, where, { fields: ['apiKeyId'] }),
   ]);
   const withEndpoint = new Set(endpoints.map((e) => e.apiKeyId));

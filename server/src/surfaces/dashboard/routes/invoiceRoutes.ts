@@ -1,7 +1,7 @@
 import { CreateInvoiceRequestSchema, INVOICE_STATUSES, type InvoiceStatus } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findActiveKeyChoice } from '../../../domain/apiKeys/findActiveKeyChoice.js';
-import { listApiKeysForBusiness } from '../../../domain/apiKeys/listApiKeysForBusiness.js';
+import { listKeyChoices } from '../../../domain/apiKeys/listKeyChoices.js';
 import { changeInvoiceAudited, type InvoiceAction } from '../../../domain/invoices/changeInvoiceAudited.js';
 import { createInvoiceAudited } from '../../../domain/invoices/createInvoiceAudited.js';
 import { retrieveInvoice } from '../../../domain/invoices/findInvoice.js';
@@ -63,7 +63,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
   const scopeOf = (viewer: BusinessViewer) => ({ businessId: viewer.business.id, mode: viewer.mode });
 
   const activeKeys = (viewer: BusinessViewer) =>
-    listApiKeysForBusiness(gateway, { ...scopeOf(viewer), status: 'active' });
+    listKeyChoices(gateway, { ...scopeOf(viewer), status: 'active' });
 
   scope.get<Query>(
     '/invoices',

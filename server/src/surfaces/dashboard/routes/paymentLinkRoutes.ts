@@ -1,7 +1,7 @@
 import { CreatePaymentLinkRequestSchema } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findActiveKeyChoice } from '../../../domain/apiKeys/findActiveKeyChoice.js';
-import { listApiKeysForBusiness } from '../../../domain/apiKeys/listApiKeysForBusiness.js';
+import { listKeyChoices } from '../../../domain/apiKeys/listKeyChoices.js';
 import { createPaymentLinkAudited } from '../../../domain/paymentLinks/createPaymentLinkAudited.js';
 import { deactivatePaymentLinkAudited } from '../../../domain/paymentLinks/deactivatePaymentLinkAudited.js';
 import { listPaymentLinks } from '../../../domain/paymentLinks/listPaymentLinks.js';
@@ -32,7 +32,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
 
   const scopeOf = (viewer: BusinessViewer) => ({ businessId: viewer.business.id, mode: viewer.mode });
   const activeKeys = (viewer: BusinessViewer) =>
-    listApiKeysForBusiness(gateway, { ...scopeOf(viewer), status: 'active' });
+    listKeyChoices(gateway, { ...scopeOf(viewer), status: 'active' });
 
   const showList = async (
     request: FastifyRequest,

@@ -1,6 +1,6 @@
 import { WEBHOOK_EVENT_NAMES } from '@cairn/contract';
 import type { FastifyInstance } from 'fastify';
-import { listApiKeysForBusiness } from '../../../domain/apiKeys/listApiKeysForBusiness.js';
+import { listKeyChoices } from '../../../domain/apiKeys/listKeyChoices.js';
 import type { DeliveryStatus } from '../../../domain/webhooks/deliveryTypes.js';
 import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { loadDeliveryLog } from '../../../domain/webhooks/loadDeliveryLog.js';
@@ -38,7 +38,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
     '/webhooks',
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
-      const keys = await listApiKeysForBusiness(gateway, scopeOf(viewer));
+      const keys = await listKeyChoices(gateway, scopeOf(viewer));
       const filters: DeliveryFilters = {
         status: STATUSES.includes(q.status as DeliveryStatus) ? (q.status as DeliveryStatus) : '',
         event: isEventName(q.event) ? (q.event as string) : '',
