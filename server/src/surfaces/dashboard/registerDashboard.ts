@@ -3,7 +3,8 @@ import csrf from '@fastify/csrf-protection';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import type { AccountsContext } from '../../domain/accounts/AccountsContext.js';
+import { createAccountsContext } from '../../domain/accounts/createAccountsContext.js';
+import { loadViewer } from '../../domain/accounts/loadViewer.js';
 import { OidcClients } from '../../domain/accounts/OidcClients.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
@@ -12,13 +13,11 @@ import { parseFormBody } from '../../web/parseFormBody.js';
 import { securityHeaders } from '../../web/securityHeaders.js';
 import { loadDashboardAssets } from './dashboardAssets.js';
 import { devMailboxEnabled } from './devMailboxEnabled.js';
-import { loadViewer } from './loadViewer.js';
 import { messagePage } from './render/accountPages.js';
 import { dashboardMountPath, dashboardPaths } from './render/dashboardPaths.js';
 import { redirectNotice } from './render/Notice.js';
 import type { Page } from './render/Page.js';
 import { renderDashboardPage } from './render/renderDashboardPage.js';
-import type { BusinessViewer } from './render/Viewer.js';
 import { registerAccountRoutes } from './routes/accountRoutes.js';
 import { registerAuditRoutes } from './routes/auditRoutes.js';
 import { registerBusinessRoutes } from './routes/businessRoutes.js';
@@ -28,8 +27,10 @@ import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
+import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
+import { registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 
@@ -69,20 +70,7 @@ export async function registerDashboard(
   const sessionCookie = secure ? '__Secure-cairn_session' : 'cairn_session';
   const headers = securityHeaders({ frameAncestors: "'none'" });
   const oidc = options.oidc ?? new OidcClients(config.oidcProviders, { allowInsecureHttp: !secure });
-  const accounts: AccountsContext = {
-    orm: gateway.orm,
-    clock: gateway.clock,
-    mail: { smtp: config.CAIRN_SMTP_URL !== undefined, log: gateway.log },
-    dashboardUrl: config.urls.dashboard,
-    limits: {
-      perAccount: config.CAIRN_SIGNIN_FAILURES_PER_ACCOUNT,
-      perIp: config.CAIRN_SIGNIN_FAILURES_PER_IP,
-    },
-    lifetime: {
-      absoluteMs: config.CAIRN_DASHBOARD_SESSION_HOURS * 3_600_000,
-      idleMs: config.CAIRN_DASHBOARD_IDLE_HOURS * 3_600_000,
-    },
-  };
+  const accounts = createAccountsContext(gateway);
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('dashboardRoutes', routes);
@@ -170,30 +158,13 @@ export async function registerDashboard(
             secure,
             sameSite: 'lax',
           }),
-        requireBusiness: (request, reply) => {
-          const viewer = request.dashboardViewer;
-          if (!viewer) {
-            void runtime.redirect(reply, paths.signIn);
-            return undefined;
-          }
-          if (!viewer.business) {
-            void runtime.redirect(reply, paths.newBusiness);
-            return undefined;
-          }
-          return viewer as BusinessViewer;
-        },
         actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
       };
 
       // Who is signed in: every request reads its session (one indexed lookup and the businesses).
       scope.addHook('onRequest', async (request) => {
         if (request.url.startsWith(`${paths.assets}/`)) return;
-        const viewer = await loadViewer(
-          gateway.orm.em.fork(),
-          gateway.clock,
-          request.cookies[sessionCookie],
-          accounts.lifetime,
-        );
+        const viewer = await loadViewer(accounts, request.cookies[sessionCookie]);
         if (viewer) request.dashboardViewer = viewer;
       });
       // Every state change is a POST: from this origin (when the browser says where it comes from)
@@ -310,18 +281,25 @@ export async function registerDashboard(
           .send(asset.body);
       });
 
+      // Signed out or in: accounts, third-party sign-in, the dev mailbox.
       registerAccountRoutes(scope, runtime);
       registerOidcRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
-      registerBusinessRoutes(scope, runtime);
-      registerWalletRoutes(scope, runtime);
-      registerKeyRoutes(scope, runtime);
-      registerAuditRoutes(scope, runtime);
-      registerPaymentRoutes(scope, runtime);
-      registerWebhookRoutes(scope, runtime);
-      registerCreditRoutes(scope, runtime);
-      registerPaymentLinkRoutes(scope, runtime);
-      registerInvoiceRoutes(scope, runtime);
+      // Signed in (first business, switching, the mode), then with a business: every other page.
+      await registerSignedInScopes(scope, runtime, {
+        viewer: (signedIn) => registerOnboardingRoutes(signedIn, runtime),
+        business: (business) => {
+          registerBusinessRoutes(business, runtime);
+          registerWalletRoutes(business, runtime);
+          registerKeyRoutes(business, runtime);
+          registerAuditRoutes(business, runtime);
+          registerPaymentRoutes(business, runtime);
+          registerWebhookRoutes(business, runtime);
+          registerCreditRoutes(business, runtime);
+          registerPaymentLinkRoutes(business, runtime);
+          registerInvoiceRoutes(business, runtime);
+        },
+      });
     },
     { prefix: base },
   );

@@ -1,7 +1,7 @@
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '../../../domain/accounts/passwordRules.js';
-import { html } from '../../../web/html.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { csrfField, field } from './forms.js';
+import { csrfField, field, fieldError } from './forms.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 
@@ -19,7 +19,37 @@ export interface FormState {
   readonly status?: number;
 }
 
-const passwordHint = `At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_LENGTH}. A passphrase of several words is easy to remember and hard to guess.`;
+const passwordHint =
+  `At least ${MIN_PASSWORD_LENGTH} characters, at most ${MAX_PASSWORD_LENGTH}. ` +
+  'A passphrase of several words is easy to remember and hard to guess.';
+
+/** The email address field of an account form. */
+function emailField(state: FormState, autocomplete: 'username' | 'email', hint?: string): SafeHtml {
+  return field({
+    name: 'email',
+    label: 'Email address',
+    type: 'email',
+    autocomplete,
+    required: true,
+    value: state.values?.email ?? '',
+    ...(hint ? { hint } : {}),
+    ...fieldError(state.errors, 'email'),
+  });
+}
+
+/** A password being chosen (sign-up, reset), with the rules as its hint. */
+function newPasswordField(state: FormState, label: string): SafeHtml {
+  return field({
+    name: 'password',
+    label,
+    type: 'password',
+    autocomplete: 'new-password',
+    required: true,
+    minlength: MIN_PASSWORD_LENGTH,
+    hint: passwordHint,
+    ...fieldError(state.errors, 'password'),
+  });
+}
 
 function providerButtons(paths: DashboardPaths, providers: readonly ProviderButton[]) {
   if (providers.length === 0) return '';
@@ -45,8 +75,15 @@ export function signInPage(
 <div class="card">
 <form method="post" action="${paths.signIn}" novalidate>
 ${csrfField(csrf)}
-${field({ name: 'email', label: 'Email address', type: 'email', autocomplete: 'username', required: true, value: state.values?.email ?? '', ...(state.errors?.email ? { error: state.errors.email } : {}) })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', required: true, ...(state.errors?.password ? { error: state.errors.password } : {}) })}
+${emailField(state, 'username')}
+${field({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: 'current-password',
+  required: true,
+  ...fieldError(state.errors, 'password'),
+})}
 <div class="actions"><button type="submit">Sign in</button><a href="${paths.resetPassword}">Forgot your password?</a></div>
 </form>
 ${providerButtons(paths, providers)}
@@ -71,8 +108,8 @@ export function signUpPage(
 <div class="card">
 <form method="post" action="${paths.signUp}" novalidate>
 ${csrfField(csrf)}
-${field({ name: 'email', label: 'Email address', type: 'email', autocomplete: 'email', required: true, value: state.values?.email ?? '', hint: 'We send a link to confirm it.', ...(state.errors?.email ? { error: state.errors.email } : {}) })}
-${field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'new-password', required: true, minlength: MIN_PASSWORD_LENGTH, hint: passwordHint, ...(state.errors?.password ? { error: state.errors.password } : {}) })}
+${emailField(state, 'email', 'We send a link to confirm it.')}
+${newPasswordField(state, 'Password')}
 <div class="actions"><button type="submit">Create account</button></div>
 </form>
 ${providerButtons(paths, providers)}
@@ -112,6 +149,9 @@ export function emailRequestPage(
   state: FormState = {},
 ): Page {
   const confirm = what === 'confirm';
+  const ask = confirm
+    ? 'Enter the address you signed up with: we send a new link to confirm it.'
+    : 'Enter your account’s address: we send a link to choose a new password.';
   return {
     title: confirm ? 'Send the confirmation link again' : 'Choose a new password',
     narrow: true,
@@ -119,10 +159,10 @@ export function emailRequestPage(
     ...(state.status ? { status: state.status } : {}),
     main: html`<h1>${confirm ? 'Send the confirmation link again' : 'Forgot your password?'}</h1>
 <div class="card">
-<p>${confirm ? 'Enter the address you signed up with: we send a new link to confirm it.' : 'Enter your account’s address: we send a link to choose a new password.'}</p>
+<p>${ask}</p>
 <form method="post" action="${confirm ? paths.resendVerification : paths.resetPassword}" novalidate>
 ${csrfField(csrf)}
-${field({ name: 'email', label: 'Email address', type: 'email', autocomplete: 'email', required: true, value: state.values?.email ?? '', ...(state.errors?.email ? { error: state.errors.email } : {}) })}
+${emailField(state, 'email')}
 <div class="actions"><button type="submit">Send the link</button></div>
 </form>
 </div>
@@ -172,7 +212,7 @@ export function newPasswordPage(
 <div class="card">
 <form method="post" action="${paths.resetPasswordConfirm}" novalidate>
 ${csrfField(csrf)}<input type="hidden" name="token" value="${token}">
-${field({ name: 'password', label: 'New password', type: 'password', autocomplete: 'new-password', required: true, minlength: MIN_PASSWORD_LENGTH, hint: passwordHint, ...(state.errors?.password ? { error: state.errors.password } : {}) })}
+${newPasswordField(state, 'New password')}
 <p class="muted">Saving it signs you out on every device.</p>
 <div class="actions"><button type="submit">Save the new password</button></div>
 </form>

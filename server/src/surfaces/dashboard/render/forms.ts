@@ -35,6 +35,15 @@ ${input.error ? html`<p class="error-text" id="${id}-error">${input.error}</p>` 
 </div>`;
 }
 
+/** The `error` option of {@link field} for a field a refused form names, else nothing. */
+export function fieldError(
+  errors: Readonly<Record<string, string>> | undefined,
+  name: string,
+): { error: string } | Record<string, never> {
+  const error = errors?.[name];
+  return error ? { error } : {};
+}
+
 /** A POST form around one button (sign out, revoke, ...). */
 export function buttonForm(input: {
   readonly action: string;

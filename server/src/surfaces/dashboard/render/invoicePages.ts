@@ -1,12 +1,14 @@
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus, type WebhookEvent } from '@cairn/contract';
+import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@cairn/contract';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import { messages as checkoutMessages } from '../../checkoutPage/render/messages.js';
+import { apiKeyField } from './apiKeyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import { csrfField, field, fieldError } from './forms.js';
+import { emptyCard, filterButtons, filterSelect, pager } from './listControls.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import type { LinkKeyChoice } from './paymentLinkPages.js';
+import { tableHead } from './tableParts.js';
 
 /** Line rows the new-invoice form offers (blank rows are ignored). */
 export const INVOICE_FORM_LINES = 5;
@@ -19,14 +21,18 @@ const STATUS_LABELS: Readonly<Record<InvoiceStatus, string>> = {
   void: 'Void',
 };
 
-const money = (invoice: Pick<Invoice, 'fiat_currency'>, amount: string) =>
+/** An amount of the invoice, in its currency. */
+export const money = (invoice: Pick<Invoice, 'fiat_currency'>, amount: string) =>
   formatFiat(amount, invoice.fiat_currency, 'en-US');
+
+/** The tag Overdue gets beside an open invoice past its due date. */
+export const OVERDUE_TAG = html` <span class="tag warn">Overdue</span>`;
 
 /** The status badge, with Overdue beside an open invoice past its due date. */
 export function invoiceBadge(invoice: Pick<Invoice, 'status' | 'overdue'>): SafeHtml {
-  return html`<span class="tag${invoice.status === 'paid' || invoice.status === 'open' ? '' : ' off'}" data-status="${invoice.status}">${STATUS_LABELS[invoice.status]}</span>${
-    invoice.overdue ? html` <span class="tag warn">Overdue</span>` : ''
-  }`;
+  const off = invoice.status === 'paid' || invoice.status === 'open' ? '' : ' off';
+  const badge = html`<span class="tag${off}" data-status="${invoice.status}">${STATUS_LABELS[invoice.status]}</span>`;
+  return html`${badge}${invoice.overdue ? OVERDUE_TAG : ''}`;
 }
 
 /** The list's filters as the form holds them. */
@@ -44,6 +50,34 @@ function filterQuery(filters: InvoiceFilters, after?: string): string {
   return text ? `?${text}` : '';
 }
 
+/** An invoice's recipient: the name with the address beside it, or the address. */
+function recipientCell(invoice: Invoice): SafeHtml | string {
+  if (!invoice.recipient_name) return invoice.recipient_email;
+  return html`${invoice.recipient_name} <span class="muted">${invoice.recipient_email}</span>`;
+}
+
+/** One invoice: its number (linking to its page), recipient, total, status and due date. */
+function invoiceRow(paths: DashboardPaths, invoice: Invoice): SafeHtml {
+  return html`<tr>
+<td><a href="${paths.invoice(invoice.id)}">${invoice.number}</a></td>
+<td>${recipientCell(invoice)}</td>
+<td class="num">${money(invoice, invoice.total)}</td>
+<td>${invoiceBadge(invoice)}</td>
+<td>${invoice.due_date}</td>
+</tr>`;
+}
+
+function invoicesTable(mode: string, rows: readonly SafeHtml[]): SafeHtml {
+  return html`<div class="card table-wrap" tabindex="0"><table>
+<caption class="visually-hidden-label">${mode === 'test' ? 'Test' : 'Live'}-mode invoices, newest first</caption>
+${tableHead('Number', 'Recipient', 'Total', 'Status', 'Due')}
+<tbody>${rows}</tbody></table></div>`;
+}
+
+const WHAT_INVOICES_DO =
+  'Invoices are emailed to the recipient with a link to pay them in cryptocurrency; ' +
+  'their events go to the endpoint of the key that created them when it subscribes to invoice events.';
+
 export function invoicesListPage(
   paths: DashboardPaths,
   input: {
@@ -56,39 +90,26 @@ export function invoicesListPage(
 ): Page {
   const { filters } = input;
   const anyFilter = Boolean(filters.status || filters.overdue);
-  const rows = input.invoices.map(
-    (invoice) => html`<tr>
-<td><a href="${paths.invoice(invoice.id)}">${invoice.number}</a></td>
-<td>${invoice.recipient_name ? html`${invoice.recipient_name} <span class="muted">${invoice.recipient_email}</span>` : invoice.recipient_email}</td>
-<td class="num">${money(invoice, invoice.total)}</td>
-<td>${invoiceBadge(invoice)}</td>
-<td>${invoice.due_date}</td>
-</tr>`,
-  );
+  const rows = input.invoices.map((invoice) => invoiceRow(paths, invoice));
+  const statuses = INVOICE_STATUSES.map((status) => [status, STATUS_LABELS[status]] as const);
+  const overdue = html`<input type="checkbox" name="overdue" value="1"${filters.overdue ? html` checked` : ''}>`;
+  const none = anyFilter || input.paged ? 'No invoices match.' : `No ${input.mode}-mode invoices yet.`;
+  const first = input.paged ? `${paths.invoices}${filterQuery(filters)}` : null;
+  const next = input.next ? `${paths.invoices}${filterQuery(filters, input.next)}` : null;
   return {
     title: 'Invoices',
     section: 'invoices',
     main: html`<h1>Invoices</h1>
-<p class="muted">Invoices are emailed to the recipient with a link to pay them in cryptocurrency; their events go to the endpoint of the key that created them when it subscribes to invoice events. <a class="button" href="${paths.newInvoice}">New invoice</a></p>
+<p class="muted">${WHAT_INVOICES_DO} <a class="button" href="${paths.newInvoice}">New invoice</a></p>
 <form class="card filters" method="get" action="${paths.invoices}" aria-label="Filter invoices">
 <div class="field-row">
-<div class="field"><label for="f-status">Status</label><select id="f-status" name="status"><option value="">All</option>${INVOICE_STATUSES.map(
-      (status) =>
-        html`<option value="${status}"${status === filters.status ? html` selected` : ''}>${STATUS_LABELS[status]}</option>`,
-    )}</select></div>
-<div class="field"><label class="check"><input type="checkbox" name="overdue" value="1"${filters.overdue ? html` checked` : ''}> Only overdue</label></div>
+${filterSelect('status', 'Status', filters.status, statuses)}
+<div class="field"><label class="check">${overdue} Only overdue</label></div>
 </div>
-<div class="actions"><button type="submit">Show invoices</button>${anyFilter ? html` <a class="button secondary" href="${paths.invoices}">Clear filters</a>` : ''}</div>
+${filterButtons('Show invoices', anyFilter ? paths.invoices : null)}
 </form>
-${
-  rows.length === 0
-    ? html`<div class="card"><p>${anyFilter || input.paged ? 'No invoices match.' : `No ${input.mode}-mode invoices yet.`}</p></div>`
-    : html`<div class="card table-wrap" tabindex="0"><table>
-<caption class="visually-hidden-label">${input.mode === 'test' ? 'Test' : 'Live'}-mode invoices, newest first</caption>
-<thead><tr><th scope="col">Number</th><th scope="col">Recipient</th><th scope="col">Total</th><th scope="col">Status</th><th scope="col">Due</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`
-}
-<nav class="pager" aria-label="Pages">${input.paged ? html`<a href="${paths.invoices}${filterQuery(filters)}">First page</a>` : ''}${input.next ? html`<a rel="next" href="${paths.invoices}${filterQuery(filters, input.next)}">Older invoices</a>` : ''}</nav>`,
+${rows.length === 0 ? emptyCard(none) : invoicesTable(input.mode, rows)}
+${pager(first, next, 'Older invoices')}`,
   };
 }
 
@@ -98,27 +119,143 @@ export interface InvoiceFormState {
   readonly errors: Readonly<Record<string, string>>;
 }
 
+/** Line `i` of the form: description, quantity (1 on the first line) and unit price. */
+function lineFieldset(state: InvoiceFormState, i: number): SafeHtml {
+  const v = state.values;
+  const n = `line_${i}`;
+  return html`<fieldset class="card line-item"><legend>Line ${i + 1}${i === 0 ? '' : ' (optional)'}</legend>
+<div class="field-row">
+${field({
+  name: `${n}_description`,
+  label: 'Description',
+  value: v[`${n}_description`] ?? '',
+  maxlength: 200,
+  ...fieldError(state.errors, `${n}_description`),
+})}
+${field({
+  name: `${n}_quantity`,
+  label: 'Quantity',
+  value: v[`${n}_quantity`] ?? (i === 0 ? '1' : ''),
+  ...fieldError(state.errors, `${n}_quantity`),
+})}
+${field({
+  name: `${n}_unit_price`,
+  label: 'Unit price',
+  value: v[`${n}_unit_price`] ?? '',
+  placeholder: '80.00',
+  ...fieldError(state.errors, `${n}_unit_price`),
+})}
+</div>
+</fieldset>`;
+}
+
+/** The memo: a textarea, with its error tied to it. */
+function memoField(state: InvoiceFormState): SafeHtml {
+  const error = state.errors.memo;
+  const invalid = error ? html` aria-invalid="true" aria-describedby="f-memo-error"` : '';
+  const textarea = html`<textarea id="f-memo" name="memo" rows="3" maxlength="2000"${invalid}>${state.values.memo ?? ''}</textarea>`;
+  const errorText = error ? html`<p class="error-text" id="f-memo-error">${error}</p>` : '';
+  return html`<div class="field"><label for="f-memo">Memo (optional)</label>${textarea}${errorText}</div>`;
+}
+
+/** Who the invoice is to, its currency, due date and number. */
+function headingFields(state: InvoiceFormState): SafeHtml {
+  const v = state.values;
+  const e = state.errors;
+  return html`<div class="card">
+<div class="field-row">
+${field({
+  name: 'recipient_email',
+  label: 'Recipient email',
+  type: 'email',
+  value: v.recipient_email ?? '',
+  required: true,
+  ...fieldError(e, 'recipient_email'),
+})}
+${field({
+  name: 'recipient_name',
+  label: 'Recipient name (optional)',
+  value: v.recipient_name ?? '',
+  maxlength: 200,
+  ...fieldError(e, 'recipient_name'),
+})}
+</div>
+<div class="field-row">
+${field({
+  name: 'fiat_currency',
+  label: 'Currency',
+  value: v.fiat_currency ?? 'USD',
+  maxlength: 3,
+  required: true,
+  hint: 'ISO 4217, e.g. USD or EUR.',
+  ...fieldError(e, 'fiat_currency'),
+})}
+${field({
+  name: 'due_date',
+  label: 'Due date',
+  type: 'date',
+  value: v.due_date ?? '',
+  required: true,
+  hint: 'UTC.',
+  ...fieldError(e, 'due_date'),
+})}
+${field({
+  name: 'number',
+  label: 'Number (optional)',
+  value: v.number ?? '',
+  maxlength: 64,
+  hint: 'Default: the next INV-000001.',
+  ...fieldError(e, 'number'),
+})}
+</div>
+</div>`;
+}
+
+const KEY_HINT = html`The invoice's payment is this key's: it follows the key's allowed coins, and the key's webhook endpoint gets the invoice's events.`;
+const NEEDS_A_KEY = html`An invoice is paid through a payment of an API key, whose webhook endpoint gets the invoice's events.`;
+
+/** The form itself: heading fields, lines, memo, reminders and the key. */
+function newInvoiceForm(
+  paths: DashboardPaths,
+  csrf: string,
+  keys: readonly LinkKeyChoice[],
+  state: InvoiceFormState,
+): SafeHtml {
+  const v = state.values;
+  const e = state.errors;
+  const lines = Array.from({ length: INVOICE_FORM_LINES }, (_, i) => lineFieldset(state, i));
+  const linesError = e.line_items
+    ? html`<p class="error-text" id="f-line_items-error" role="alert">${e.line_items}</p>`
+    : '';
+  return html`<form method="post" action="${paths.invoices}" aria-label="New invoice">
+${csrfField(csrf)}
+${headingFields(state)}
+${lines}
+${linesError}
+<div class="card">
+${memoField(state)}
+${field({
+  name: 'reminder_days',
+  label: 'Reminders (optional)',
+  value: v.reminder_days ?? '',
+  placeholder: '-3, 0, 7',
+  hint: 'Days from the due date, comma-separated: negative before, 0 on the day, positive after (09:00 UTC).',
+  ...fieldError(e, 'reminder_days'),
+})}
+${apiKeyField(keys, v.api_key, KEY_HINT, e.api_key)}
+<div class="actions"><button type="submit">Create draft</button> <a href="${paths.invoices}">Cancel</a></div>
+</div>
+</form>`;
+}
+
 export function newInvoicePage(
   paths: DashboardPaths,
   csrf: string,
   keys: readonly LinkKeyChoice[],
   state: InvoiceFormState,
 ): Page {
-  const v = state.values;
-  const e = state.errors;
-  const refused = Object.keys(e).length > 0;
-  const err = (name: string) => (e[name] ? { error: e[name] } : {});
-  const lines = Array.from({ length: INVOICE_FORM_LINES }, (_, i) => {
-    const n = `line_${i}`;
-    return html`<fieldset class="card line-item"><legend>Line ${i + 1}${i === 0 ? '' : ' (optional)'}</legend>
-<div class="field-row">
-${field({ name: `${n}_description`, label: 'Description', value: v[`${n}_description`] ?? '', maxlength: 200, ...err(`${n}_description`) })}
-${field({ name: `${n}_quantity`, label: 'Quantity', value: v[`${n}_quantity`] ?? (i === 0 ? '1' : ''), ...err(`${n}_quantity`) })}
-${field({ name: `${n}_unit_price`, label: 'Unit price', value: v[`${n}_unit_price`] ?? '', placeholder: '80.00', ...err(`${n}_unit_price`) })}
-</div>
-</fieldset>`;
-  });
-  const keyId = 'f-api_key';
+  const refused = Object.keys(state.errors).length > 0;
+  const createKey = html`<a href="${paths.newKey}">Create an API key</a> first.`;
   return {
     title: 'New invoice',
     section: 'invoices',
@@ -132,184 +269,8 @@ ${field({ name: `${n}_unit_price`, label: 'Unit price', value: v[`${n}_unit_pric
 <h1>New invoice</h1>
 ${
   keys.length === 0
-    ? html`<div class="card"><p>An invoice is paid through a payment of an API key, whose webhook endpoint gets the invoice's events. <a href="${paths.newKey}">Create an API key</a> first.</p></div>`
-    : html`<form method="post" action="${paths.invoices}" aria-label="New invoice">
-${csrfField(csrf)}
-<div class="card">
-<div class="field-row">
-${field({ name: 'recipient_email', label: 'Recipient email', type: 'email', value: v.recipient_email ?? '', required: true, ...err('recipient_email') })}
-${field({ name: 'recipient_name', label: 'Recipient name (optional)', value: v.recipient_name ?? '', maxlength: 200, ...err('recipient_name') })}
-</div>
-<div class="field-row">
-${field({ name: 'fiat_currency', label: 'Currency', value: v.fiat_currency ?? 'USD', maxlength: 3, required: true, hint: 'ISO 4217, e.g. USD or EUR.', ...err('fiat_currency') })}
-${field({ name: 'due_date', label: 'Due date', type: 'date', value: v.due_date ?? '', required: true, hint: 'UTC.', ...err('due_date') })}
-${field({ name: 'number', label: 'Number (optional)', value: v.number ?? '', maxlength: 64, hint: 'Default: the next INV-000001.', ...err('number') })}
-</div>
-</div>
-${lines}
-${e.line_items ? html`<p class="error-text" id="f-line_items-error" role="alert">${e.line_items}</p>` : ''}
-<div class="card">
-<div class="field"><label for="f-memo">Memo (optional)</label><textarea id="f-memo" name="memo" rows="3" maxlength="2000"${e.memo ? html` aria-invalid="true" aria-describedby="f-memo-error"` : ''}>${v.memo ?? ''}</textarea>${e.memo ? html`<p class="error-text" id="f-memo-error">${e.memo}</p>` : ''}</div>
-${field({ name: 'reminder_days', label: 'Reminders (optional)', value: v.reminder_days ?? '', placeholder: '-3, 0, 7', hint: 'Days from the due date, comma-separated: negative before, 0 on the day, positive after (09:00 UTC).', ...err('reminder_days') })}
-<div class="field"><label for="${keyId}">API key</label>
-<select id="${keyId}" name="api_key" aria-describedby="${keyId}-hint${e.api_key ? ` ${keyId}-error` : ''}">${keys.map(
-        (k) =>
-          html`<option value="${k.id}"${k.id === v.api_key ? html` selected` : ''}>${k.label} (${k.hint})</option>`,
-      )}</select>
-<p class="hint" id="${keyId}-hint">The invoice's payment is this key's: it follows the key's allowed coins, and the key's webhook endpoint gets the invoice's events.</p>
-${e.api_key ? html`<p class="error-text" id="${keyId}-error">${e.api_key}</p>` : ''}
-</div>
-<div class="actions"><button type="submit">Create draft</button> <a href="${paths.invoices}">Cancel</a></div>
-</div>
-</form>`
+    ? html`<div class="card"><p>${NEEDS_A_KEY} ${createKey}</p></div>`
+    : newInvoiceForm(paths, csrf, keys, state)
 }`,
-  };
-}
-
-/** The invoice's lines and total, as the recipient's page shows them. */
-function linesTable(invoice: Invoice): SafeHtml {
-  return html`<div class="table-wrap" tabindex="0"><table>
-<caption class="visually-hidden-label">Lines of invoice ${invoice.number}</caption>
-<thead><tr><th scope="col">Item</th><th scope="col" class="num">Quantity</th><th scope="col" class="num">Unit price</th><th scope="col" class="num">Amount</th></tr></thead>
-<tbody>${invoice.line_items.map(
-    (line) =>
-      html`<tr><td>${line.description}</td><td class="num">${line.quantity}</td><td class="num">${money(invoice, line.unit_price)}</td><td class="num">${money(invoice, line.amount)}</td></tr>`,
-  )}</tbody>
-<tfoot><tr><th scope="row" colspan="3">Total</th><td class="num"><strong>${money(invoice, invoice.total)}</strong></td></tr></tfoot>
-</table></div>`;
-}
-
-export function invoicePage(
-  paths: DashboardPaths,
-  csrf: string,
-  input: {
-    readonly invoice: Invoice;
-    readonly keyLabel: string;
-    readonly events: readonly WebhookEvent[];
-    readonly notice?: Notice;
-    readonly status?: number;
-  },
-): Page {
-  const { invoice } = input;
-  const open = invoice.status === 'open';
-  const draft = invoice.status === 'draft';
-  const urlId = `url-${invoice.id}`;
-  const actions = [
-    draft || open
-      ? buttonForm({
-          action: paths.invoiceAction(invoice.id, 'send'),
-          csrf,
-          label: draft ? 'Send to recipient' : 'Send again',
-        })
-      : '',
-    open
-      ? buttonForm({
-          action: paths.invoiceAction(invoice.id, 'remind'),
-          csrf,
-          label: 'Send a reminder',
-          style: 'secondary',
-        })
-      : '',
-    draft || open
-      ? buttonForm({
-          action: paths.invoiceAction(invoice.id, 'void'),
-          csrf,
-          label: 'Void invoice',
-          style: 'danger',
-          confirm:
-            'Void this invoice? Its page stops taking payment and an unpaid payment of it is cancelled.',
-        })
-      : '',
-  ];
-  const metadata = Object.entries(invoice.metadata);
-  return {
-    title: `Invoice ${invoice.number}`,
-    section: 'invoices',
-    ...(input.notice ? { notice: input.notice } : {}),
-    ...(input.status ? { status: input.status } : {}),
-    main: html`<p><a href="${paths.invoices}">← Invoices</a></p>
-<h1>Invoice ${invoice.number} <span class="muted">${money(invoice, invoice.total)}</span> ${invoiceBadge(invoice)}</h1>
-<div class="card">
-<div class="actions">${actions}</div>
-${
-  draft
-    ? html`<p class="hint">A draft is not shown to anyone. <a href="${paths.invoicePreview(invoice.id)}">Preview what the recipient will see</a>.</p>`
-    : html`<h2>Recipient's page</h2><code class="secret" id="${urlId}">${invoice.hosted_url}</code>
-<button type="button" class="secondary" data-copy="${urlId}" hidden>Copy link</button>
-<p class="hint"><a href="${paths.invoicePreview(invoice.id)}">Preview</a> (opening it here does not count as the recipient's view).</p>`
-}
-</div>
-<div class="card">
-<dl class="facts">
-<dt>Recipient</dt><dd>${invoice.recipient_name ? html`${invoice.recipient_name}<br>` : ''}${invoice.recipient_email}</dd>
-<dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? html` <span class="tag warn">Overdue</span>` : ''}</dd>
-<dt>Sent</dt><dd>${formatTime(invoice.sent_at)}</dd>
-<dt>Viewed</dt><dd>${formatTime(invoice.viewed_at)}</dd>
-<dt>Reminders</dt><dd>${invoice.reminders_sent} sent${invoice.last_reminder_at ? `, last ${formatTime(invoice.last_reminder_at)}` : ''}${invoice.reminder_days.length > 0 ? html`<br><span class="muted">Schedule: ${invoice.reminder_days.map((d) => (d === 0 ? 'on the due date' : d < 0 ? `${-d} day${d === -1 ? '' : 's'} before` : `${d} day${d === 1 ? '' : 's'} after`)).join(', ')}</span>` : ''}</dd>
-<dt>Paid</dt><dd>${formatTime(invoice.paid_at)}</dd>
-${invoice.refunded_at ? html`<dt>Refunded</dt><dd>${formatTime(invoice.refunded_at)}</dd>` : ''}
-${invoice.voided_at ? html`<dt>Voided</dt><dd>${formatTime(invoice.voided_at)}</dd>` : ''}
-<dt>Payment</dt><dd>${invoice.payment_id ? html`<a href="${paths.payment(invoice.payment_id)}"><code>${invoice.payment_id}</code></a>` : '—'}</dd>
-<dt>API key</dt><dd>${input.keyLabel}</dd>
-<dt>Metadata</dt><dd>${metadata.length === 0 ? '—' : metadata.map(([k, val]) => html`<code>${k}</code>: ${val}<br>`)}</dd>
-<dt>Invoice id</dt><dd><code>${invoice.id}</code></dd>
-</dl>
-</div>
-<div class="card">
-<h2>Lines</h2>
-${linesTable(invoice)}
-${invoice.memo ? html`<p class="memo">${invoice.memo}</p>` : ''}
-</div>
-<div class="card">
-<h2>Events</h2>
-${
-  input.events.length === 0
-    ? html`<p>No events yet.</p>`
-    : html`<ul class="timeline">${input.events.map(
-        (event) =>
-          html`<li><code>${event.event}</code> <span class="muted">${formatTime(event.created_at)}</span></li>`,
-      )}</ul>`
-}
-<p><a href="${paths.events}">All events</a></p>
-</div>`,
-  };
-}
-
-/** The merchant's preview: the invoice as its page shows it, without counting as the recipient's view. */
-export function invoicePreviewPage(
-  paths: DashboardPaths,
-  input: { invoice: Invoice; businessName: string },
-): Page {
-  const { invoice } = input;
-  const m = checkoutMessages;
-  // What the recipient's page shows instead of its Pay button (the checkout's own words).
-  const state =
-    invoice.status === 'paid'
-      ? { title: m.invoicePaidTitle, body: m.invoicePaidBody((invoice.paid_at ?? '').slice(0, 10)) }
-      : invoice.status === 'refunded'
-        ? { title: m.invoiceRefundedTitle, body: m.invoiceRefundedBody }
-        : invoice.status === 'void'
-          ? { title: m.invoiceVoidTitle, body: m.invoiceVoidBody }
-          : undefined;
-  return {
-    title: `Preview of invoice ${invoice.number}`,
-    section: 'invoices',
-    main: html`<p><a href="${paths.invoice(invoice.id)}">← Invoice ${invoice.number}</a></p>
-<div class="notice info" role="status">Preview: what the recipient sees. Opening it here is not recorded as their view.</div>
-<div class="card">
-<h1>Invoice ${invoice.number} <span class="muted">${money(invoice, invoice.total)}</span></h1>
-<dl class="facts">
-<dt>From</dt><dd>${input.businessName}</dd>
-<dt>To</dt><dd>${invoice.recipient_name ? html`${invoice.recipient_name}<br>` : ''}${invoice.recipient_email}</dd>
-<dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? html` <span class="tag warn">${m.invoiceOverdue}</span>` : ''}</dd>
-</dl>
-${linesTable(invoice)}
-${invoice.memo ? html`<p class="memo">${invoice.memo}</p>` : ''}
-${
-  state
-    ? html`<h2>${state.title}</h2><p>${state.body}</p>`
-    : html`<p class="muted">${invoice.status === 'draft' ? 'Once sent, the' : 'The'} recipient's page has a Pay button here, and a printable view.</p>`
-}
-</div>`,
   };
 }

@@ -1,24 +1,33 @@
-import type { IMailMessage } from '../../../platform/db/entities/index.js';
+import type { DevMail } from '../../../domain/mail/findDevMail.js';
+import type { DevMailSummary } from '../../../domain/mail/listDevMailbox.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import { tableHead, tableRow } from './tableParts.js';
 
-export function mailboxPage(paths: DashboardPaths, messages: readonly IMailMessage[]): Page {
+const DEV_ONLY =
+  'This gateway has no mail server (CAIRN_SMTP_URL is unset), so the mail it would send is kept here. ' +
+  'For development only: anyone who can open this page can use these links.';
+
+/** One kept message: when, to whom, and its subject linking to it. */
+function mailRow(paths: DashboardPaths, m: DevMailSummary): SafeHtml {
+  const subject = html`<a href="${paths.mailboxMessage(m.id)}">${m.subject}</a>`;
+  return tableRow(formatTime(m.createdAt), m.toAddress, subject);
+}
+
+function mailTable(paths: DashboardPaths, messages: readonly DevMailSummary[]): SafeHtml {
+  return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
+${tableHead('When', 'To', 'Subject')}
+<tbody>${messages.map((m) => mailRow(paths, m))}</tbody></table></div>`;
+}
+
+export function mailboxPage(paths: DashboardPaths, messages: readonly DevMailSummary[]): Page {
   return {
     title: 'Dev mailbox',
     main: html`<h1>Dev mailbox</h1>
-<div class="notice warn" role="status">This gateway has no mail server (CAIRN_SMTP_URL is unset), so the mail it would send is kept here. For development only: anyone who can open this page can use these links.</div>
-${
-  messages.length === 0
-    ? html`<div class="card"><p>No mail yet.</p></div>`
-    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
-<thead><tr><th scope="col">When</th><th scope="col">To</th><th scope="col">Subject</th></tr></thead>
-<tbody>${messages.map(
-        (m) =>
-          html`<tr><td>${formatTime(m.createdAt)}</td><td>${m.toAddress}</td><td><a href="${paths.mailboxMessage(m.id)}">${m.subject}</a></td></tr>`,
-      )}</tbody></table></div>`
-}
+<div class="notice warn" role="status">${DEV_ONLY}</div>
+${messages.length === 0 ? html`<div class="card"><p>No mail yet.</p></div>` : mailTable(paths, messages)}
 <p><a href="${paths.signIn}">Sign in</a></p>`,
   };
 }
@@ -35,7 +44,7 @@ function linkify(text: string): SafeHtml[] {
   return parts;
 }
 
-export function mailboxMessagePage(paths: DashboardPaths, message: IMailMessage): Page {
+export function mailboxMessagePage(paths: DashboardPaths, message: DevMail): Page {
   return {
     title: message.subject,
     main: html`<h1>${message.subject}</h1>

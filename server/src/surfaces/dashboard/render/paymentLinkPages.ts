@@ -1,17 +1,22 @@
-import type { PaymentLink, PaymentStatus } from '@cairn/contract';
+import type { PaymentLink } from '@cairn/contract';
+import type { ApiKeyChoice, ApiKeyLabel } from '../../../domain/apiKeys/ApiKeySummary.js';
+import type {
+  LinkPaymentRow,
+  PaymentLinkDetail,
+} from '../../../domain/paymentLinks/loadPaymentLinkDetail.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
+import { apiKeyField } from './apiKeyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
+import { emptyCard, pager } from './listControls.js';
+import { metadataList } from './metadataList.js';
 import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';
+import { tableHead, tableRow } from './tableParts.js';
 
 /** A key a link may be created for (its payments, and their webhooks, are that key's). */
-export interface LinkKeyChoice {
-  readonly id: string;
-  readonly label: string;
-  readonly hint: string;
-}
+export type LinkKeyChoice = ApiKeyChoice;
 
 /** The new-link form as typed, and why it was refused. */
 export interface LinkFormState {
@@ -36,6 +41,9 @@ function urlBox(link: PaymentLink): SafeHtml {
 <button type="button" class="secondary" data-copy="${id}" hidden>Copy link</button>`;
 }
 
+const NEEDS_A_KEY = 'A link creates payments of an API key, whose webhook endpoint gets their events.';
+const KEY_HINT = html`The link's payments are this key's: they follow its allowed coins, and its webhook endpoint gets their events.`;
+
 function newLinkForm(
   paths: DashboardPaths,
   csrf: string,
@@ -45,32 +53,80 @@ function newLinkForm(
   const v = state.values;
   const e = state.errors;
   if (keys.length === 0) {
-    return html`<div class="card"><h2>New payment link</h2><p>A link creates payments of an API key, whose webhook endpoint gets their events. <a href="${paths.newKey}">Create an API key</a> first.</p></div>`;
+    const create = html`<a href="${paths.newKey}">Create an API key</a> first.`;
+    return html`<div class="card"><h2>New payment link</h2><p>${NEEDS_A_KEY} ${create}</p></div>`;
   }
-  const keyId = 'f-api_key';
   return html`<form class="card" method="post" action="${paths.links}" aria-labelledby="new-link">
 <h2 id="new-link">New payment link</h2>
 ${csrfField(csrf)}
 <div class="field-row">
-${field({ name: 'fiat_amount', label: 'Amount', value: v.fiat_amount ?? '', required: true, placeholder: '25.00', ...(e.fiat_amount ? { error: e.fiat_amount } : {}) })}
-${field({ name: 'fiat_currency', label: 'Currency', value: v.fiat_currency ?? 'USD', required: true, maxlength: 3, hint: 'ISO 4217, e.g. USD or EUR.', ...(e.fiat_currency ? { error: e.fiat_currency } : {}) })}
+${field({
+  name: 'fiat_amount',
+  label: 'Amount',
+  value: v.fiat_amount ?? '',
+  required: true,
+  placeholder: '25.00',
+  ...fieldError(e, 'fiat_amount'),
+})}
+${field({
+  name: 'fiat_currency',
+  label: 'Currency',
+  value: v.fiat_currency ?? 'USD',
+  required: true,
+  maxlength: 3,
+  hint: 'ISO 4217, e.g. USD or EUR.',
+  ...fieldError(e, 'fiat_currency'),
+})}
 </div>
-${field({ name: 'description', label: 'Description', value: v.description ?? '', maxlength: 200, hint: 'Shown on the link page and the checkout.', ...(e.description ? { error: e.description } : {}) })}
+${field({
+  name: 'description',
+  label: 'Description',
+  value: v.description ?? '',
+  maxlength: 200,
+  hint: 'Shown on the link page and the checkout.',
+  ...fieldError(e, 'description'),
+})}
 <div class="field-row">
-${field({ name: 'max_uses', label: 'Limit on uses (optional)', value: v.max_uses ?? '', hint: 'Payments that may be open or paid at once; expired unpaid and cancelled ones give theirs back.', ...(e.max_uses ? { error: e.max_uses } : {}) })}
-${field({ name: 'success_url', label: 'After payment, send the customer to (optional)', type: 'url', value: v.success_url ?? '', ...(e.success_url ? { error: e.success_url } : {}) })}
+${field({
+  name: 'max_uses',
+  label: 'Limit on uses (optional)',
+  value: v.max_uses ?? '',
+  hint: 'Payments that may be open or paid at once; expired unpaid and cancelled ones give theirs back.',
+  ...fieldError(e, 'max_uses'),
+})}
+${field({
+  name: 'success_url',
+  label: 'After payment, send the customer to (optional)',
+  type: 'url',
+  value: v.success_url ?? '',
+  ...fieldError(e, 'success_url'),
+})}
 </div>
-<div class="field"><label for="${keyId}">API key</label>
-<select id="${keyId}" name="api_key" aria-describedby="${keyId}-hint${e.api_key ? ` ${keyId}-error` : ''}">${keys.map(
-    (k) =>
-      html`<option value="${k.id}"${k.id === v.api_key ? html` selected` : ''}>${k.label} (${k.hint})</option>`,
-  )}</select>
-<p class="hint" id="${keyId}-hint">The link's payments are this key's: they follow its allowed coins, and its webhook endpoint gets their events.</p>
-${e.api_key ? html`<p class="error-text" id="${keyId}-error">${e.api_key}</p>` : ''}
-</div>
+${apiKeyField(keys, v.api_key, KEY_HINT, e.api_key)}
 <div class="actions"><button type="submit">Create link</button></div>
 </form>`;
 }
+
+/** One link: its description (linking to its page), amount, state, uses and creation. */
+function linkRow(paths: DashboardPaths, link: PaymentLink): SafeHtml {
+  return html`<tr>
+<td><a href="${paths.link(link.id)}">${link.description ?? 'Untitled link'}</a></td>
+<td class="num">${amountOf(link)}</td>
+<td>${stateTag(link)}</td>
+<td class="num">${usesOf(link)}</td>
+<td>${formatTime(link.created_at)}</td>
+</tr>`;
+}
+
+function linksTable(mode: string, rows: readonly SafeHtml[]): SafeHtml {
+  return html`<div class="card table-wrap" tabindex="0"><table>
+<caption class="visually-hidden-label">${mode === 'test' ? 'Test' : 'Live'}-mode payment links, newest first</caption>
+${tableHead('Link', 'Amount', 'State', 'Uses', 'Created')}
+<tbody>${rows}</tbody></table></div>`;
+}
+
+const WHAT_A_LINK_IS = (mode: string) =>
+  `A link is a page for a fixed amount: share it, and each customer who presses Pay gets a ${mode}-mode payment of their own.`;
 
 export function paymentLinksPage(
   paths: DashboardPaths,
@@ -85,15 +141,10 @@ export function paymentLinksPage(
   },
 ): Page {
   const refused = Object.keys(input.form.errors).length > 0;
-  const rows = input.links.map(
-    (link) => html`<tr>
-<td><a href="${paths.link(link.id)}">${link.description ?? 'Untitled link'}</a></td>
-<td class="num">${amountOf(link)}</td>
-<td>${stateTag(link)}</td>
-<td class="num">${usesOf(link)}</td>
-<td>${formatTime(link.created_at)}</td>
-</tr>`,
-  );
+  const rows = input.links.map((link) => linkRow(paths, link));
+  const api = html`The API has the same links (<code>/api/v1/payment-links</code>).`;
+  const first = input.paged ? paths.links : null;
+  const next = input.next ? `${paths.links}?after=${input.next}` : null;
   return {
     title: 'Payment links',
     section: 'links',
@@ -101,40 +152,65 @@ export function paymentLinksPage(
       ? { status: 422, notice: { kind: 'error', text: 'The link was not created: see the fields below.' } }
       : {}),
     main: html`<h1>Payment links</h1>
-<p class="muted">A link is a page for a fixed amount: share it, and each customer who presses Pay gets a ${input.mode}-mode payment of their own. The API has the same links (<code>/api/v1/payment-links</code>).</p>
+<p class="muted">${WHAT_A_LINK_IS(input.mode)} ${api}</p>
 ${
   input.links.length === 0 && !input.paged
-    ? html`<div class="card"><p>No ${input.mode}-mode payment links yet.</p></div>`
-    : html`<div class="card table-wrap" tabindex="0"><table>
-<caption class="visually-hidden-label">${input.mode === 'test' ? 'Test' : 'Live'}-mode payment links, newest first</caption>
-<thead><tr><th scope="col">Link</th><th scope="col">Amount</th><th scope="col">State</th><th scope="col">Uses</th><th scope="col">Created</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`
+    ? emptyCard(`No ${input.mode}-mode payment links yet.`)
+    : linksTable(input.mode, rows)
 }
-<nav class="pager" aria-label="Pages">${input.paged ? html`<a href="${paths.links}">First page</a>` : ''}${input.next ? html`<a rel="next" href="${paths.links}?after=${input.next}">Older links</a>` : ''}</nav>
+${pager(first, next, 'Older links')}
 ${newLinkForm(paths, csrf, input.keys, input.form)}`,
   };
 }
 
-/** A payment of the link, as its page lists it. */
-export interface LinkPaymentRow {
-  readonly id: string;
-  readonly status: PaymentStatus;
-  readonly created_at: Date | string;
+/** The key a link was made with, and whether the link can take payments. */
+function keyLabel(key: ApiKeyLabel | null): string {
+  if (!key) return '—';
+  const state = key.status === 'active' ? '' : ` — ${key.status}: the link cannot take payments`;
+  return `${key.label} (${key.hint})${state}`;
 }
 
-export function paymentLinkPage(
-  paths: DashboardPaths,
-  csrf: string,
-  input: {
-    readonly link: PaymentLink;
-    readonly keyLabel: string;
-    readonly payments: readonly LinkPaymentRow[];
-    readonly morePayments: boolean;
-  },
-): Page {
-  const { link } = input;
+/** What the link accepts: every coin of its key, or its set (first, or only). */
+function acceptedText(link: PaymentLink): string {
   const accepted = [...link.accepted_tokens, ...link.accepted_chains, ...link.accepted_coins];
-  const metadata = Object.entries(link.metadata);
+  if (accepted.length === 0) return 'Every coin the key offers';
+  return `${accepted.join(', ')}${link.restrict_to_accepted ? ' (only these)' : ' (shown first)'}`;
+}
+
+function deactivateButton(paths: DashboardPaths, csrf: string, link: PaymentLink): SafeHtml {
+  return buttonForm({
+    action: paths.linkDeactivate(link.id),
+    csrf,
+    label: 'Deactivate link',
+    style: 'danger',
+    confirm:
+      'Deactivate this link? Its page stops taking payments, for good; payments already made are not affected.',
+  });
+}
+
+/** A payment the link made: when, its status, and its id linking to its page. */
+function linkPaymentRow(paths: DashboardPaths, p: LinkPaymentRow): SafeHtml {
+  const payment = html`<a href="${paths.payment(p.id)}"><code>${p.id}</code></a>`;
+  return tableRow(formatTime(p.created_at), statusBadge(p.status), payment);
+}
+
+/** The link's newest payments, and where the API lists them all when there are more. */
+function linkPayments(paths: DashboardPaths, input: PaymentLinkDetail): SafeHtml {
+  const all = html`<code>GET /api/v1/payments?payment_link_id=${input.link.id}</code>`;
+  const more = input.morePayments
+    ? html`<p class="muted">Showing the newest ${input.payments.length}. The API lists them all: ${all}.</p>`
+    : '';
+  return html`<div class="card table-wrap" tabindex="0"><table>
+<caption class="visually-hidden-label">Payments this link created, newest first</caption>
+${tableHead('Created', 'Status', 'Payment')}
+<tbody>${input.payments.map((p) => linkPaymentRow(paths, p))}</tbody></table></div>${more}`;
+}
+
+export function paymentLinkPage(paths: DashboardPaths, csrf: string, input: PaymentLinkDetail): Page {
+  const { link } = input;
+  const since = link.deactivated_at
+    ? html` <span class="muted">since ${formatTime(link.deactivated_at)}</span>`
+    : '';
   return {
     title: `Payment link ${link.description ?? ''}`.trim(),
     section: 'links',
@@ -147,28 +223,18 @@ ${urlBox(link)}
 </div>
 <div class="card">
 <dl class="facts">
-<dt>State</dt><dd>${stateTag(link)}${link.deactivated_at ? html` <span class="muted">since ${formatTime(link.deactivated_at)}</span>` : ''}</dd>
+<dt>State</dt><dd>${stateTag(link)}${since}</dd>
 <dt>Uses</dt><dd>${usesOf(link)}${link.max_uses === null ? html` <span class="muted">(no limit)</span>` : ''}</dd>
-<dt>Accepted</dt><dd>${accepted.length === 0 ? 'Every coin the key offers' : `${accepted.join(', ')}${link.restrict_to_accepted ? ' (only these)' : ' (shown first)'}`}</dd>
+<dt>Accepted</dt><dd>${acceptedText(link)}</dd>
 <dt>After payment</dt><dd>${link.success_url ?? '—'}</dd>
-<dt>API key</dt><dd>${input.keyLabel}</dd>
-<dt>Metadata</dt><dd>${metadata.length === 0 ? '—' : metadata.map(([k, v]) => html`<code>${k}</code>: ${v}<br>`)}</dd>
+<dt>API key</dt><dd>${keyLabel(input.key)}</dd>
+<dt>Metadata</dt><dd>${metadataList(link.metadata)}</dd>
 <dt>Link id</dt><dd><code>${link.id}</code></dd>
 <dt>Created</dt><dd>${formatTime(link.created_at)}</dd>
 </dl>
-${link.active ? buttonForm({ action: paths.linkDeactivate(link.id), csrf, label: 'Deactivate link', style: 'danger', confirm: 'Deactivate this link? Its page stops taking payments, for good; payments already made are not affected.' }) : ''}
+${link.active ? deactivateButton(paths, csrf, link) : ''}
 </div>
 <h2>Payments from this link</h2>
-${
-  input.payments.length === 0
-    ? html`<div class="card"><p>No payments yet.</p></div>`
-    : html`<div class="card table-wrap" tabindex="0"><table>
-<caption class="visually-hidden-label">Payments this link created, newest first</caption>
-<thead><tr><th scope="col">Created</th><th scope="col">Status</th><th scope="col">Payment</th></tr></thead>
-<tbody>${input.payments.map(
-        (p) =>
-          html`<tr><td>${formatTime(p.created_at)}</td><td>${statusBadge(p.status)}</td><td><a href="${paths.payment(p.id)}"><code>${p.id}</code></a></td></tr>`,
-      )}</tbody></table></div>${input.morePayments ? html`<p class="muted">Showing the newest ${input.payments.length}. The API lists them all: <code>GET /api/v1/payments?payment_link_id=${link.id}</code>.</p>` : ''}`
-}`,
+${input.payments.length === 0 ? emptyCard('No payments yet.') : linkPayments(paths, input)}`,
   };
 }

@@ -47,35 +47,59 @@ const SECTIONS: readonly {
   { id: 'businesses', label: 'Businesses', path: 'businesses' },
 ];
 
+/** The mode toggle: a form that switches to the other mode and comes back to this section. */
+function modeToggle(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
+  const other = viewer.mode === 'test' ? 'live' : 'test';
+  const back = section ? html`<input type="hidden" name="section" value="${section}">` : '';
+  const button = html`<button type="submit" class="secondary">Switch to ${other} mode</button>`;
+  const mode = html`<input type="hidden" name="mode" value="${other}">`;
+  return html`<form class="inline-form" method="post" action="${frame.paths.mode}">${csrfField(frame.csrf)}${mode}${back}${button}</form>`;
+}
+
+/** The bar of a page for nobody signed in: the brand only. */
+function signedOutTopBar(paths: DashboardPaths): SafeHtml {
+  return html`<header class="top"><div class="top-row"><a class="brand" href="${paths.home}">Cairn</a></div></header>`;
+}
+
+/** The business the pages show: a switcher when the login has several, else its name. */
+function businessSwitcher(frame: PageFrame, viewer: Viewer): SafeHtml {
+  if (viewer.businesses.length <= 1) return html`<span>${viewer.business?.name ?? 'No business yet'}</span>`;
+  const options = viewer.businesses.map(
+    (b) =>
+      html`<option value="${b.id}"${b.id === viewer.business?.id ? html` selected` : ''}>${b.name}</option>`,
+  );
+  return html`<form class="inline-form" method="post" action="${frame.paths.switchBusiness}">${csrfField(frame.csrf)}
+<label for="business-switch" class="visually-hidden-label">Business</label>
+<select id="business-switch" name="business_id">${options}</select>
+<button type="submit" class="secondary">Switch</button></form>`;
+}
+
+/** One entry of the navigation, marked as the current page on its own section. */
+function sectionLink(
+  paths: DashboardPaths,
+  s: (typeof SECTIONS)[number],
+  current: Section | undefined,
+): SafeHtml {
+  const href = paths[s.path] as string;
+  return html`<li><a href="${href}"${s.id === current ? html` aria-current="page"` : ''}>${s.label}</a></li>`;
+}
+
 function renderTopBar(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
   const { paths, csrf } = frame;
-  const other = viewer.mode === 'test' ? 'live' : 'test';
-  const switcher =
-    viewer.businesses.length > 1
-      ? html`<form class="inline-form" method="post" action="${paths.switchBusiness}">${csrfField(csrf)}
-<label for="business-switch" class="visually-hidden-label">Business</label>
-<select id="business-switch" name="business_id">${viewer.businesses.map(
-          (b) =>
-            html`<option value="${b.id}"${b.id === viewer.business?.id ? html` selected` : ''}>${b.name}</option>`,
-        )}</select>
-<button type="submit" class="secondary">Switch</button></form>`
-      : html`<span>${viewer.business?.name ?? 'No business yet'}</span>`;
+  const switcher = businessSwitcher(frame, viewer);
   return html`<header class="top">
 <div class="top-row">
 <a class="brand" href="${paths.home}">Cairn</a>
 ${switcher}
 <div class="mode">
 <span class="mode-badge ${viewer.mode}" id="mode-badge">${viewer.mode === 'test' ? 'Test mode' : 'Live mode'}</span>
-<form class="inline-form" method="post" action="${paths.mode}">${csrfField(csrf)}<input type="hidden" name="mode" value="${other}">${section ? html`<input type="hidden" name="section" value="${section}">` : ''}<button type="submit" class="secondary">Switch to ${other} mode</button></form>
+${modeToggle(frame, viewer, section)}
 </div>
 <div class="inline-form"><span class="muted">${viewer.email}</span>
 <form class="inline-form" method="post" action="${paths.signOut}">${csrfField(csrf)}<button type="submit" class="link">Sign out</button></form></div>
 </div>
 <nav class="main-nav" aria-label="Dashboard">
-<ul>${SECTIONS.map((s) => {
-    const href = paths[s.path] as string;
-    return html`<li><a href="${href}"${s.id === section ? html` aria-current="page"` : ''}>${s.label}</a></li>`;
-  })}</ul>
+<ul>${SECTIONS.map((s) => sectionLink(paths, s, section))}</ul>
 </nav>
 </header>`;
 }
@@ -114,7 +138,7 @@ export function renderDashboardPage(
 </head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
-${viewer ? renderTopBar(frame, viewer, page.section) : html`<header class="top"><div class="top-row"><a class="brand" href="${frame.paths.home}">Cairn</a></div></header>`}
+${viewer ? renderTopBar(frame, viewer, page.section) : signedOutTopBar(frame.paths)}
 <main id="main" tabindex="-1"${page.narrow ? html` class="narrow"` : ''}>
 ${renderNotice(page.notice)}
 ${page.main}

@@ -1,11 +1,12 @@
 import { type ChainDefinition, type ChainFamily, getChain } from '@cairn/contract';
-import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js';
-import type { IWallet } from '../../../platform/db/entities/index.js';
-import { html } from '../../../web/html.js';
+import type { WalletSummary } from '../../../domain/wallets/listWalletsForBusiness.js';
+import { html, type SafeHtml } from '../../../web/html.js';
 import type { FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, formatTime } from './forms.js';
+import { emptyCard } from './listControls.js';
 import type { Page } from './Page.js';
+import { tableHead } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
 
 const ONBOARDING: Record<string, string> = {
@@ -19,7 +20,9 @@ const ONBOARDING: Record<string, string> = {
 const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint: string }> = {
   utxo: {
     label: 'Account extended public key',
-    hint: 'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). Never a private key or a seed.',
+    hint:
+      'The account-level extended public key of the wallet payments land in (for example zpub… for native SegWit, xpub… for legacy). ' +
+      'Never a private key or a seed.',
   },
   evm: {
     label: 'Treasury address',
@@ -27,19 +30,31 @@ const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint:
   },
   monero: {
     label: 'Primary address and private view key',
-    hint: 'The wallet’s primary address (4… on mainnet, 5… on stagenet) and its private view key (64 hexadecimal characters), separated by a space or a colon. The view key lets Cairn see payments to the wallet and cannot spend them. Never the spend key or the seed.',
+    hint:
+      'The wallet’s primary address (4… on mainnet, 5… on stagenet) and its private view key (64 hexadecimal characters), separated by a space or a colon. ' +
+      'The view key lets Cairn see payments to the wallet and cannot spend them. ' +
+      'Never the spend key or the seed.',
   },
   xrp: {
     label: 'Account address',
-    hint: 'The classic address of the XRP Ledger account payments land in (r…). Each payment gets its own destination tag: turn on the account’s RequireDest flag so the ledger refuses a payment without one. Never the secret (s…).',
+    hint:
+      'The classic address of the XRP Ledger account payments land in (r…). ' +
+      'Each payment gets its own destination tag: turn on the account’s RequireDest flag so the ledger refuses a payment without one. ' +
+      'Never the secret (s…).',
   },
   stellar: {
     label: 'Account',
-    hint: 'The Stellar account payments land in (G…). Each payment gets its own ID memo and muxed M… address. To take USDC the account needs a trustline to Circle’s USDC. Never the secret seed (S…).',
+    hint:
+      'The Stellar account payments land in (G…). ' +
+      'Each payment gets its own ID memo and muxed M… address. ' +
+      'To take USDC the account needs a trustline to Circle’s USDC. Never the secret seed (S…).',
   },
   solana: {
     label: 'Wallet address',
-    hint: 'The Solana wallet address payments land in (the wallet itself, not a token account). Each payment carries its own Solana Pay reference; USDC lands in the wallet’s associated token account. Never the secret key or the seed phrase.',
+    hint:
+      'The Solana wallet address payments land in (the wallet itself, not a token account). ' +
+      'Each payment carries its own Solana Pay reference; USDC lands in the wallet’s associated token account. ' +
+      'Never the secret key or the seed phrase.',
   },
   tron: {
     label: 'Treasury address',
@@ -47,23 +62,55 @@ const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint:
   },
 };
 
+/** A wallet's one-time on-chain setup, or Active for a family that needs none. */
+function setupCell(w: WalletSummary): SafeHtml {
+  if (!w.onboardingStatus) return html`<span class="status active">Active</span>`;
+  const state = ONBOARDING[w.onboardingStatus] ?? w.onboardingStatus;
+  const error = w.onboardingError ? html`<br><span class="muted">${w.onboardingError}</span>` : '';
+  return html`<span class="status ${w.onboardingStatus}">${state}</span>${error}`;
+}
+
+/** A wallet as shown (a Monero wallet's view key never is), and its kind. */
+function walletCell(w: WalletSummary): SafeHtml {
+  const monero = getChain(w.chainId)?.family === 'monero';
+  const viewKey = monero ? html`<br><span class="muted">private view key stored, not shown</span>` : '';
+  return html`<code>${w.publicValue}</code>${viewKey}<br><span class="muted">${w.kind}</span>`;
+}
+
+/** One wallet: its chain, value, setup, when it was added, and Remove. */
+function walletRow(paths: DashboardPaths, csrf: string, w: WalletSummary): SafeHtml {
+  const chain = getChain(w.chainId);
+  const remove = buttonForm({
+    action: paths.removeWallet(w.id),
+    csrf,
+    label: `Remove ${w.chainId} wallet`,
+    style: 'secondary',
+    confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.`,
+  });
+  return html`<tr>
+<td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
+<td>${walletCell(w)}</td>
+<td>${setupCell(w)}</td>
+<td>${formatTime(w.createdAt)}</td>
+<td>${remove}</td>
+</tr>`;
+}
+
+function walletsTable(rows: readonly SafeHtml[]): SafeHtml {
+  return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Wallets"><table><caption class="visually-hidden-label">Wallets</caption>
+${tableHead('Chain', 'Wallet', 'Status', 'Added', 'Actions')}
+<tbody>${rows}</tbody></table></div>`;
+}
+
 export function walletsPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: Viewer,
-  wallets: readonly IWallet[],
+  wallets: readonly WalletSummary[],
   state: FormState = {},
 ): Page {
-  const rows = wallets.map((w) => {
-    const chain = getChain(w.chainId);
-    return html`<tr>
-<td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
-<td><code>${publicWalletValue(w.chainId, w.value)}</code>${chain?.family === 'monero' ? html`<br><span class="muted">private view key stored, not shown</span>` : ''}<br><span class="muted">${w.kind}</span></td>
-<td>${w.onboardingStatus ? html`<span class="status ${w.onboardingStatus}">${ONBOARDING[w.onboardingStatus] ?? w.onboardingStatus}</span>${w.onboardingError ? html`<br><span class="muted">${w.onboardingError}</span>` : ''}` : html`<span class="status active">Active</span>`}</td>
-<td>${formatTime(w.createdAt)}</td>
-<td>${buttonForm({ action: paths.removeWallet(w.id), csrf, label: `Remove ${w.chainId} wallet`, style: 'secondary', confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.` })}</td>
-</tr>`;
-  });
+  const rows = wallets.map((w) => walletRow(paths, csrf, w));
+  const none = `No ${viewer.mode}-mode wallet yet. Add one to create ${viewer.mode}-mode API keys and take payments.`;
   return {
     title: 'Wallets',
     section: 'wallets',
@@ -71,16 +118,20 @@ export function walletsPage(
     ...(state.status ? { status: state.status } : {}),
     main: html`<h1>Wallets (${viewer.mode} mode)</h1>
 <p>Customers pay to addresses derived from these wallets, and the funds land in wallets you control: Cairn never holds keys that can spend.</p>
-${
-  wallets.length === 0
-    ? html`<div class="card"><p>No ${viewer.mode}-mode wallet yet. Add one to create ${viewer.mode}-mode API keys and take payments.</p></div>`
-    : html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Wallets"><table><caption class="visually-hidden-label">Wallets</caption>
-<thead><tr><th scope="col">Chain</th><th scope="col">Wallet</th><th scope="col">Status</th><th scope="col">Added</th><th scope="col">Actions</th></tr></thead>
-<tbody>${rows}</tbody></table></div>`
-}
+${wallets.length === 0 ? emptyCard(none) : walletsTable(rows)}
 <p><a class="button" href="${paths.newWallet}">Add a wallet</a></p>`,
   };
 }
+
+/** How EVM customers pay: the one deposit mode there is, per-payment forwarder contracts. */
+const FORWARDER_RADIO = html`<input type="radio" name="deposit_mode" value="forwarder" checked>`;
+const FORWARDER_HINT =
+  'Each payment gets its own address, swept to your treasury. ' +
+  'Needs a one-time on-chain setup after adding, paid by the gateway’s gas wallet.';
+const EVM_DEPOSIT_MODE = html`<fieldset><legend>How customers pay</legend>
+<label>${FORWARDER_RADIO} Per-payment forwarder contract <span class="tag">Recommended</span></label>
+<p class="hint">${FORWARDER_HINT}</p>
+</fieldset>`;
 
 /** The add-wallet form: one chain picked, then the value the chain's family takes. */
 export function newWalletPage(
@@ -96,6 +147,7 @@ export function newWalletPage(
       html`<option value="${c.id}"${c.id === picked?.id ? html` selected` : ''}>${c.name} (${c.id})</option>`,
   );
   const evm = picked?.family === 'evm';
+  const noChain = `This gateway has no ${viewer.mode}-mode chain enabled. Its operator enables chains with CAIRN_ENABLED_CHAINS.`;
   return {
     title: 'Add a wallet',
     section: 'wallets',
@@ -103,7 +155,7 @@ export function newWalletPage(
     ...(state.notice ? { notice: state.notice } : {}),
     ...(state.status ? { status: state.status } : {}),
     main: !picked
-      ? html`<h1>Add a wallet</h1><div class="card"><p>This gateway has no ${viewer.mode}-mode chain enabled. Its operator enables chains with CAIRN_ENABLED_CHAINS.</p></div>`
+      ? html`<h1>Add a wallet</h1>${emptyCard(noChain)}`
       : html`<h1>Add a ${viewer.mode}-mode wallet</h1>
 <div class="card">
 <form method="get" action="${paths.newWallet}" class="inline-form">
@@ -124,14 +176,7 @@ ${field({
   hint: WALLET_VALUE[picked.family].hint,
   ...(state.errors?.value ? { error: state.errors.value } : {}),
 })}
-${
-  evm
-    ? html`<fieldset><legend>How customers pay</legend>
-<label><input type="radio" name="deposit_mode" value="forwarder" checked> Per-payment forwarder contract <span class="tag">Recommended</span></label>
-<p class="hint">Each payment gets its own address, swept to your treasury. Needs a one-time on-chain setup after adding, paid by the gateway’s gas wallet.</p>
-</fieldset>`
-    : ''
-}
+${evm ? EVM_DEPOSIT_MODE : ''}
 <div class="actions"><button type="submit">Add wallet</button><a href="${paths.wallets}">Cancel</a></div>
 </form>
 </div>`,

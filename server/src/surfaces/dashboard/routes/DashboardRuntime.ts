@@ -6,7 +6,7 @@ import type { Gateway } from '../../../domain/gateway/Gateway.js';
 import type { DashboardPaths } from '../render/dashboardPaths.js';
 import type { RedirectNotice } from '../render/Notice.js';
 import type { Page } from '../render/Page.js';
-import type { BusinessViewer, Viewer } from '../render/Viewer.js';
+import type { Viewer } from '../render/Viewer.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -33,8 +33,6 @@ export interface DashboardRuntime {
   startSession(reply: FastifyReply, token: string): void;
   /** Clears the session cookie. */
   clearSession(reply: FastifyReply): void;
-  /** The signed-in viewer with a business, or a redirect (sign-in, or create a first business). */
-  requireBusiness(request: FastifyRequest, reply: FastifyReply): BusinessViewer | undefined;
   /** The audit actor for a request by this viewer. */
   actor(request: FastifyRequest, viewer: Viewer): AuditActor;
 }

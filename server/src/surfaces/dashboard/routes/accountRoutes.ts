@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AccountError } from '../../../domain/accounts/AccountError.js';
-import { endAllSessions, endSession } from '../../../domain/accounts/dashboardSessions.js';
 import { requestPasswordReset, resetPassword } from '../../../domain/accounts/resetPassword.js';
 import { signInWithPassword } from '../../../domain/accounts/signInWithPassword.js';
+import { signOut } from '../../../domain/accounts/signOut.js';
+import { signOutEverywhere } from '../../../domain/accounts/signOutEverywhere.js';
 import { resendVerification, signUp } from '../../../domain/accounts/signUp.js';
 import { verifyEmail } from '../../../domain/accounts/verifyEmail.js';
 import {
@@ -55,8 +56,7 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
         ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
       });
       // A new session each sign-in; the one this browser had before (if any) ends.
-      if (request.dashboardViewer)
-        await endSession(rt.gateway.orm.em.fork(), request.dashboardViewer.sessionId);
+      if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
       rt.startSession(reply, token);
       return rt.redirect(reply, paths.home);
     } catch (error) {
@@ -106,13 +106,13 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post('/sign-out', async (request, reply) => {
     const viewer = request.dashboardViewer;
-    if (viewer) await endSession(rt.gateway.orm.em.fork(), viewer.sessionId);
+    if (viewer) await signOut(accounts, viewer.sessionId);
     rt.clearSession(reply);
     return rt.redirect(reply, paths.signIn, 'signed-out');
   });
   scope.post('/sign-out-everywhere', async (request, reply) => {
     const viewer = request.dashboardViewer;
-    if (viewer) await endAllSessions(rt.gateway.orm.em.fork(), viewer.userId);
+    if (viewer) await signOutEverywhere(accounts, viewer.userId);
     rt.clearSession(reply);
     return rt.redirect(reply, paths.signIn, 'signed-out-everywhere');
   });

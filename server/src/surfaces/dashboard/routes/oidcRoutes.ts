@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AccountError } from '../../../domain/accounts/AccountError.js';
-import { endSession } from '../../../domain/accounts/dashboardSessions.js';
 import { OidcSignInError } from '../../../domain/accounts/OidcClients.js';
+import { saveOidcLogin } from '../../../domain/accounts/saveOidcLogin.js';
 import { signInWithOidc } from '../../../domain/accounts/signInWithOidc.js';
-import { OidcLogin } from '../../../platform/db/entities/index.js';
+import { signOut } from '../../../domain/accounts/signOut.js';
+import { takeOidcLogin } from '../../../domain/accounts/takeOidcLogin.js';
 import { messagePage } from '../render/accountPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 
@@ -38,19 +38,14 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
       request.log.warn({ provider, code: error.code, err: error.message }, 'OIDC sign-in could not start');
       return rt.send(request, reply, failed(error.message, error.code === 'unknown_provider' ? 404 : 503));
     }
-    const now = gateway.clock.now();
-    const em = gateway.orm.em.fork();
-    const login = em.create(OidcLogin, {
-      id: randomUUID(),
+    const loginId = await saveOidcLogin(rt.accounts, {
       provider,
       state: begun.state,
       nonce: begun.nonce,
       codeVerifier: begun.codeVerifier,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + LOGIN_TTL_MS),
+      ttlMs: LOGIN_TTL_MS,
     });
-    await em.flush();
-    reply.setCookie(COOKIE, login.id, {
+    reply.setCookie(COOKIE, loginId, {
       path: cookiePath,
       httpOnly: true,
       secure,
@@ -64,12 +59,8 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
     const { provider } = request.params;
     const loginId = request.cookies[COOKIE] ?? '';
     reply.clearCookie(COOKIE, { path: cookiePath, httpOnly: true, secure, sameSite: 'lax' });
-    const em = gateway.orm.em.fork();
-    const login = /^[0-9a-f-]{36}$/.test(loginId)
-      ? await em.findOne(OidcLogin, { id: loginId, provider })
-      : null;
-    if (login) await em.nativeDelete(OidcLogin, { id: login.id });
-    if (!login || login.expiresAt <= gateway.clock.now()) {
+    const login = await takeOidcLogin(rt.accounts, loginId, provider);
+    if (!login) {
       return rt.send(
         request,
         reply,
@@ -78,11 +69,7 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
     }
     try {
       const callbackUrl = new URL(request.url, gateway.config.urls.dashboard);
-      const claims = await rt.oidc.complete(provider, callbackUrl, {
-        state: login.state,
-        nonce: login.nonce,
-        codeVerifier: login.codeVerifier,
-      });
+      const claims = await rt.oidc.complete(provider, callbackUrl, login);
       const { token, created } = await signInWithOidc(
         rt.accounts,
         { provider, ...claims },
@@ -92,7 +79,7 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
         },
       );
       request.log.info({ provider, created }, 'dashboard: signed in with OpenID Connect');
-      if (request.dashboardViewer) await endSession(gateway.orm.em.fork(), request.dashboardViewer.sessionId);
+      if (request.dashboardViewer) await signOut(rt.accounts, request.dashboardViewer.sessionId);
       rt.startSession(reply, token);
       return rt.redirect(reply, paths.home);
     } catch (error) {

@@ -1,20 +1,16 @@
-import { CreatePaymentLinkRequestSchema, type PaymentStatus } from '@cairn/contract';
+import { CreatePaymentLinkRequestSchema } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { recordAudit } from '../../../domain/businesses/recordAudit.js';
-import { createPaymentLink } from '../../../domain/paymentLinks/createPaymentLink.js';
-import { deactivatePaymentLink } from '../../../domain/paymentLinks/deactivatePaymentLink.js';
-import { retrievePaymentLink } from '../../../domain/paymentLinks/findPaymentLink.js';
+import { findActiveKeyChoice } from '../../../domain/apiKeys/findActiveKeyChoice.js';
+import { listKeyChoices } from '../../../domain/apiKeys/listKeyChoices.js';
+import { createPaymentLinkAudited } from '../../../domain/paymentLinks/createPaymentLinkAudited.js';
+import { deactivatePaymentLinkAudited } from '../../../domain/paymentLinks/deactivatePaymentLinkAudited.js';
 import { listPaymentLinks } from '../../../domain/paymentLinks/listPaymentLinks.js';
+import { loadPaymentLinkDetail } from '../../../domain/paymentLinks/loadPaymentLinkDetail.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
-import {
-  type LinkFormState,
-  type LinkPaymentRow,
-  paymentLinkPage,
-  paymentLinksPage,
-} from '../render/paymentLinkPages.js';
+import { type LinkFormState, paymentLinkPage, paymentLinksPage } from '../render/paymentLinkPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
-import { activeKeyChoices, chosenKey } from './keyChoices.js';
+import { withBusiness } from './signedInScopes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const PAGE = 20;
@@ -34,7 +30,9 @@ const FORM_FIELDS = ['fiat_amount', 'fiat_currency', 'description', 'max_uses', 
 export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
 
-  const activeKeys = (viewer: BusinessViewer) => activeKeyChoices(gateway, viewer);
+  const scopeOf = (viewer: BusinessViewer) => ({ businessId: viewer.business.id, mode: viewer.mode });
+  const activeKeys = (viewer: BusinessViewer) =>
+    listKeyChoices(gateway, { ...scopeOf(viewer), status: 'active' });
 
   const showList = async (
     request: FastifyRequest,
@@ -43,8 +41,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
     form: LinkFormState = { values: {}, errors: {} },
     after?: string,
   ) => {
-    const scopeOf = { businessId: viewer.business.id, mode: viewer.mode };
-    const page = await listPaymentLinks(gateway, scopeOf, {
+    const page = await listPaymentLinks(gateway, scopeOf(viewer), {
       limit: PAGE,
       ...(after ? { starting_after: after } : {}),
     });
@@ -62,70 +59,72 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
     );
   };
 
-  scope.get<{ Querystring: { after?: string } }>('/links', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const after = UUID.test(request.query.after ?? '') ? request.query.after : undefined;
-    try {
-      return await showList(request, reply, viewer, undefined, after);
-    } catch (error) {
-      // A cursor of another business or mode (a hand-edited link): the first page.
-      if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') throw error;
-      return rt.redirect(reply, paths.links);
-    }
-  });
-
-  scope.post<{ Body: Body }>('/links', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const values = Object.fromEntries(FORM_FIELDS.map((name) => [name, (request.body?.[name] ?? '').trim()]));
-    const errors: Record<string, string> = {};
-    const refuse = () => showList(request, reply, viewer, { values, errors });
-    const maxUses = values.max_uses ?? '';
-    if (maxUses !== '' && !/^[1-9][0-9]{0,6}$/.test(maxUses))
-      errors.max_uses = 'Enter a whole number from 1, or leave it empty.';
-    const body = {
-      fiat_amount: values.fiat_amount,
-      fiat_currency: (values.fiat_currency ?? '').toUpperCase(),
-      ...(values.description ? { description: values.description } : {}),
-      ...(maxUses && !errors.max_uses ? { max_uses: Number(maxUses) } : {}),
-      ...(values.success_url ? { success_url: values.success_url } : {}),
-    };
-    const parsed = CreatePaymentLinkRequestSchema.safeParse(body);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const name = String(issue.path[0] ?? 'fiat_amount');
-        errors[name] ??= `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
+  type ListQuery = { Querystring: { after?: string } };
+  scope.get<ListQuery>(
+    '/links',
+    withBusiness<ListQuery>(async (request, reply, viewer) => {
+      const after = UUID.test(request.query.after ?? '') ? request.query.after : undefined;
+      try {
+        return await showList(request, reply, viewer, undefined, after);
+      } catch (error) {
+        // A cursor of another business or mode (a hand-edited link): the first page.
+        if (!(error instanceof ApiError) || error.code !== 'VALIDATION_ERROR') throw error;
+        return rt.redirect(reply, paths.links);
       }
-    }
-    // The key must be an active key of this business and mode (the form offers only those).
-    const auth = await chosenKey(gateway, viewer, values.api_key);
-    if (!auth) errors.api_key = 'Choose an active API key of this mode.';
-    if (Object.keys(errors).length > 0 || !parsed.success || !auth) return refuse();
-    let linkId: string;
-    try {
-      linkId = await gateway.orm.em.fork().transactional(async (em) => {
-        const link = await createPaymentLink(gateway, auth, parsed.data, em);
-        await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
-          businessId: viewer.business.id,
-          action: 'payment_link.created',
-          target: link.id,
-          details: {
-            mode: viewer.mode,
-            fiat_amount: link.fiat_amount,
-            fiat_currency: link.fiat_currency,
-            api_key_id: auth.apiKey.id,
-          },
+    }),
+  );
+
+  scope.post<{ Body: Body }>(
+    '/links',
+    withBusiness<{ Body: Body }>(async (request, reply, viewer) => {
+      const values = Object.fromEntries(
+        FORM_FIELDS.map((name) => [name, (request.body?.[name] ?? '').trim()]),
+      );
+      const errors: Record<string, string> = {};
+      const refuse = () => showList(request, reply, viewer, { values, errors });
+      const maxUses = values.max_uses ?? '';
+      if (maxUses !== '' && !/^[1-9][0-9]{0,6}$/.test(maxUses))
+        errors.max_uses = 'Enter a whole number from 1, or leave it empty.';
+      const body = {
+        fiat_amount: values.fiat_amount,
+        fiat_currency: (values.fiat_currency ?? '').toUpperCase(),
+        ...(values.description ? { description: values.description } : {}),
+        ...(maxUses && !errors.max_uses ? { max_uses: Number(maxUses) } : {}),
+        ...(values.success_url ? { success_url: values.success_url } : {}),
+      };
+      const parsed = CreatePaymentLinkRequestSchema.safeParse(body);
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues) {
+          const name = String(issue.path[0] ?? 'fiat_amount');
+          errors[name] ??= `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
+        }
+      }
+      // The key must be an active key of this business and mode (the form offers only those).
+      const key = await findActiveKeyChoice(gateway, scopeOf(viewer), values.api_key);
+      const keyRefused = 'Choose an active API key of this mode.';
+      if (!key) errors.api_key = keyRefused;
+      if (Object.keys(errors).length > 0 || !parsed.success || !key) return refuse();
+      let linkId: string;
+      try {
+        const link = await createPaymentLinkAudited(gateway, rt.actor(request, viewer), {
+          scope: scopeOf(viewer),
+          apiKeyId: key.id,
+          request: parsed.data,
         });
-        return link.id;
-      });
-    } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      errors.fiat_amount = error.message;
-      return refuse();
-    }
-    return rt.redirect(reply, paths.link(linkId), 'link-created');
-  });
+        // Revoked or deactivated since it was read just now.
+        if (!link) {
+          errors.api_key = keyRefused;
+          return refuse();
+        }
+        linkId = link.id;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        errors.fiat_amount = error.message;
+        return refuse();
+      }
+      return rt.redirect(reply, paths.link(linkId), 'link-created');
+    }),
+  );
 
   const showLink = async (
     request: FastifyRequest,
@@ -134,59 +133,24 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
     id: string,
   ) => {
     if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such payment link.');
-    const scopeOf = { businessId: viewer.business.id, mode: viewer.mode };
-    const link = await retrievePaymentLink(gateway, scopeOf, id);
-    const em = gateway.orm.em.fork();
-    const [key] = await em
-      .getConnection()
-      .execute<{ label: string; key_hint: string; status: string }[]>(
-        'select k.label, k.key_hint, k.status from payment_links l join api_keys k on k.id = l.api_key_id where l.id = ?',
-        [id],
-      );
-    const payments = await em.getConnection().execute<LinkPaymentRow[]>(
-      `select id, status, created_at from payments where payment_link_id = ? and business_id = ? and mode = ?
-        order by created_at desc, id desc limit ?`,
-      [id, viewer.business.id, viewer.mode, LINK_PAYMENTS + 1],
-    );
-    return rt.send(
-      request,
-      reply,
-      paymentLinkPage(paths, rt.csrf(reply), {
-        link,
-        keyLabel: key
-          ? `${key.label} (${key.key_hint})${key.status === 'active' ? '' : ` — ${key.status}: the link cannot take payments`}`
-          : '—',
-        payments: payments.slice(0, LINK_PAYMENTS).map((p) => ({ ...p, status: p.status as PaymentStatus })),
-        morePayments: payments.length > LINK_PAYMENTS,
-      }),
-    );
+    const detail = await loadPaymentLinkDetail(gateway, scopeOf(viewer), id, LINK_PAYMENTS);
+    return rt.send(request, reply, paymentLinkPage(paths, rt.csrf(reply), detail));
   };
 
-  scope.get<IdParams>('/links/:id', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    return showLink(request, reply, viewer, request.params.id);
-  });
+  scope.get<IdParams>(
+    '/links/:id',
+    withBusiness<IdParams>(async (request, reply, viewer) =>
+      showLink(request, reply, viewer, request.params.id),
+    ),
+  );
 
-  scope.post<IdParams & { Body: Body }>('/links/:id/deactivate', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const { id } = request.params;
-    if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such payment link.');
-    await gateway.orm.em.fork().transactional(async (em) => {
-      const link = await deactivatePaymentLink(
-        gateway,
-        { businessId: viewer.business.id, mode: viewer.mode },
-        id,
-        em,
-      );
-      await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
-        businessId: viewer.business.id,
-        action: 'payment_link.deactivated',
-        target: link.id,
-        details: { mode: viewer.mode },
-      });
-    });
-    return rt.redirect(reply, paths.link(id), 'link-deactivated');
-  });
+  scope.post<IdParams & { Body: Body }>(
+    '/links/:id/deactivate',
+    withBusiness<IdParams & { Body: Body }>(async (request, reply, viewer) => {
+      const { id } = request.params;
+      if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such payment link.');
+      await deactivatePaymentLinkAudited(gateway, rt.actor(request, viewer), { scope: scopeOf(viewer), id });
+      return rt.redirect(reply, paths.link(id), 'link-deactivated');
+    }),
+  );
 }

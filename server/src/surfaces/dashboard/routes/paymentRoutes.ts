@@ -9,19 +9,22 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptShortfall } from '../../../domain/payments/acceptShortfall.js';
 import { cancelPayment } from '../../../domain/payments/cancelPayment.js';
-import { findPayment } from '../../../domain/payments/lockPayment.js';
+import { findPaymentListPage } from '../../../domain/payments/findPaymentListPage.js';
+import { loadPaymentDetail } from '../../../domain/payments/loadPaymentDetail.js';
+import { loadPaymentStatus } from '../../../domain/payments/loadPaymentStatus.js';
 import { recordRefund } from '../../../domain/payments/recordRefund.js';
-import { searchPayments } from '../../../domain/payments/searchPayments.js';
-import { loadAggregate, rfc3339, serializePayment } from '../../../domain/payments/serializePayment.js';
-import { loadPaymentTimeline } from '../../../domain/webhooks/loadPaymentTimeline.js';
-import { Payment } from '../../../platform/db/entities/index.js';
+import { rfc3339 } from '../../../domain/payments/serializePayment.js';
+import { loadPaymentHistory } from '../../../domain/webhooks/loadPaymentHistory.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import type { Notice } from '../render/Notice.js';
-import { type PaymentFilters, paymentPage, paymentsListPage } from '../render/paymentPages.js';
+import { paymentPage } from '../render/paymentDetailPage.js';
+import { type PaymentFilters, paymentsListPage } from '../render/paymentPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined; Params: { id: string } };
+type IdParams = { Params: { id: string } };
 type ListQuery = { Querystring: Record<string, string | string[] | undefined> };
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -40,45 +43,47 @@ const one = (value: string | string[] | undefined) => (Array.isArray(value) ? va
 export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
 
-  scope.get<ListQuery>('/payments', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const query = request.query;
-    const statuses = [query.status ?? []]
-      .flat()
-      .filter((s): s is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(s));
-    const filters: PaymentFilters = {
-      statuses: [...new Set(statuses)],
-      q: one(query.q).trim().slice(0, 200),
-      from: one(query.from).trim(),
-      to: one(query.to).trim(),
-    };
-    const errors: Record<string, string> = {};
-    const from = filters.from ? utcDay(filters.from) : undefined;
-    const to = filters.to ? utcDay(filters.to) : undefined;
-    if (filters.from && !from) errors.from = 'Enter a date as YYYY-MM-DD.';
-    if (filters.to && !to) errors.to = 'Enter a date as YYYY-MM-DD.';
-    if (from && to && to < from) errors.to = 'The end date is before the start date.';
-    const after = one(query.after);
-    const page =
-      Object.keys(errors).length > 0
-        ? { rows: [], next: null }
-        : await searchPayments(gateway.orm.em.fork(), {
-            businessId: viewer.business.id,
-            mode: viewer.mode,
-            statuses: filters.statuses,
-            ...(filters.q ? { query: filters.q } : {}),
-            ...(from ? { createdFrom: from } : {}),
-            // The end date is inclusive: before the start of the next day.
-            ...(to ? { createdBefore: new Date(to.getTime() + 86_400_000) } : {}),
-            ...(after && UUID.test(after) ? { after } : {}),
-          });
-    return rt.send(
-      request,
-      reply,
-      paymentsListPage(paths, { filters, errors, page, paged: after !== '', mode: viewer.mode }),
-    );
-  });
+  const scopeOf = (viewer: BusinessViewer) => ({ businessId: viewer.business.id, mode: viewer.mode });
+
+  scope.get<ListQuery>(
+    '/payments',
+    withBusiness<ListQuery>(async (request, reply, viewer) => {
+      const query = request.query;
+      const statuses = [query.status ?? []]
+        .flat()
+        .filter((s): s is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(s));
+      const filters: PaymentFilters = {
+        statuses: [...new Set(statuses)],
+        q: one(query.q).trim().slice(0, 200),
+        from: one(query.from).trim(),
+        to: one(query.to).trim(),
+      };
+      const errors: Record<string, string> = {};
+      const from = filters.from ? utcDay(filters.from) : undefined;
+      const to = filters.to ? utcDay(filters.to) : undefined;
+      if (filters.from && !from) errors.from = 'Enter a date as YYYY-MM-DD.';
+      if (filters.to && !to) errors.to = 'Enter a date as YYYY-MM-DD.';
+      if (from && to && to < from) errors.to = 'The end date is before the start date.';
+      const after = one(query.after);
+      const page =
+        Object.keys(errors).length > 0
+          ? { rows: [], next: null }
+          : await findPaymentListPage(gateway, {
+              ...scopeOf(viewer),
+              statuses: filters.statuses,
+              ...(filters.q ? { query: filters.q } : {}),
+              ...(from ? { createdFrom: from } : {}),
+              // The end date is inclusive: before the start of the next day.
+              ...(to ? { createdBefore: new Date(to.getTime() + 86_400_000) } : {}),
+              ...(after && UUID.test(after) ? { after } : {}),
+            });
+      return rt.send(
+        request,
+        reply,
+        paymentsListPage(paths, { filters, errors, page, paged: after !== '', mode: viewer.mode }),
+      );
+    }),
+  );
 
   const showPayment = async (
     request: FastifyRequest,
@@ -91,67 +96,49 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
       status?: number;
     } = {},
   ) => {
-    const em = gateway.orm.em.fork();
-    const payment = await findPayment(em, { businessId: viewer.business.id, mode: viewer.mode }, id);
-    const body = serializePayment(gateway.config, await loadAggregate(em, payment));
-    const timeline = await loadPaymentTimeline(em, payment.id);
-    const explorers = Object.fromEntries(
-      Object.values(gateway.config.chains).map((chain) => [chain.chainId, chain.explorerTxUrl]),
-    );
-    return rt.send(
-      request,
-      reply,
-      paymentPage(paths, rt.csrf(reply), {
-        payment: body,
-        timeline,
-        explorers,
-        requiredConfirmations: payment.requiredConfirmations ?? null,
-        ...extra,
-      }),
-    );
+    const detail = await loadPaymentDetail(gateway, scopeOf(viewer), id);
+    const timeline = await loadPaymentHistory(gateway, id);
+    return rt.send(request, reply, paymentPage(paths, rt.csrf(reply), { ...detail, timeline, ...extra }));
   };
 
-  scope.get<{ Params: { id: string } }>('/payments/:id', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    if (!UUID.test(request.params.id)) throw new ApiError('NOT_FOUND', 'No such payment.');
-    return showPayment(request, reply, viewer, request.params.id);
-  });
+  scope.get<IdParams>(
+    '/payments/:id',
+    withBusiness<IdParams>(async (request, reply, viewer) => {
+      if (!UUID.test(request.params.id)) throw new ApiError('NOT_FOUND', 'No such payment.');
+      return showPayment(request, reply, viewer, request.params.id);
+    }),
+  );
 
   // What the payment page's script polls while the payment is open: its status and last change.
-  scope.get<{ Params: { id: string } }>('/payments/:id/status', async (request, reply) => {
-    const viewer = request.dashboardViewer;
-    if (!viewer?.business) return reply.status(401).header('cache-control', 'no-store').send({});
-    if (!UUID.test(request.params.id)) return reply.status(404).send({});
-    const payment = await gateway.orm.em
-      .fork()
-      .findOne(
-        Payment,
-        { id: request.params.id, businessId: viewer.business.id, mode: viewer.mode },
-        { fields: ['status', 'updatedAt'] },
-      );
-    if (!payment) return reply.status(404).header('cache-control', 'no-store').send({});
-    return reply.header('cache-control', 'no-store').send({
-      status: payment.status,
-      label: PAYMENT_STATUS_LABELS[payment.status],
-      updated_at: rfc3339(payment.updatedAt),
-    });
-  });
+  // Signed out or without a business it is a bare 401 (dashboardRefusal), not a redirect.
+  scope.get<IdParams>(
+    '/payments/:id/status',
+    { config: { dashboardRefusal: 'json' } },
+    withBusiness<IdParams>(async (request, reply, viewer) => {
+      if (!UUID.test(request.params.id)) return reply.status(404).send({});
+      const payment = await loadPaymentStatus(gateway, scopeOf(viewer), request.params.id);
+      if (!payment) return reply.status(404).header('cache-control', 'no-store').send({});
+      return reply.header('cache-control', 'no-store').send({
+        status: payment.status,
+        label: PAYMENT_STATUS_LABELS[payment.status],
+        updated_at: rfc3339(payment.updatedAt),
+      });
+    }),
+  );
 
   /** Runs a payment action; a refusal of the service (409, 422) is shown on the payment page. */
   const act = async (
     request: FastifyRequest<Form>,
     reply: FastifyReply,
-    action: (viewer: BusinessViewer) => Promise<unknown>,
+    viewer: BusinessViewer,
+    action: () => Promise<unknown>,
     done: Notice,
     onRefused?: (error: ApiError) => Parameters<typeof showPayment>[4],
   ) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
     const id = request.params.id;
     if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such payment.');
     try {
-      await action(viewer);
+      await action();
     } catch (error) {
       if (!(error instanceof ApiError) || error.code === 'NOT_FOUND') throw error;
       request.log.info({ code: error.code, paymentId: id }, 'dashboard: payment action refused');
@@ -164,107 +151,104 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
     return showPayment(request, reply, viewer, id, { notice: done });
   };
 
-  scope.post<Form>('/payments/:id/cancel', (request, reply) =>
-    act(
-      request,
-      reply,
-      (viewer) =>
-        cancelPayment(
-          gateway,
-          { businessId: viewer.business.id, mode: viewer.mode },
-          request.params.id,
-          'merchant',
-        ),
-      { kind: 'ok', text: 'Payment cancelled. payment.cancelled is sent to your webhook endpoint.' },
+  scope.post<Form>(
+    '/payments/:id/cancel',
+    withBusiness<Form>(async (request, reply, viewer) =>
+      act(
+        request,
+        reply,
+        viewer,
+        () => cancelPayment(gateway, scopeOf(viewer), request.params.id, 'merchant'),
+        { kind: 'ok', text: 'Payment cancelled. payment.cancelled is sent to your webhook endpoint.' },
+      ),
     ),
   );
 
-  scope.post<Form>('/payments/:id/accept-shortfall', (request, reply) =>
-    act(
-      request,
-      reply,
-      (viewer) =>
-        acceptShortfall(gateway, { businessId: viewer.business.id, mode: viewer.mode }, request.params.id),
-      { kind: 'ok', text: 'Shortfall accepted: the payment is confirmed. payment.confirmed is sent.' },
+  scope.post<Form>(
+    '/payments/:id/accept-shortfall',
+    withBusiness<Form>(async (request, reply, viewer) =>
+      act(request, reply, viewer, () => acceptShortfall(gateway, scopeOf(viewer), request.params.id), {
+        kind: 'ok',
+        text: 'Shortfall accepted: the payment is confirmed. payment.confirmed is sent.',
+      }),
     ),
   );
 
-  scope.post<Form>('/payments/:id/refunds', (request, reply) => {
-    const form = request.body ?? {};
-    const values = {
-      chain_id: (form.chain_id ?? '').trim(),
-      coin_symbol: (form.coin_symbol ?? '').trim(),
-      tx_id: (form.tx_id ?? '').trim(),
-      amount: (form.amount ?? '').trim(),
-    };
-    const refused = (errors: Record<string, string>) => ({ refundForm: { values, errors } });
-    return act(
-      request,
-      reply,
-      async (viewer) => {
-        const coin = getChain(values.chain_id)?.coins.find((c) => c.symbol === values.coin_symbol);
-        let amount = '';
-        if (coin) {
-          try {
-            amount = parseUnits(values.amount, coin.decimals).toString();
-          } catch {
-            throw new ApiError('VALIDATION_ERROR', 'The refund amount is not a number of coins.', {
-              fields: [
-                {
-                  field: 'amount',
-                  message: `Enter the amount in ${coin.symbol}, e.g. 0.015 (at most ${coin.decimals} decimals).`,
-                },
-              ],
+  scope.post<Form>(
+    '/payments/:id/refunds',
+    withBusiness<Form>(async (request, reply, viewer) => {
+      const form = request.body ?? {};
+      const values = {
+        chain_id: (form.chain_id ?? '').trim(),
+        coin_symbol: (form.coin_symbol ?? '').trim(),
+        tx_id: (form.tx_id ?? '').trim(),
+        amount: (form.amount ?? '').trim(),
+      };
+      const refused = (errors: Record<string, string>) => ({ refundForm: { values, errors } });
+      return act(
+        request,
+        reply,
+        viewer,
+        async () => {
+          const coin = getChain(values.chain_id)?.coins.find((c) => c.symbol === values.coin_symbol);
+          let amount = '';
+          if (coin) {
+            try {
+              amount = parseUnits(values.amount, coin.decimals).toString();
+            } catch {
+              throw new ApiError('VALIDATION_ERROR', 'The refund amount is not a number of coins.', {
+                fields: [
+                  {
+                    field: 'amount',
+                    message: `Enter the amount in ${coin.symbol}, e.g. 0.015 (at most ${coin.decimals} decimals).`,
+                  },
+                ],
+              });
+            }
+          }
+          // The API's own schema, then the API's own service: the same checks as POST .../refunds.
+          const parsed = RecordRefundRequestSchema.safeParse({ ...values, amount });
+          if (!parsed.success) {
+            throw new ApiError('VALIDATION_ERROR', 'Check the refund’s details.', {
+              fields: parsed.error.issues.map((issue) => ({
+                field: String(issue.path[0] ?? 'chain_id'),
+                message:
+                  issue.path[0] === 'tx_id'
+                    ? 'Enter the transaction id (at most 200 characters).'
+                    : issue.path[0] === 'amount'
+                      ? 'Enter an amount greater than zero.'
+                      : issue.message,
+              })),
             });
           }
-        }
-        // The API's own schema, then the API's own service: the same checks as POST .../refunds.
-        const parsed = RecordRefundRequestSchema.safeParse({ ...values, amount });
-        if (!parsed.success) {
-          throw new ApiError('VALIDATION_ERROR', 'Check the refund’s details.', {
-            fields: parsed.error.issues.map((issue) => ({
-              field: String(issue.path[0] ?? 'chain_id'),
-              message:
-                issue.path[0] === 'tx_id'
-                  ? 'Enter the transaction id (at most 200 characters).'
-                  : issue.path[0] === 'amount'
-                    ? 'Enter an amount greater than zero.'
-                    : issue.message,
-            })),
-          });
-        }
-        try {
-          await recordRefund(
-            gateway,
-            { businessId: viewer.business.id, mode: viewer.mode },
-            request.params.id,
-            parsed.data,
-          );
-        } catch (error) {
-          // The service counts in smallest units; the form is in whole coins.
-          const cap =
-            error instanceof ApiError ? /at most (\d+)/.exec(error.extra.fields?.[0]?.message ?? '') : null;
-          if (!(error instanceof ApiError) || !cap || !coin) throw error;
-          const most = `${formatUnits(BigInt(cap[1]!), coin.decimals)} ${coin.symbol}`;
-          throw new ApiError(
-            'VALIDATION_ERROR',
-            `The refund is more than can be refunded: at most ${most}.`,
-            {
-              fields: [{ field: 'amount', message: `Enter at most ${most}.` }],
-            },
-          );
-        }
-      },
-      { kind: 'ok', text: 'Refund recorded: the payment is refunded. payment.refunded is sent.' },
-      (error) =>
-        refused(
-          Object.fromEntries(
-            (error.extra.fields ?? []).map((f) => [
-              f.field === 'coin_symbol' ? 'chain_id' : f.field,
-              f.field === 'chain_id' ? error.message : f.message,
-            ]),
+          try {
+            await recordRefund(gateway, scopeOf(viewer), request.params.id, parsed.data);
+          } catch (error) {
+            // The service counts in smallest units; the form is in whole coins.
+            const cap =
+              error instanceof ApiError ? /at most (\d+)/.exec(error.extra.fields?.[0]?.message ?? '') : null;
+            if (!(error instanceof ApiError) || !cap || !coin) throw error;
+            const most = `${formatUnits(BigInt(cap[1]!), coin.decimals)} ${coin.symbol}`;
+            throw new ApiError(
+              'VALIDATION_ERROR',
+              `The refund is more than can be refunded: at most ${most}.`,
+              {
+                fields: [{ field: 'amount', message: `Enter at most ${most}.` }],
+              },
+            );
+          }
+        },
+        { kind: 'ok', text: 'Refund recorded: the payment is refunded. payment.refunded is sent.' },
+        (error) =>
+          refused(
+            Object.fromEntries(
+              (error.extra.fields ?? []).map((f) => [
+                f.field === 'coin_symbol' ? 'chain_id' : f.field,
+                f.field === 'chain_id' ? error.message : f.message,
+              ]),
+            ),
           ),
-        ),
-    );
-  });
+      );
+    }),
+  );
 }

@@ -1,13 +1,14 @@
 import { type ChainDefinition, getChain } from '@cairn/contract';
-import type { FastifyInstance } from 'fastify';
-import { recordAudit } from '../../../domain/businesses/recordAudit.js';
-import { addWallet, WalletRejectedError } from '../../../domain/wallets/addWallet.js';
-import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js';
-import { readWalletAdvice } from '../../../domain/wallets/readWalletAdvice.js';
-import { removeWallet } from '../../../domain/wallets/removeWallet.js';
-import { Wallet } from '../../../platform/db/entities/index.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WalletRejectedError } from '../../../domain/wallets/addWallet.js';
+import { addWalletAudited } from '../../../domain/wallets/addWalletAudited.js';
+import { listWalletsForBusiness } from '../../../domain/wallets/listWalletsForBusiness.js';
+import { removeWalletAudited } from '../../../domain/wallets/removeWalletAudited.js';
+import type { FormState } from '../render/accountPages.js';
+import type { BusinessViewer } from '../render/Viewer.js';
 import { newWalletPage, walletsPage } from '../render/walletPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };
@@ -30,6 +31,17 @@ function mayEchoRefused(code: string, value: string): boolean {
   return !SECRET_GIVEN.has(code) && !KEY_LIKE.test(value);
 }
 
+/** What the merchant is told about a wallet just added: its outcome, its setup, the chain's advice. */
+function addedText(
+  chainId: string,
+  added: { outcome: string; setupPending: boolean; advice: readonly string[] },
+) {
+  const setup = added.setupPending
+    ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.'
+    : '';
+  return `${chainId} wallet added: ${added.outcome}.${setup}${added.advice.map((a) => ` ${a}`).join('')}`;
+}
+
 /** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
 export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, gateway } = rt;
@@ -39,119 +51,97 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
       .map((id) => getChain(id))
       .filter((c): c is ChainDefinition => c !== undefined && c.mode === mode)
       .sort((a, b) => a.name.localeCompare(b.name));
-  const walletsOf = (businessId: string, mode: 'test' | 'live') =>
-    gateway.orm.em
-      .fork()
-      .find(Wallet, { businessId, mode, removedAt: null }, { orderBy: { chainId: 'asc' } });
 
-  scope.get('/wallets', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    return rt.send(
-      request,
-      reply,
-      walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode)),
-    );
-  });
+  /** The wallets page of the viewer's business and mode, with a notice or a status when given. */
+  const showWallets = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    viewer: BusinessViewer,
+    state: FormState = {},
+  ) => {
+    const wallets = await listWalletsForBusiness(gateway, {
+      businessId: viewer.business.id,
+      mode: viewer.mode,
+    });
+    return rt.send(request, reply, walletsPage(paths, rt.csrf(reply), viewer, wallets, state));
+  };
 
-  scope.get<Query>('/wallets/new', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const chainId = request.query.chain;
-    return rt.send(
-      request,
-      reply,
-      newWalletPage(paths, rt.csrf(reply), viewer, chainsOf(viewer.mode), chainId ? { chainId } : {}),
-    );
-  });
+  scope.get(
+    '/wallets',
+    withBusiness(async (request, reply, viewer) => showWallets(request, reply, viewer)),
+  );
 
-  scope.post<Form>('/wallets', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    const chainId = (request.body?.chain_id ?? '').slice(0, 64);
-    // Given as typed: the adapter canonicalizes it and says so (`Canonicalized`).
-    const value = (request.body?.value ?? '').slice(0, 512);
-    const chains = chainsOf(viewer.mode);
-    try {
-      if (!chains.some((c) => c.id === chainId))
-        throw new WalletRejectedError(
-          'UNKNOWN_CHAIN',
-          `Choose one of this gateway’s ${viewer.mode}-mode chains.`,
-        );
-      if (value.trim() === '') throw new WalletRejectedError('REQUIRED', 'Enter the wallet.');
-      const added = await gateway.orm.em.fork().transactional(async (em) => {
-        const result = await addWallet(em, gateway.clock, gateway.chains, {
+  scope.get<Query>(
+    '/wallets/new',
+    withBusiness<Query>(async (request, reply, viewer) => {
+      const chainId = request.query.chain;
+      const chains = chainsOf(viewer.mode);
+      return rt.send(
+        request,
+        reply,
+        newWalletPage(paths, rt.csrf(reply), viewer, chains, chainId ? { chainId } : {}),
+      );
+    }),
+  );
+
+  scope.post<Form>(
+    '/wallets',
+    withBusiness<Form>(async (request, reply, viewer) => {
+      const chainId = (request.body?.chain_id ?? '').slice(0, 64);
+      // Given as typed: the adapter canonicalizes it and says so (`Canonicalized`).
+      const value = (request.body?.value ?? '').slice(0, 512);
+      const chains = chainsOf(viewer.mode);
+      try {
+        if (!chains.some((c) => c.id === chainId))
+          throw new WalletRejectedError(
+            'UNKNOWN_CHAIN',
+            `Choose one of this gateway’s ${viewer.mode}-mode chains.`,
+          );
+        if (value.trim() === '') throw new WalletRejectedError('REQUIRED', 'Enter the wallet.');
+        const added = await addWalletAudited(gateway, rt.actor(request, viewer), {
           businessId: viewer.business.id,
           chainId,
           value,
         });
-        await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
-          businessId: viewer.business.id,
-          action: 'wallet.added',
-          target: `${chainId} ${publicWalletValue(chainId, result.wallet.value)}`,
-          details: { mode: viewer.mode, kind: result.wallet.kind, outcome: result.outcome },
-        });
-        return result;
-      });
-      const pending = added.wallet.onboardingStatus === 'pending';
-      // What the chain says about the account (no RequireDest, no trustline, not funded yet).
-      const advice = await readWalletAdvice(gateway, chainId, added.wallet.value);
-      return rt.send(
-        request,
-        reply,
-        walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode), {
-          notice: {
-            kind: advice.length > 0 ? 'warn' : 'ok',
-            text: `${chainId} wallet added: ${added.outcome}.${pending ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.' : ''}${advice.map((a) => ` ${a}`).join('')}`,
-          },
-        }),
-      );
-    } catch (error) {
-      if (!(error instanceof WalletRejectedError)) throw error;
-      return rt.send(
-        request,
-        reply,
-        newWalletPage(paths, rt.csrf(reply), viewer, chains, {
-          chainId,
-          // A secret pasted by mistake (a private or spend key, a seed) is not sent back into the page.
-          values: { value: mayEchoRefused(error.code, value) ? value : '' },
-          // docs/operating/evm.md lists the EVM outcomes; the adapter's message says what to do.
-          errors: {
-            value: error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,
-          },
-          status: 422,
-        }),
-      );
-    }
-  });
+        const kind = added.advice.length > 0 ? 'warn' : 'ok';
+        return showWallets(request, reply, viewer, { notice: { kind, text: addedText(chainId, added) } });
+      } catch (error) {
+        if (!(error instanceof WalletRejectedError)) throw error;
+        return rt.send(
+          request,
+          reply,
+          newWalletPage(paths, rt.csrf(reply), viewer, chains, {
+            chainId,
+            // A secret pasted by mistake (a private or spend key, a seed) is not sent back into the page.
+            values: { value: mayEchoRefused(error.code, value) ? value : '' },
+            // docs/operating/evm.md lists the EVM outcomes; the adapter's message says what to do.
+            errors: {
+              value:
+                error.code === 'CHECKSUM_MISMATCH' ? `Checksum mismatch: ${error.message}` : error.message,
+            },
+            status: 422,
+          }),
+        );
+      }
+    }),
+  );
 
-  scope.post<IdParams>('/wallets/:id/remove', async (request, reply) => {
-    const viewer = rt.requireBusiness(request, reply);
-    if (!viewer) return reply;
-    try {
-      await gateway.orm.em.fork().transactional(async (em) => {
-        const wallet = await removeWallet(em, gateway.clock, {
+  scope.post<IdParams>(
+    '/wallets/:id/remove',
+    withBusiness<IdParams>(async (request, reply, viewer) => {
+      try {
+        await removeWalletAudited(gateway, rt.actor(request, viewer), {
           businessId: viewer.business.id,
           walletId: request.params.id,
         });
-        await recordAudit(em, gateway.clock, rt.actor(request, viewer), {
-          businessId: viewer.business.id,
-          action: 'wallet.removed',
-          target: `${wallet.chainId} ${publicWalletValue(wallet.chainId, wallet.value)}`,
-          details: { mode: wallet.mode },
-        });
-      });
-    } catch (error) {
-      if (!(error instanceof WalletRejectedError)) throw error;
-      return rt.send(
-        request,
-        reply,
-        walletsPage(paths, rt.csrf(reply), viewer, await walletsOf(viewer.business.id, viewer.mode), {
+      } catch (error) {
+        if (!(error instanceof WalletRejectedError)) throw error;
+        return showWallets(request, reply, viewer, {
           notice: { kind: 'error', text: error.message },
           status: error.code === 'NOT_FOUND' ? 404 : 409,
-        }),
-      );
-    }
-    return rt.redirect(reply, paths.wallets, 'wallet-removed');
-  });
+        });
+      }
+      return rt.redirect(reply, paths.wallets, 'wallet-removed');
+    }),
+  );
 }

@@ -1,0 +1,25 @@
+import type { Gateway } from '../gateway/Gateway.js';
+import type { AccountsContext } from './AccountsContext.js';
+
+/**
+ * The account services' context for a gateway: its database and clock, mail (SMTP when configured,
+ * else the dev mailbox), the dashboard's public URL for links in mail, the sign-in throttle's limits
+ * and how long dashboard sessions last, all read from the gateway's configuration.
+ */
+export function createAccountsContext(gateway: Gateway): AccountsContext {
+  const { config } = gateway;
+  return {
+    orm: gateway.orm,
+    clock: gateway.clock,
+    mail: { smtp: config.CAIRN_SMTP_URL !== undefined, log: gateway.log },
+    dashboardUrl: config.urls.dashboard,
+    limits: {
+      perAccount: config.CAIRN_SIGNIN_FAILURES_PER_ACCOUNT,
+      perIp: config.CAIRN_SIGNIN_FAILURES_PER_IP,
+    },
+    lifetime: {
+      absoluteMs: config.CAIRN_DASHBOARD_SESSION_HOURS * 3_600_000,
+      idleMs: config.CAIRN_DASHBOARD_IDLE_HOURS * 3_600_000,
+    },
+  };
+}

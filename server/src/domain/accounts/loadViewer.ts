@@ -1,0 +1,54 @@
+import type { Mode } from '@cairn/contract';
+import { Business, User } from '../../platform/db/entities/index.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { findSession } from './dashboardSessions.js';
+
+/** A business as the dashboard names it (the switcher, the page title). */
+export interface ViewerBusiness {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The signed-in person a dashboard page is for, and what the page belongs to. */
+export interface SignedInViewer {
+  readonly sessionId: string;
+  readonly userId: string;
+  readonly email: string;
+  /** The login's businesses, oldest first (the switcher). */
+  readonly businesses: readonly ViewerBusiness[];
+  /** The business the pages show; undefined until the login has created one. */
+  readonly business?: ViewerBusiness;
+  /** The mode toggle: everything on a page belongs to it. */
+  readonly mode: Mode;
+}
+
+/**
+ * Who a session cookie's token signs in: the login, its businesses (oldest first) and the business
+ * and mode the session shows (its first business when the session names none, or one since removed).
+ * Undefined for no token, an unknown one, or a session that has ended (expired or idle too long).
+ */
+export async function loadViewer(
+  accounts: AccountsContext,
+  token: string | undefined,
+): Promise<SignedInViewer | undefined> {
+  if (!token) return undefined;
+  const em = accounts.orm.em.fork();
+  const session = await findSession(em, accounts.clock, token, accounts.lifetime);
+  if (!session) return undefined;
+  const user = await em.findOne(User, { id: session.userId });
+  if (!user) return undefined;
+  const businesses = await em.find(
+    Business,
+    { userId: user.id },
+    { orderBy: { createdAt: 'asc', id: 'asc' } },
+  );
+  const business = businesses.find((b) => b.id === session.businessId) ?? businesses[0];
+  return {
+    sessionId: session.id,
+    userId: user.id,
+    email: user.email,
+    businesses: businesses.map((b) => ({ id: b.id, name: b.name })),
+    ...(business ? { business: { id: business.id, name: business.name } } : {}),
+    mode: session.mode,
+  };
+}
