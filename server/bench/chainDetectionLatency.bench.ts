@@ -25,7 +25,7 @@
 import { cpus, loadavg } from 'node:os';
 import pino from 'pino';
 import { startGateway } from '../src/app/startGateway.js';
-import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../src/chains/devChain/seedDevBusiness.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
 import {
   attachWebhookReceiver,

@@ -21,7 +21,7 @@ import pino from 'pino';
 import { type Address, createPublicClient, createWalletClient, defineChain, getAddress, http } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { startGateway } from '../src/app/startGateway.js';
-import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../src/chains/devChain/seedDevBusiness.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
 import {
   attachWebhookReceiver,

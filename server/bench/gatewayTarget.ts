@@ -5,7 +5,7 @@
  */
 import pino from 'pino';
 import type * as StartGateway from '../src/app/startGateway.js';
-import type * as DevSeed from '../src/domain/businesses/seedDevBusiness.js';
+import type * as DevSeed from '../src/chains/devChain/seedDevBusiness.js';
 import type * as LoadConfig from '../src/platform/config/loadConfig.js';
 import { failChild, serveParent } from './support.js';
 

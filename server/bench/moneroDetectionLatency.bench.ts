@@ -27,7 +27,7 @@ import { createMoneroAdapter, createMoneroObserver } from '@cairn/chain-monero';
 import { getChain } from '@cairn/contract';
 import pino from 'pino';
 import { startGateway } from '../src/app/startGateway.js';
-import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../src/chains/devChain/seedDevBusiness.js';
 import { addWallet } from '../src/domain/wallets/addWallet.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
 import {

@@ -26,7 +26,7 @@ import { join } from 'node:path';
 import pino from 'pino';
 import { Pool } from 'undici';
 import { startGateway } from '../src/app/startGateway.js';
-import { seedDevBusiness } from '../src/domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../src/chains/devChain/seedDevBusiness.js';
 import { createSecretCipher } from '../src/domain/webhooks/createSecretCipher.js';
 import { createWebhookContext } from '../src/domain/webhooks/createWebhookContext.js';
 import { decodeMasterKey } from '../src/domain/webhooks/decodeMasterKey.js';

@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // The architecture `pnpm run check:architecture` enforces with dependency-cruiser
 // (.dependency-cruiser.cjs): this proves each rule fails on the mistake it exists for, on a small tree
@@ -136,5 +136,35 @@ describe('the architecture rules', () => {
     expect(ruleNames(violations)).toEqual(
       expect.arrayContaining(['chain-package-imports-server', 'no-module-cycles']),
     );
+  });
+});
+
+/** Every `.ts` file under a directory, with its repository-relative path. */
+function sourcesUnder(dir: string): { path: string; text: string }[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) return sourcesUnder(full);
+    return name.endsWith('.ts') ? [{ path: relative(repoRoot, full), text: readFileSync(full, 'utf8') }] : [];
+  });
+}
+
+describe('the surfaces', () => {
+  let sources: { path: string; text: string }[];
+  beforeAll(() => {
+    sources = sourcesUnder(join(repoRoot, 'server/src/surfaces'));
+  });
+  afterAll(() => {
+    sources = [];
+  });
+
+  it('never reach the database through the Gateway: no ORM, no entity manager, no SQL', () => {
+    const reaching = sources.flatMap(({ path, text }) =>
+      text
+        .split('\n')
+        .map((line, index) => ({ line, at: `${path}:${index + 1}` }))
+        .filter(({ line }) => /\.orm\b|\bem\.|\bEntityManager\b|\.getConnection\(|\.execute\(/.test(line))
+        .map(({ line, at }) => `${at}: ${line.trim()}`),
+    );
+    expect(reaching).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningGateway, startGateway } from '../../src/app/startGateway.js';
-import { seedDevBusiness } from '../../src/domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../../src/chains/devChain/seedDevBusiness.js';
 import { loadConfig } from '../../src/platform/config/loadConfig.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 

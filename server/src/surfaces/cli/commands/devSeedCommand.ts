@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { seedDevBusiness } from '../../../domain/businesses/seedDevBusiness.js';
+import { seedDevBusiness } from '../../../chains/devChain/seedDevBusiness.js';
 import { loadConfig } from '../../../platform/config/loadConfig.js';
 import type { CliCommand } from '../runtime/CliCommand.js';
 import { withOperatorGateway } from '../runtime/withOperatorGateway.js';

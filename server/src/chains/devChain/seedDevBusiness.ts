@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { getChain } from '@cairn/contract';
 import { getAddress } from 'viem';
+import { createUser } from '../../domain/accounts/createUser.js';
+import { createApiKey } from '../../domain/apiKeys/createApiKey.js';
+import { createBusiness } from '../../domain/businesses/createBusiness.js';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
+import { addWallet } from '../../domain/wallets/addWallet.js';
 import { redactUrl } from '../../platform/config/redactUrl.js';
-import { createUser } from '../accounts/createUser.js';
-import { createApiKey } from '../apiKeys/createApiKey.js';
-import type { Gateway } from '../gateway/Gateway.js';
-import { addWallet } from '../wallets/addWallet.js';
-import { createBusiness } from './createBusiness.js';
 
 /** A seeded dev business, as `pnpm cairn dev:seed --json` prints it. */
 export interface DevSeedResult {
