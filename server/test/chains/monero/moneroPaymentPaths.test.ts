@@ -71,6 +71,7 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     expect(await s().statusOf(p.id)).toBe('payment_detected');
   });
 
+  // A second wallet RPC and 301 subaddresses: tens of seconds on a loaded machine.
   it("two merchants' wallets on one wallet RPC, one far past the 200-subaddress lookahead: each payment gets its own money", async () => {
     const { gateway } = s().test.running;
     const em = gateway.orm.em.fork();
@@ -131,7 +132,7 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
       }),
     ]);
     await other.stop();
-  });
+  }, 120_000);
 });
 
 const p8 = () => Math.random().toString(16).slice(2, 10);
