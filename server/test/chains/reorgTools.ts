@@ -9,6 +9,12 @@ export interface SignedTx {
 
 const FEE = 100_000n; // 0.001 LTC, plenty for a one-input transaction on regtest
 
+/**
+ * Confirmations an output spent here has: coinbases mature at 101, and a reorg of a few blocks must not
+ * make a spend of one immature again (the node would then drop it from its mempool).
+ */
+const MATURE_WITH_MARGIN = 120;
+
 /** A mature coinbase output of the node's wallet that nothing else spends yet. */
 async function spendableOutput(
   node: Litecoind,
@@ -16,7 +22,7 @@ async function spendableOutput(
 ): Promise<{ txid: string; vout: number; amount: bigint }> {
   const unspent = await node.rpc.call<{ txid: string; vout: number; amount: string; spendable: boolean }[]>(
     'listunspent',
-    [101, 9_999_999],
+    [MATURE_WITH_MARGIN, 9_999_999],
   );
   const found = unspent
     .map((u) => ({

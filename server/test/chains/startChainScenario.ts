@@ -77,6 +77,8 @@ export interface ChainScenario<N = Litecoind> {
   newPayment(fiatAmount?: string): Promise<ScenarioPayment>;
   /** Pays the payment's target (with its tag or memo where the family has one); the transaction id. */
   pay(payment: ScenarioPayment, amount: bigint): Promise<string>;
+  /** Mines `count` blocks (default 1) or closes as many ledgers: the node's `mine`. */
+  mine(count?: number): Promise<string[]>;
   /** The payment's status through the API. */
   statusOf(id: string): Promise<string>;
   /** The payment as the API returns it. */
@@ -220,6 +222,7 @@ export async function startScenario<N>(
       chain.pay
         ? chain.pay(node, payment, amount)
         : (node as unknown as ScenarioNode).send(payment.address, amount),
+    mine: (count = 1) => (node as unknown as ScenarioNode).mine(count),
     statusOf: async (id) => (await read(id)).status,
     read,
     async closeWindow(id) {

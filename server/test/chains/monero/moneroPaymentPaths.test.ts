@@ -1,222 +1,81 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser } from '../../../src/domain/accounts/createUser.js';
 import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
 import { addWallet } from '../../../src/domain/wallets/addWallet.js';
 import { clientFor, createPaymentVia, newKey } from '../../api/apiHelpers.js';
 import { moneroAvailable } from '../../harness/startMonero.js';
-import { eventNamesFor, eventsFor } from '../eventsFor.js';
-import { type ChainScenario, startScenario } from '../startChainScenario.js';
-import { MONERO_REGTEST, type MoneroRegtest } from './moneroRegtest.js';
+import { eventNamesFor } from '../eventsFor.js';
+import { chainPathsDriver } from '../pathsDriver.js';
+import { paymentPathsSuite } from '../paymentPathsSuite.js';
+import { startScenario } from '../startChainScenario.js';
+import { useScenario } from '../useScenario.js';
+import { MONERO_REGTEST } from './moneroRegtest.js';
 
-// docs/lifecycle.md, Transitions, on a real monerod regtest through the watcher, monero-wallet-rpc
-// and the merchant's view-only wallet: detection from the pool, confirming at 1 confirmation,
-// confirmed at the required depth with the fee, partial payments and a top-up, tolerance, and
-// overpayment beyond and within the threshold. Payments are `transfer`s from the payer's wallet.
+// The payment paths (paymentPathsSuite) on a real monerod regtest through the watcher,
+// monero-wallet-rpc and the merchant's view-only wallet: detection from the pool, confirming at 1
+// confirmation, confirmed at the required depth of 3; payments are `transfer`s from the payer's wallet
+// to the payment's subaddress, which the merchant's own wallet sees. Beside them, what is Monero's own:
+// a transfer locked by its sender (unlock_time), and merchants' wallets on one wallet RPC.
 
 describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on monerod --regtest', () => {
-  let s: ChainScenario<MoneroRegtest>;
-  beforeAll(async () => {
-    s = await startScenario(MONERO_REGTEST, { confirmations: 3 });
-  }, 120_000);
-  afterAll(async () => {
-    await s?.stop();
-  });
-
-  it('one exact payment to its subaddress: detected from the pool, confirming at 1, confirmed at the required depth, fee deducted; the merchant wallet holds it', async () => {
-    const p = await s.newPayment();
-    expect(p.amount).toBe(166_666_666_667n); // 25 USD at the demo rate of 150 USD/XMR, in piconero
-    expect(p.address).not.toBe(s.node.merchantAddress);
-    const txid = await s.node.send(p.address, p.amount);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
-    const detected = await s.read(p.id);
-    expect(detected.transactions).toEqual([
-      expect.objectContaining({ tx_id: txid, amount: p.amount.toString(), confirmations: 0 }),
-    ]);
-
-    await s.node.mine(1);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('confirming');
-    await s.node.mine(s.confirmations - 1);
-    await s.sync();
-    const confirmed = await s.read(p.id);
-    expect(confirmed.status).toBe('confirmed');
-    expect(confirmed.transactions[0].confirmations).toBe(s.confirmations);
-    expect(await s.ledger(p.id)).toEqual([{ kind: 'fee', amount_usd: '-0.25' }]);
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-    ]);
-
-    // The funds are the merchant's: their own full wallet sees them on the payment's subaddress.
-    const merchant = s.node.merchant.rpc;
-    await merchant.refresh();
-    const seen = await merchant.getTransfers({ in: true, accountIndex: 0 });
-    expect(seen.in).toEqual(
-      expect.arrayContaining([expect.objectContaining({ txid, amount: p.amount, address: p.address })]),
-    );
-
-    // More blocks and more syncs report nothing new.
-    await s.node.mine(2);
-    await s.sync();
-    expect(await eventNamesFor(s.test, p.id)).toHaveLength(4);
-  });
-
-  it('two partial transfers summing to the amount', async () => {
-    const p = await s.newPayment();
-    const half = p.amount / 2n;
-    await s.node.send(p.address, half);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('underpaid');
-    const underpaid = (await eventsFor(s.test, p.id)).find((e) => e.event === 'payment.underpaid');
-    expect(underpaid?.data.amount_due).toBe((p.amount - half).toString());
-
-    await s.node.send(p.address, p.amount - half);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    const confirmed = await s.read(p.id);
-    expect(confirmed.status).toBe('confirmed');
-    expect(confirmed.amount_received).toBe(p.amount.toString());
-    expect(confirmed.transactions).toHaveLength(2);
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.underpaid',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-    ]);
-  });
-
-  it('underpaid beyond tolerance (mined), then a top-up confirms it', async () => {
-    const p = await s.newPayment();
-    const first = (p.amount * 90n) / 100n;
-    await s.node.send(p.address, first);
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('underpaid');
-    const events = await eventsFor(s.test, p.id);
-    expect(events.map((e) => e.event)).toEqual(['payment.awaiting', 'payment.detected', 'payment.underpaid']);
-    expect(events[2]!.data.amount_due).toBe((p.amount - first).toString());
-
-    await s.node.send(p.address, p.amount - first);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('confirmed');
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.underpaid',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-    ]);
-  });
-
-  it('a shortfall within the 0.5% tolerance confirms', async () => {
-    const p = await s.newPayment();
-    const paid = p.amount - (p.amount * 40n) / 10_000n; // 0.4 % short
-    await s.node.send(p.address, paid);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    const confirmed = await s.read(p.id);
-    expect(confirmed.status).toBe('confirmed');
-    expect(confirmed.amount_received).toBe(paid.toString());
-  });
-
-  it('overpaid beyond the 1% threshold: payment.overpaid with the exact excess in piconero', async () => {
-    const p = await s.newPayment();
-    const paid = (p.amount * 105n) / 100n;
-    await s.node.send(p.address, paid);
-    await s.sync();
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    expect(await s.read(p.id)).toMatchObject({ status: 'confirmed', overpaid: true });
-    const events = await eventsFor(s.test, p.id);
-    expect(events.map((e) => e.event)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-      'payment.overpaid',
-    ]);
-    expect(events[4]!.data).toMatchObject({
-      chain_id: 'XMR_REGTEST',
-      coin_symbol: 'XMR',
-      excess_amount: (paid - p.amount).toString(),
-    });
-  });
-
-  it('overpaid within the threshold confirms silently', async () => {
-    const p = await s.newPayment();
-    const paid = p.amount + (p.amount * 50n) / 10_000n; // 0.5 % over
-    await s.node.send(p.address, paid);
-    await s.sync();
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    expect(await s.read(p.id)).toMatchObject({ status: 'confirmed', overpaid: false });
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-    ]);
-  });
+  const s = useScenario(() => startScenario(MONERO_REGTEST, { confirmations: 3 }));
+  paymentPathsSuite(
+    chainPathsDriver(s, MONERO_REGTEST, {
+      checkPayment(p) {
+        expect(p.amount).toBe(166_666_666_667n); // 25 USD at the demo rate of 150 USD/XMR, in piconero
+        expect(p.address).not.toBe(s().node.merchantAddress);
+      },
+      async checkConfirmed(p, txid) {
+        // The funds are the merchant's: their own full wallet sees them on the payment's subaddress.
+        const merchant = s().node.merchant.rpc;
+        await merchant.refresh();
+        const seen = await merchant.getTransfers({ in: true, accountIndex: 0 });
+        expect(seen.in).toEqual(
+          expect.arrayContaining([expect.objectContaining({ txid, amount: p.amount, address: p.address })]),
+        );
+      },
+      // The merchant's primary address, and someone else's.
+      async payElsewhere() {
+        await s().node.send(s().node.merchantAddress, 1_000_000_000n);
+        await s().node.send(s().node.payerAddress, 1_000_000_000n);
+      },
+    }),
+  );
 
   it('a transfer its sender locked (unlock_time) is not counted: the merchant could not spend it for years', async () => {
-    const p = await s.newPayment();
-    await s.node.payer.refresh();
-    const height = await s.node.height();
-    const { txHash } = await s.node.payer.transfer({
+    const p = await s().newPayment();
+    await s().node.payer.refresh();
+    const height = await s().node.height();
+    const { txHash } = await s().node.payer.transfer({
       destinations: [{ address: p.address, amount: p.amount }],
       unlockTime: height + 100_000,
     });
     // The merchant's own wallet sees it, locked.
-    await s.node.merchant.rpc.refresh();
-    const seen = await s.node.merchant.rpc.getTransfers({ pool: true, in: true, accountIndex: 0 });
+    await s().node.merchant.rpc.refresh();
+    const seen = await s().node.merchant.rpc.getTransfers({ pool: true, in: true, accountIndex: 0 });
     expect([...seen.pool, ...seen.in]).toEqual(
       expect.arrayContaining([
         expect.objectContaining({ txid: txHash, unlockTime: BigInt(height + 100_000) }),
       ]),
     );
-    await s.sync();
-    await s.node.mine(s.confirmations);
-    await s.sync();
-    const read = await s.read(p.id);
+    await s().sync();
+    await s().node.mine(s().confirmations);
+    await s().sync();
+    const read = await s().read(p.id);
     expect(read.status).toBe('awaiting_payment');
     expect(read.transactions).toEqual([]);
-    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+    expect(await eventNamesFor(s().test, p.id)).toEqual(['payment.awaiting']);
     // The same subaddress paid normally is seen at once: the watcher was looking.
-    await s.node.send(p.address, p.amount);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
+    await s().node.send(p.address, p.amount);
+    await s().sync();
+    expect(await s().statusOf(p.id)).toBe('payment_detected');
   });
 
-  it("payments to the merchant's primary address or to someone else change nothing", async () => {
-    const p = await s.newPayment();
-    await s.node.send(s.node.merchantAddress, 1_000_000_000n);
-    await s.node.send(s.node.payerAddress, 1_000_000_000n);
-    await s.node.mine(1);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
-    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
-    await s.node.send(p.address, p.amount);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('payment_detected');
-  });
-
+  // A second wallet RPC and 301 subaddresses: tens of seconds on a loaded machine.
   it("two merchants' wallets on one wallet RPC, one far past the 200-subaddress lookahead: each payment gets its own money", async () => {
-    const { gateway } = s.test.running;
+    const { gateway } = s().test.running;
     const em = gateway.orm.em.fork();
-    const other = await s.node.startWalletRpc();
+    const other = await s().node.startWalletRpc();
     await other.rpc.createWallet({ filename: 'other-merchant' });
     const otherAddress = (await other.rpc.getAddress(0)).address;
     const otherViewKey = await other.rpc.queryKey('view_key');
@@ -233,8 +92,8 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     });
     // This wallet has handed out 300 subaddresses before: the next payment's is 0/301.
     await em.getConnection().execute('update wallets set next_index = 300 where id = ?', [wallet.id]);
-    const { key } = await newKey(s.test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
-    const otherClient = clientFor(s.test.baseUrl, key);
+    const { key } = await newKey(s().test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
+    const otherClient = clientFor(s().test.baseUrl, key);
     const created = await createPaymentVia(otherClient, { fiat_amount: '10.00' });
     const selected = await otherClient.post(`/checkout/${created.id}/select-chain`, {
       token: 'XMR_REGTEST:XMR',
@@ -250,16 +109,16 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     for (let highest = 0; highest < 301; ) {
       highest = Math.max(...(await other.rpc.createAddress(0, Math.min(64, 301 - highest))).addressIndices);
     }
-    const ours = await s.newPayment();
-    const theirTx = await s.node.send(theirs.address, theirs.amount);
-    const ourTx = await s.node.send(ours.address, ours.amount);
-    await s.sync();
-    await s.node.mine(s.confirmations);
-    await s.sync();
+    const ours = await s().newPayment();
+    const theirTx = await s().node.send(theirs.address, theirs.amount);
+    const ourTx = await s().node.send(ours.address, ours.amount);
+    await s().sync();
+    await s().node.mine(s().confirmations);
+    await s().sync();
     const theirRead = (await otherClient.get(`/payments/${theirs.id}`)).body.data;
     expect(theirRead.status).toBe('confirmed');
     expect(theirRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([theirTx]);
-    const ourRead = await s.read(ours.id);
+    const ourRead = await s().read(ours.id);
     expect(ourRead.status).toBe('confirmed');
     expect(ourRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([ourTx]);
     // The other merchant's own wallet holds their payment, on subaddress 0/301.
@@ -273,7 +132,7 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
       }),
     ]);
     await other.stop();
-  });
+  }, 120_000);
 });
 
 const p8 = () => Math.random().toString(16).slice(2, 10);

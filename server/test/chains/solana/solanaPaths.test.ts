@@ -1,21 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNamesFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
-import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
+import { chainPathsDriver } from '../pathsDriver.js';
+import { paymentPathsSuite } from '../paymentPathsSuite.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { useScenario } from '../useScenario.js';
 import { type SolanaDevnet, solanaDevnet } from './solanaDevnet.js';
 
 // The lifecycle paths on SOL_DEVNET through the Solana observer (target polling per merchant wallet,
 // matched by Solana Pay reference, credited from balance changes at `finalized`) and the real watcher
 // core, against a fake Solana RPC whose transfers run in litesvm (no validator runs here).
 
-describe('payment paths on Solana (fake RPC, litesvm), SOL, required depth 1', () => {
-  ledgerPaymentPathsSuite(solanaDevnet('SOL'), { confirmations: 1, coin: 'SOL' });
-});
-
-describe('payment paths on Solana (fake RPC, litesvm), USDC, required depth 1', () => {
-  ledgerPaymentPathsSuite(solanaDevnet('USDC'), { confirmations: 1, coin: 'USDC' });
-});
+describe.each(['SOL', 'USDC'] as const)(
+  'payment paths on Solana (fake RPC, litesvm), %s, required depth 1',
+  (coin) => {
+    const s = useScenario(() => startScenario(solanaDevnet(coin), { confirmations: 1 }));
+    paymentPathsSuite(
+      chainPathsDriver(s, solanaDevnet(coin), {
+        payWithoutMemo: (p, amount) => s().node.send(p.address, amount),
+      }),
+    );
+  },
+);
 
 describe('expiry paths on Solana (fake RPC, litesvm)', () => {
   expiryPathsSuite(solanaDevnet('SOL'));

@@ -3,27 +3,30 @@ import { Keypair } from '@cairn/chain-stellar/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNamesFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
-import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
+import { chainPathsDriver } from '../pathsDriver.js';
+import { paymentPathsSuite } from '../paymentPathsSuite.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { useScenario } from '../useScenario.js';
 import { type StellarTestnet, stellarTestnet, TESTNET_USDC_ISSUER } from './stellarTestnet.js';
 
 // The lifecycle paths on XLM_TESTNET through the Horizon observer and the real watcher core, against
 // a fake Horizon serving Horizon's own format (no stellar-core or Horizon runs here).
 
-describe('payment paths on Stellar (fake Horizon), required depth 1', () => {
-  ledgerPaymentPathsSuite(stellarTestnet(), { confirmations: 1, coin: 'XLM' });
-});
-
-describe('payment paths on Stellar (fake Horizon), required depth 3', () => {
-  ledgerPaymentPathsSuite(stellarTestnet(), { confirmations: 3, coin: 'XLM' });
+describe.each([
+  ['XLM', 1],
+  ['XLM', 3],
+  ['USDC', 1],
+] as const)('payment paths on Stellar (fake Horizon), %s, required depth %i', (coin, confirmations) => {
+  const s = useScenario(() => startScenario(stellarTestnet(coin), { confirmations }));
+  paymentPathsSuite(
+    chainPathsDriver(s, stellarTestnet(coin), {
+      payWithoutMemo: (p, amount) => s().node.send(p.address, amount),
+    }),
+  );
 });
 
 describe('expiry paths on Stellar (fake Horizon)', () => {
   expiryPathsSuite(stellarTestnet());
-});
-
-describe('payment paths on Stellar (fake Horizon), USDC', () => {
-  ledgerPaymentPathsSuite(stellarTestnet('USDC'), { confirmations: 1, coin: 'USDC' });
 });
 
 describe('muxed addresses, the checkout and attacks on Stellar (fake Horizon)', () => {

@@ -1,78 +1,44 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventNamesFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
-import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
+import { chainPathsDriver } from '../pathsDriver.js';
+import { paymentPathsSuite } from '../paymentPathsSuite.js';
+import { reorgPathsSuite } from '../reorgPathsSuite.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { useScenario } from '../useScenario.js';
 import { type TronNile, tronNile } from './tronNile.js';
+import { tronReorgDriver } from './tronReorgDriver.js';
 
-// The lifecycle paths on TRON_NILE through the TRON observer and the real watcher core, against a
-// fake java-tron full node serving the HTTP API's own format (no TRON node runs here). A payment is
-// first seen in its block; 19 blocks (solidified) make it final.
+// The lifecycle paths (the shared payment, expiry and reorg suites) on TRON_NILE through the TRON
+// observer and the real watcher core, against a fake java-tron full node serving the HTTP API's own
+// format (no TRON node runs here). A payment is first seen in its block; 19 blocks (solidified) make it
+// final, and a reorg can only take back what is younger. Beside them, what is TRON's own: TRX sent from
+// inside a contract, a look-alike token, the checkout's single address.
 
-describe('payment paths on TRON in TRX (fake full node), required depth 19 (solidified)', () => {
-  ledgerPaymentPathsSuite(tronNile('TRX'), { confirmations: 19, coin: 'TRX', sharedAccount: false });
-});
-
-describe('payment paths on TRON in USDT (fake full node), required depth 19 (solidified)', () => {
-  ledgerPaymentPathsSuite(tronNile('USDT'), { confirmations: 19, coin: 'USDT', sharedAccount: false });
-});
+describe.each(['TRX', 'USDT'] as const)(
+  'payment paths on TRON in %s (fake full node), required depth 19 (solidified)',
+  (coin) => {
+    const s = useScenario(() => startScenario(tronNile(coin), { confirmations: 19 }));
+    paymentPathsSuite(
+      chainPathsDriver(s, tronNile(coin), {
+        // The payer's own account is no deposit address.
+        payElsewhere: (p) => s().node.send(s().node.tron.payer, p.amount),
+      }),
+    );
+  },
+);
 
 describe('expiry paths on TRON (fake full node)', () => {
   expiryPathsSuite(tronNile('TRX'));
 });
 
-describe('reorgs on TRON before the solidified depth (fake full node), required depth 3', () => {
-  let s: ChainScenario<TronNile>;
-  beforeAll(async () => {
-    s = await startScenario(tronNile('USDT'), { confirmations: 3 });
-  }, 120_000);
-  afterAll(async () => {
-    await s?.stop();
-  });
-
-  it('a USDT transfer dropped by a reorg: back to awaiting_payment, silently, shown removed', async () => {
-    const p = await s.newPayment();
-    const txid = await s.pay(p, p.amount);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('confirming');
-    s.node.tron.reorg(1);
-    expect((await s.sync()).reorgs).toBe(1);
-    const gone = await s.read(p.id);
-    expect(gone.status).toBe('awaiting_payment');
-    expect(gone.transactions).toEqual([expect.objectContaining({ tx_id: txid, status: 'removed' })]);
-    await s.node.mine(3);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.confirming',
-    ]);
-  });
-
-  it('a transfer the new branch includes again is counted from its new block and confirms', async () => {
-    const p = await s.newPayment();
-    const txid = await s.pay(p, p.amount);
-    await s.node.mine(1);
-    await s.sync();
-    expect((await s.read(p.id)).transactions[0].confirmations).toBe(2);
-    s.node.tron.reorg(2, { keepTransactions: true });
-    await s.node.mine(1);
-    await s.sync();
-    const moved = await s.read(p.id);
-    expect(moved.status).toBe('confirming');
-    expect(moved.transactions).toEqual([expect.objectContaining({ tx_id: txid, status: 'confirming' })]);
-    await s.node.mine(3);
-    await s.sync();
-    expect(await s.statusOf(p.id)).toBe('confirmed');
-    expect(await eventNamesFor(s.test, p.id)).toEqual([
-      'payment.awaiting',
-      'payment.detected',
-      'payment.confirming',
-      'payment.confirmed',
-    ]);
-  });
-});
+describe.each(['TRX', 'USDT'] as const)(
+  'reorg paths on TRON in %s before the solidified depth (fake full node), required depth 3',
+  (coin) => {
+    const s = useScenario(() => startScenario(tronNile(coin), { confirmations: 3 }));
+    reorgPathsSuite(tronReorgDriver(s, coin));
+  },
+);
 
 describe('attacks and odd transfers on TRON (fake full node)', () => {
   let s: ChainScenario<TronNile>;

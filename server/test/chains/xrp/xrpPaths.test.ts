@@ -3,15 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readWalletAdvice } from '../../../src/domain/wallets/readWalletAdvice.js';
 import { eventNamesFor, eventsFor } from '../eventsFor.js';
 import { expiryPathsSuite } from '../expiryPathsSuite.js';
-import { ledgerPaymentPathsSuite } from '../ledgerPaymentPathsSuite.js';
+import { chainPathsDriver } from '../pathsDriver.js';
+import { paymentPathsSuite } from '../paymentPathsSuite.js';
 import { type ChainScenario, startScenario } from '../startChainScenario.js';
+import { useScenario } from '../useScenario.js';
 import { XRP_TESTNET, type XrpTestnet } from './xrpTestnet.js';
 
 // The lifecycle paths on XRP_TESTNET through the rippled observer and the real watcher core, against
 // a fake rippled serving rippled's own JSON-RPC format (no rippled runs here).
 
 describe('payment paths on the XRP Ledger (fake rippled), required depth 1', () => {
-  ledgerPaymentPathsSuite(XRP_TESTNET, { confirmations: 1, coin: 'XRP' });
+  const s = useScenario(() => startScenario(XRP_TESTNET, { confirmations: 1 }));
+  paymentPathsSuite(
+    chainPathsDriver(s, XRP_TESTNET, { payWithoutMemo: (p, amount) => s().node.send(p.address, amount) }),
+  );
 });
 
 describe('expiry paths on the XRP Ledger (fake rippled)', () => {
