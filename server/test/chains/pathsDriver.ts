@@ -70,6 +70,12 @@ export interface ReorgDriver extends PathsDriver {
    * branch). The transfers of the blocks below stay.
    */
   reorgOut(txid: string, fate: ReorgFate): Promise<void>;
+  /**
+   * Runs after each reorg path: leaves the node where a payment sent next is mined in the next block
+   * (Monero: a transaction sent while the chain around it is being reorged can be refused by the next
+   * block templates; a few fresh blocks and a wallet refresh put the next test on a settled chain).
+   */
+  settle?(): Promise<void>;
 }
 
 /** A driver for a family whose scenario is a `ChainScenario` (`startScenario`). */

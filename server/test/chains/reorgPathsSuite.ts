@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { eventNamesFor, eventsFor } from './eventsFor.js';
 import type { PathsScenario, ReorgDriver } from './pathsDriver.js';
 import { fullySeen, mineSome, PAID_IN_FULL } from './paymentPathsSuite.js';
@@ -24,6 +24,9 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
     return scenario;
   };
   const inBlock = driver.seenInBlock === true;
+  afterEach(async () => {
+    await driver.settle?.();
+  });
   /** Mines until a transfer just paid is at the required depth. */
   const toDepth = (scenario: PathsScenario) => mineSome(scenario, scenario.confirmations - (inBlock ? 1 : 0));
   /** Pays the payment in full and brings the transfer into a block: confirming at one confirmation. */

@@ -17,13 +17,13 @@ import { setApiKeyStatusAudited } from '../../src/domain/apiKeys/setApiKeyStatus
 import { changePaymentPreferences } from '../../src/domain/businesses/changePaymentPreferences.js';
 import { createBusinessAudited } from '../../src/domain/businesses/createBusinessAudited.js';
 import { listAuditLog } from '../../src/domain/businesses/listAuditLog.js';
-import { loadOverview } from '../../src/domain/businesses/loadOverview.js';
 import { loadPaymentPreferences } from '../../src/domain/businesses/loadPaymentPreferences.js';
 import { renameBusinessAudited } from '../../src/domain/businesses/renameBusinessAudited.js';
 import { loadCreditStatement } from '../../src/domain/credit/loadCreditStatement.js';
 import type { Gateway } from '../../src/domain/gateway/Gateway.js';
 import { findDevMail } from '../../src/domain/mail/findDevMail.js';
 import { listDevMailbox } from '../../src/domain/mail/listDevMailbox.js';
+import { loadOverview } from '../../src/domain/overview/loadOverview.js';
 import { listCoveredTokens } from '../../src/domain/wallets/listCoveredTokens.js';
 import { listWalletsForBusiness } from '../../src/domain/wallets/listWalletsForBusiness.js';
 import { loadKeyWebhook } from '../../src/domain/webhooks/loadKeyWebhook.js';

@@ -22,5 +22,11 @@ export function moneroReorgDriver(scenario: () => ChainScenario<MoneroRegtest>):
       if (fate === 'gone') await node.flushTxpool();
       expect(await inPool(txid)).toBe(fate === 'again');
     },
+    async settle() {
+      // Ten blocks (the spendable age) above whatever the reorg touched, and the payer's wallet told.
+      const { node } = scenario();
+      await node.mine(10);
+      await node.payer.refresh();
+    },
   };
 }

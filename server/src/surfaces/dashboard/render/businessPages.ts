@@ -1,16 +1,16 @@
 import type { Mode } from '@cairn/contract';
 import type { ViewerBusiness } from '../../../domain/accounts/loadViewer.js';
-import type {
-  AttentionPayment,
-  FailedWallet,
-  FailingEndpoint,
-  HomeFacts,
-  TodayTotals,
-} from '../../../domain/businesses/loadHomeFacts.js';
-import type { BusinessOverview } from '../../../domain/businesses/loadOverview.js';
 import type { PaymentPreferences } from '../../../domain/businesses/loadPaymentPreferences.js';
 import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../../domain/businesses/paymentPreferences.js';
 import { type CreditOutlook, LOW_CREDIT_DAYS } from '../../../domain/credit/creditOutlook.js';
+import type {
+  AttentionPayment,
+  FailedWallet,
+  HomeFacts,
+  TodayTotals,
+} from '../../../domain/overview/loadHomeFacts.js';
+import type { BusinessOverview } from '../../../domain/overview/loadOverview.js';
+import type { FailingEndpoint } from '../../../domain/webhooks/listFailingEndpoints.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { FormState } from './accountPages.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { changePaymentPreferences } from '../../../domain/businesses/changePaymentPreferences.js';
-import { loadOverview } from '../../../domain/businesses/loadOverview.js';
 import { loadPaymentPreferences } from '../../../domain/businesses/loadPaymentPreferences.js';
 import { PAYMENT_PREFERENCE_BOUNDS, parsePercent } from '../../../domain/businesses/paymentPreferences.js';
 import { renameBusinessAudited } from '../../../domain/businesses/renameBusinessAudited.js';
+import { loadOverview } from '../../../domain/overview/loadOverview.js';
 import type { FormState } from '../render/accountPages.js';
 import { businessesPage, overviewPage, settingsPage } from '../render/businessPages.js';
 import { redirectNotice } from '../render/Notice.js';

@@ -1,6 +1,7 @@
 import type { Mode, PaymentStatus } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { type CreditOutlook, loadCreditOutlook } from '../credit/creditOutlook.js';
+import { type FailingEndpoint, listFailingEndpoints } from '../webhooks/listFailingEndpoints.js';
 
 /** A payment waiting for the merchant (underpaid: accept or wait; refund requested: send it). */
 export interface AttentionPayment {
@@ -10,18 +11,6 @@ export interface AttentionPayment {
   readonly fiat_currency: string;
   readonly order_id: string | null;
   readonly updated_at: Date;
-}
-
-/** A webhook endpoint whose latest attempted delivery did not succeed. */
-export interface FailingEndpoint {
-  readonly api_key_id: string;
-  readonly key_hint: string;
-  readonly url: string;
-  readonly last_status_code: number | null;
-  readonly last_error_class: string | null;
-  readonly last_attempt_at: Date;
-  /** Deliveries still being retried. */
-  readonly retrying: number;
 }
 
 /** A wallet whose one-time on-chain setup failed (payments cannot use it). */
@@ -78,21 +67,7 @@ export async function loadHomeFacts(
       where business_id = ? and mode = ? and status in ('underpaid', 'refund_requested') group by status`,
     [businessId, mode],
   );
-  const failingEndpoints = await sql.execute<FailingEndpoint[]>(
-    `select w.api_key_id, k.key_hint, w.url, l.last_status_code, l.last_error_class, l.last_attempt_at,
-            (select count(*)::int from webhook_deliveries p
-              where p.api_key_id = w.api_key_id and p.mode = w.mode and p.status = 'pending' and p.attempts > 0
-                and p.created_at >= ?) as retrying
-       from webhook_endpoints w join api_keys k on k.id = w.api_key_id
-       cross join lateral (
-         select d.status, d.last_status_code, d.last_error_class, d.last_attempt_at from webhook_deliveries d
-          where d.api_key_id = w.api_key_id and d.mode = w.mode and d.attempts > 0
-          order by d.created_at desc limit 1
-       ) l
-      where w.business_id = ? and w.mode = ? and k.status <> 'revoked' and l.status <> 'delivered'
-      order by l.last_attempt_at desc`,
-    [new Date(now.getTime() - 7 * 86_400_000), businessId, mode],
-  );
+  const failingEndpoints = await listFailingEndpoints(orm, { businessId, mode, now });
   const failedWallets = await sql.execute<FailedWallet[]>(
     `select id, chain_id, value, onboarding_error from wallets
       where business_id = ? and mode = ? and removed_at is null and onboarding_status = 'failed'
