@@ -1,8 +1,11 @@
 import { describe } from 'vitest';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { expiryPathsSuite } from './expiryPathsSuite.js';
-import { LITECOIN_REGTEST } from './startChainScenario.js';
+import { chainPathsDriver } from './pathsDriver.js';
+import { LITECOIN_REGTEST, startChainScenario } from './startChainScenario.js';
+import { useScenario } from './useScenario.js';
 
 describe.runIf(litecoindAvailable('expiry paths on litecoind'))('expiry paths on litecoind -regtest', () => {
-  expiryPathsSuite(LITECOIN_REGTEST);
+  const s = useScenario(() => startChainScenario({ confirmations: 2 }));
+  expiryPathsSuite(chainPathsDriver(s, LITECOIN_REGTEST));
 });

@@ -2,7 +2,7 @@ import type { SyncResult } from '../../src/chains/watchers/ChainWatcher.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import type { ChainScenario, ScenarioChain, ScenarioPayment } from './startChainScenario.js';
 
-/** The steps the payment and reorg suites take on a gateway watching one chain (one coin). */
+/** The steps the payment, expiry and reorg suites take on a gateway watching one chain (one coin). */
 export interface PathsScenario {
   readonly test: TestGateway;
   /** The required depth configured for the chain. */
@@ -21,10 +21,14 @@ export interface PathsScenario {
   ledger(id: string): Promise<{ kind: string; amount_usd: string }[]>;
   /** Moves the clock past the payment's window and fires its window timer. */
   closeWindow(id: string): Promise<void>;
+  /** Moves the clock past the payment's late grace and fires its late-grace timer. */
+  endLateGrace(id: string): Promise<void>;
+  /** Advances the clock. */
+  advance(ms: number): Promise<void>;
 }
 
 /**
- * One chain family (one coin) as the payment suite drives it: its scenario, what its payments are and
+ * One chain family (one coin) as the payment and expiry suites drive it: its scenario, what its payments are and
  * the family's own checks, hooked into the shared paths.
  */
 export interface PathsDriver {

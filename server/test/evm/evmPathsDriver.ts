@@ -4,11 +4,11 @@ import type { PathsDriver, PathsScenario, ReorgDriver } from '../chains/pathsDri
 import type { EvmCoin, EvmScenario } from './startEvmScenario.js';
 
 /**
- * ETH_LOCAL on anvil, in one coin, for the payment and reorg suites. Payments are seen in their block
- * (anvil mines each transaction at once); every new payment's address and URI are checked. A reorg is
- * `anvil_reorg` of the blocks from the transfer's up (positional `[depth, []]`: replaced by as many
- * empty blocks, the transfer dropped); a transfer mined `again` is the same signed transaction sent
- * again by the next `mine`, which it lands in.
+ * ETH_LOCAL on anvil, in one coin, for the payment, expiry and reorg suites. Payments are seen in their
+ * block (anvil mines each transaction at once); every new payment's address and URI are checked. A
+ * reorg is `anvil_reorg` of the blocks from the transfer's up (positional `[depth, []]`: replaced by as
+ * many empty blocks, the transfer dropped); a transfer mined `again` is the same signed transaction
+ * sent again by the next `mine`, which it lands in.
  */
 export function evmPathsDriver(
   scenario: () => EvmScenario,
@@ -46,6 +46,8 @@ export function evmPathsDriver(
     statusOf: (id) => s.statusOf(id),
     ledger: (id) => s.ledger(id),
     closeWindow: (id) => s.closeWindow(id),
+    endLateGrace: (id) => s.endLateGrace(id),
+    advance: (ms) => s.advance(ms),
   });
   return {
     token: `ETH_LOCAL:${coin}`,

@@ -24,7 +24,8 @@ describe.each(['SOL', 'USDC'] as const)(
 );
 
 describe('expiry paths on Solana (fake RPC, litesvm)', () => {
-  expiryPathsSuite(solanaDevnet('SOL'));
+  const s = useScenario(() => startScenario(solanaDevnet('SOL'), { confirmations: 2 }));
+  expiryPathsSuite(chainPathsDriver(s, solanaDevnet('SOL')));
 });
 
 describe('attacks on Solana (fake RPC, litesvm)', () => {

@@ -26,7 +26,8 @@ describe.each([
 });
 
 describe('expiry paths on Stellar (fake Horizon)', () => {
-  expiryPathsSuite(stellarTestnet());
+  const s = useScenario(() => startScenario(stellarTestnet(), { confirmations: 2 }));
+  expiryPathsSuite(chainPathsDriver(s, stellarTestnet()));
 });
 
 describe('muxed addresses, the checkout and attacks on Stellar (fake Horizon)', () => {

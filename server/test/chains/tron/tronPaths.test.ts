@@ -29,7 +29,8 @@ describe.each(['TRX', 'USDT'] as const)(
 );
 
 describe('expiry paths on TRON (fake full node)', () => {
-  expiryPathsSuite(tronNile('TRX'));
+  const s = useScenario(() => startScenario(tronNile('TRX'), { confirmations: 2 }));
+  expiryPathsSuite(chainPathsDriver(s, tronNile('TRX')));
 });
 
 describe.each(['TRX', 'USDT'] as const)(

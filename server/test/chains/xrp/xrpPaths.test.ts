@@ -20,7 +20,8 @@ describe('payment paths on the XRP Ledger (fake rippled), required depth 1', () 
 });
 
 describe('expiry paths on the XRP Ledger (fake rippled)', () => {
-  expiryPathsSuite(XRP_TESTNET);
+  const s = useScenario(() => startScenario(XRP_TESTNET, { confirmations: 2 }));
+  expiryPathsSuite(chainPathsDriver(s, XRP_TESTNET));
 });
 
 describe('attacks on the XRP Ledger (fake rippled)', () => {
