@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { removeEmbeddedDataDir } from '../src/platform/db/embedded/removeEmbeddedDataDir.js';
-import { DELIVERY_CHANNEL } from '../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { DELIVERY_CHANNEL } from '../src/workers/webhookDelivery/listenForDeliveries.js';
 import { freePort } from './support.js';
 
 // Shared by the detection latency benches (regtest and anvil): the outbox commit probe, a fresh

@@ -8,7 +8,7 @@ import { scheduleTimer } from '../../src/domain/payments/jobs.js';
 import { DATABASE_TIMEOUTS } from '../../src/platform/db/databaseTimeouts.js';
 import { removeEmbeddedDataDir } from '../../src/platform/db/embedded/removeEmbeddedDataDir.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../src/platform/db/startEmbeddedPostgres.js';
-import { LISTENER_APPLICATION_NAME } from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { LISTENER_APPLICATION_NAME } from '../../src/workers/webhookDelivery/listenForDeliveries.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from '../chains/attachWebhookReceiver.js';
 import { allDelivered, eventNamesFor, receiveWebhooks } from '../chains/eventsFor.js';
 import { freePort } from '../harness/freePort.js';

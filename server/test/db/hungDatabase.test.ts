@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATABASE_TIMEOUTS } from '../../src/platform/db/databaseTimeouts.js';
-import { LISTENER_APPLICATION_NAME } from '../../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { LISTENER_APPLICATION_NAME } from '../../src/workers/webhookDelivery/listenForDeliveries.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { waitUntil } from '../harness/waitUntil.js';

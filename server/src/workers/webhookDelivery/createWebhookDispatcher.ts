@@ -7,20 +7,11 @@ import type { Clock } from '../../platform/runtime/clock.js';
 import { type AttemptDependencies, attemptDelivery } from './attemptDelivery.js';
 import { claimDeliveries } from './claimDeliveries.js';
 import { createDestinationPools, type DestinationTimeouts } from './createDestinationPools.js';
+import { listenForDeliveries } from './listenForDeliveries.js';
 import { recordAttemptResults } from './recordAttemptResults.js';
 import { releaseDeliveries } from './releaseDeliveries.js';
 import { unparkDeliveries } from './unparkDeliveries.js';
 import type { WebhookMetrics } from './webhookMetrics.js';
-
-/** The channel the outbox trigger notifies when it queues a delivery. */
-export const DELIVERY_CHANNEL = 'cairn_webhook_deliveries';
-
-/** The LISTEN connection's `application_name` (so operators and tests can find it). */
-export const LISTENER_APPLICATION_NAME = 'cairn webhook listener';
-
-/** Reconnect delays of a lost LISTEN connection: doubling from the first to the last. */
-const LISTEN_RETRY_FIRST_MS = 500;
-const LISTEN_RETRY_MAX_MS = 5_000;
 
 /** 30 seconds to response headers (docs/limits.md). */
 export const HEADERS_TIMEOUT_MS = 30_000;
@@ -150,9 +141,6 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
   let backlog = false;
   let pollTimer: NodeJS.Timeout | undefined;
   let sweepTimer: NodeJS.Timeout | undefined;
-  let listener: pg.Client | undefined;
-  let listenTimer: NodeJS.Timeout | undefined;
-  let listenRetryMs = LISTEN_RETRY_FIRST_MS;
   let flushing: Promise<void> | undefined;
   const ready: ClaimedDelivery[] = [];
   const pending: AttemptResult[] = [];
@@ -282,67 +270,14 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     });
   }
 
-  /**
-   * Opens the LISTEN connection. When it is lost (or cannot be opened: the database is down), it is
-   * opened again after 0.5 s, 1 s, 2 s, ... up to 5 s between attempts, for as long as the loop runs;
-   * meanwhile the poll keeps deliveries going.
-   */
-  async function listen(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: options.databaseUrl,
-      application_name: LISTENER_APPLICATION_NAME,
-      connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: DATABASE_TIMEOUTS.keepAliveInitialDelayMs,
-    });
-    client.on('notification', () => kick());
-    client.on('error', (error) => {
-      // Before the LISTEN is in place, the failing connect or query reports the error instead.
-      if (listener !== client) return;
-      listener = undefined;
-      client.end().catch(() => {});
-      if (!running) return;
-      options.log.warn({ err: error }, 'webhook LISTEN connection lost; polling until it is back');
-      relisten();
-    });
-    try {
-      await client.connect();
-      await client.query(`listen ${DELIVERY_CHANNEL}`);
-    } catch (error) {
-      void client.end().catch(() => {});
-      throw error;
-    }
-    if (!running) {
-      await client.end();
-      return;
-    }
-    listener = client;
-  }
-
-  /** Opens the LISTEN connection again after the current retry delay (once at a time). */
-  function relisten(): void {
-    if (!running || listenTimer) return;
-    const delay = listenRetryMs;
-    listenRetryMs = Math.min(listenRetryMs * 2, LISTEN_RETRY_MAX_MS);
-    listenTimer = setTimeout(() => {
-      listenTimer = undefined;
-      if (!running || listener) return;
-      listen().then(
-        () => {
-          if (!listener) return;
-          listenRetryMs = LISTEN_RETRY_FIRST_MS;
-          options.log.info({}, 'webhook LISTEN connection is back');
-          // Deliveries queued while nobody listened are due now.
-          kick();
-        },
-        (error: unknown) => {
-          options.log.warn({ err: error, retryInMs: listenRetryMs }, 'webhook LISTEN reconnect failed');
-          relisten();
-        },
-      );
-    }, delay);
-    listenTimer.unref();
-  }
+  // New deliveries are claimed when notified; after the LISTEN connection was lost, at once when it
+  // is back (deliveries queued while nobody listened are due).
+  const listener = listenForDeliveries({
+    databaseUrl: options.databaseUrl,
+    log: options.log,
+    onNotification: kick,
+    onReconnected: kick,
+  });
 
   return {
     get running() {
@@ -352,12 +287,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
     async start() {
       if (running) return;
       running = true;
-      try {
-        await listen();
-      } catch (error) {
-        options.log.warn({ err: error }, 'webhook LISTEN failed; polling until it can be opened');
-        relisten();
-      }
+      await listener.start();
       pollTimer = setInterval(kick, options.pollIntervalMs);
       pollTimer.unref();
       const sweep = () =>
@@ -399,10 +329,7 @@ export function createWebhookDispatcher(options: WebhookDispatcherOptions): Webh
       running = false;
       if (pollTimer) clearInterval(pollTimer);
       if (sweepTimer) clearInterval(sweepTimer);
-      if (listenTimer) clearTimeout(listenTimer);
-      listenTimer = undefined;
-      await listener?.end().catch(() => {});
-      listener = undefined;
+      await listener.stop();
       if (inFlight > 0 || flushing || pending.length > 0) {
         await Promise.race([new Promise<void>((resolve) => idleWaiters.push(resolve)), sleep(graceMs)]);
       }
