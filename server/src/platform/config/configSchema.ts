@@ -236,6 +236,14 @@ export const CONFIG_VARIABLES = {
     doc: 'Redis for the rate limits (per key, failed authentications per IP address, checkout actions) shared by several instances. Unset: in memory, per instance.',
     default: '(in memory)',
   },
+  CAIRN_METRICS_TOKEN: {
+    schema: z
+      .string()
+      .regex(/^\S{16,}$/, 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)')
+      .optional(),
+    doc: 'Lets other machines read `/metrics` with `Authorization: Bearer <this token>` (compared in constant time). Unset: `/metrics` answers only requests from this machine (a loopback peer that no proxy passed on); anyone else gets 401.',
+    default: '(this machine only)',
+  },
   CAIRN_TRUST_PROXY: {
     schema: bool.default(false),
     doc: 'Trust X-Forwarded-For (behind a reverse proxy) for the caller IP address: IP allowlists and per-address limits. Behind a proxy without it, every caller shares the proxy’s address.',
