@@ -16,8 +16,14 @@ import { registerDiscovery } from '../surfaces/discovery/registerDiscovery.js';
 import { registerMcp } from '../surfaces/mcp/registerMcp.js';
 import { clientErrorHandler } from '../web/clientErrorHandler.js';
 import { decodeUtf8 } from '../web/decodeUtf8.js';
+import { metricsAccessAllowed } from '../web/metricsAccess.js';
 import { redactCredentials } from '../web/redactCredentials.js';
 import { renderError } from '../web/renderError.js';
+import {
+  DEFAULT_ANSWER_HEADERS,
+  STRICT_TRANSPORT_SECURITY,
+  strictTransportFor,
+} from '../web/securityHeaders.js';
 import { serializeRequest } from '../web/serializeRequest.js';
 
 const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
@@ -88,9 +94,15 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
   const metrics = options.metrics ?? createMetrics();
   app.decorate('metrics', metrics);
 
+  const strictTransport = strictTransportFor(Object.values(gateway.config.urls));
   // Callback-style hooks: nothing to await, so no promise per request.
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    // Every answer (API, MCP, discovery, health, errors, pages): the defaults its route did not set.
+    for (const [name, value] of Object.entries(DEFAULT_ANSWER_HEADERS))
+      if (!reply.hasHeader(name)) reply.header(name, value);
+    if (strictTransport(request.hostname))
+      reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     done(null, payload);
   });
   app.addHook('onResponse', (request, reply, done) => {
@@ -138,7 +150,14 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     const ready = Object.values(checks).every((v) => v === 'ok' || v === 'standby');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });
-  app.get('/metrics', async (_request, reply) => {
+  app.get('/metrics', async (request, reply) => {
+    if (!metricsAccessAllowed(request, gateway.config.CAIRN_METRICS_TOKEN)) {
+      reply.header('www-authenticate', 'Bearer realm="metrics"');
+      throw new ApiError(
+        'UNAUTHORIZED',
+        '/metrics answers requests from this machine, or with Authorization: Bearer <CAIRN_METRICS_TOKEN>.',
+      );
+    }
     reply.header('content-type', metrics.registry.contentType);
     return metrics.registry.metrics();
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkoutMountPath } from '../surfaces/checkoutPage/render/checkoutPaths.js';
-import { securityHeaders } from './securityHeaders.js';
+import { securityHeaders, strictTransportFor } from './securityHeaders.js';
 
 describe('securityHeaders', () => {
   it('forbids framing by default, inline code always, and referrers to other sites', () => {
@@ -28,5 +28,20 @@ describe('checkoutMountPath', () => {
     expect(checkoutMountPath('http://localhost:3000/checkout')).toBe('/checkout');
     expect(checkoutMountPath('https://pay.example.com/c/')).toBe('/c');
     expect(checkoutMountPath('https://pay.example.com')).toBe('');
+  });
+});
+
+describe('strictTransportFor', () => {
+  it('sends HSTS when a public URL is https, except for a host a public URL serves over http', () => {
+    expect(
+      strictTransportFor(['http://localhost:3000', 'http://localhost:3000/dashboard'])('localhost'),
+    ).toBe(false);
+    const tls = strictTransportFor(['https://pay.example.com', 'https://pay.example.com/dashboard']);
+    expect(tls('pay.example.com')).toBe(true);
+    // A proxy that rewrites Host: still sent (browsers drop it on plain http anyway).
+    expect(tls('127.0.0.1')).toBe(true);
+    const mixed = strictTransportFor(['https://pay.example.com', 'http://api.internal.test:8080']);
+    expect(mixed('pay.example.com')).toBe(true);
+    expect(mixed('api.internal.test')).toBe(false);
   });
 });

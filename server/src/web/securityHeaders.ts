@@ -37,3 +37,30 @@ export function securityHeaders(input: SecurityHeadersInput): Record<string, str
   else if (input.frameAncestors === "'self'") headers['x-frame-options'] = 'SAMEORIGIN';
   return headers;
 }
+
+/**
+ * What every answer carries unless its route set its own: no content sniffing, no referrer to other
+ * sites, and not stored by any cache (the API's, MCP's and the health answers hold a merchant's data or
+ * this instance's state). Routes whose documents are the same for everyone (discovery, hashed assets)
+ * set their own Cache-Control.
+ */
+export const DEFAULT_ANSWER_HEADERS: Readonly<Record<string, string>> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/** HSTS for a year, subdomains included; never `preload`, a commitment an operator makes alone. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Whether an answer to a request for `hostname` carries HSTS: when any public URL is https, except
+ * for a host that a public URL serves over plain http (HSTS would cut it off). Browsers ignore the
+ * header on plain-http answers, so sending it whatever the Host (a proxy may rewrite it) is harmless.
+ */
+export function strictTransportFor(publicUrls: readonly string[]): (hostname: string) => boolean {
+  const parsed = publicUrls.map((url) => new URL(url));
+  if (!parsed.some((url) => url.protocol === 'https:')) return () => false;
+  const plainHosts = new Set(parsed.filter((url) => url.protocol === 'http:').map((url) => url.hostname));
+  return (hostname) => !plainHosts.has(hostname);
+}

@@ -103,6 +103,8 @@ describe('cairn start, anywhere', () => {
     const dataDir = join(tempDir('cairn-start-new-'), 'data', 'dir');
     const first = await startAndStop(dataDir);
     expect(first).toContain('Cairn gateway listening');
+    // HOST=127.0.0.1, as by default: the banner says how to accept other machines.
+    expect(first).toContain('listening on 127.0.0.1 only; set HOST=0.0.0.0 to accept other machines');
     await startAndStop(dataDir);
   });
 

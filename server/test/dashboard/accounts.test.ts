@@ -249,10 +249,10 @@ describe('password reset and sessions', () => {
   it('rotates the session at sign-in and signs out everywhere', async () => {
     const a = await signedUp('rotate@shop.test');
     const before = a.cookies.get('cairn_session')!;
-    await a.submit('/dashboard/sign-in', '/dashboard/sign-in', {
-      email: 'rotate@shop.test',
-      password: PASSWORD,
-    });
+    // Signed in, /sign-in redirects: the form goes with the token of a page of this session (the
+    // sign-in page's token of before sign-in no longer counts).
+    await a.get('/dashboard/businesses/new');
+    await a.post('/dashboard/sign-in', { email: 'rotate@shop.test', password: PASSWORD });
     const after = a.cookies.get('cairn_session')!;
     expect(after).not.toBe(before);
     const stale = new DashboardClient(gw.baseUrl);
@@ -346,14 +346,15 @@ describe('housekeeping', () => {
 });
 
 describe('on an https origin', () => {
-  it('sets __Secure- cookies with the Secure flag', async () => {
+  it('sets __Host- cookies: Secure, on path / and without Domain', async () => {
     const secure = await startDashboardGateway({
       env: { CAIRN_DASHBOARD_URL: 'https://pay.shop.test/dashboard' },
     });
     try {
       const page = await secure.running.app.inject({ method: 'GET', url: '/dashboard/sign-in' });
-      const csrfCookie = page.cookies.find((c) => c.name === '__Secure-cairn_csrf');
-      expect(csrfCookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+      const csrfCookie = page.cookies.find((c) => c.name === '__Host-cairn_csrf');
+      expect(csrfCookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(csrfCookie).not.toHaveProperty('domain');
       const token = /name="_csrf" value="([^"]+)"/.exec(page.body)![1]!;
       const em = secure.running.gateway.orm.em.fork();
       await createUser(em, secure.running.gateway.clock, {
@@ -365,12 +366,24 @@ describe('on an https origin', () => {
         method: 'POST',
         url: '/dashboard/sign-in',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://pay.shop.test' },
-        cookies: { '__Secure-cairn_csrf': csrfCookie!.value },
+        cookies: { '__Host-cairn_csrf': csrfCookie!.value },
         payload: new URLSearchParams({ _csrf: token, email: 'tls@shop.test', password: PASSWORD }).toString(),
       });
       expect(signIn.statusCode).toBe(303);
-      const session = signIn.cookies.find((c) => c.name === '__Secure-cairn_session');
-      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/dashboard' });
+      const session = signIn.cookies.find((c) => c.name === '__Host-cairn_session');
+      expect(session).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(session).not.toHaveProperty('domain');
+      // The CSRF secret is replaced at sign-in, under the same name.
+      const rotated = signIn.cookies.find((c) => c.name === '__Host-cairn_csrf');
+      expect(rotated).toMatchObject({ secure: true, httpOnly: true, path: '/' });
+      expect(rotated!.value).not.toBe(csrfCookie!.value);
+      // The signed-in dashboard reads the __Host- session cookie.
+      const home = await secure.running.app.inject({
+        method: 'GET',
+        url: '/dashboard/businesses/new',
+        cookies: { '__Host-cairn_session': session!.value, '__Host-cairn_csrf': rotated!.value },
+      });
+      expect(home.statusCode).toBe(200);
     } finally {
       await secure.stop();
     }

@@ -22,7 +22,11 @@ export const CONFIG_VARIABLES = {
     doc: 'HTTP port.',
     default: '3000',
   },
-  HOST: { schema: z.string().default('0.0.0.0'), doc: 'Interface to listen on.', default: '0.0.0.0' },
+  HOST: {
+    schema: z.string().default('127.0.0.1'),
+    doc: 'Interface to listen on. The default, `127.0.0.1`, accepts connections from this machine only (a reverse proxy on it, or a developer’s browser); `0.0.0.0` accepts other machines too (in a container, or without a proxy on the same machine).',
+    default: '127.0.0.1',
+  },
   DATABASE_URL: {
     schema: z
       .string()
@@ -184,7 +188,7 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_DEV_MAILBOX: {
     schema: z.enum(['auto', 'on', 'off']).default('auto'),
-    doc: 'The dashboard page `/mailbox` that shows the mail the gateway would have sent, links included. `auto`: on only while CAIRN_SMTP_URL is unset and the dashboard is on a loopback host (localhost, 127.0.0.1, ::1). Anyone who can open it can take over accounts: never turn it `on` on a public host.',
+    doc: 'The dashboard page `/mailbox` that shows the mail the gateway would have sent, links included. `auto`: on only while CAIRN_SMTP_URL is unset and the dashboard is on a loopback host (localhost, ::1, an IPv4 address in 127.0.0.0/8). Even when on, it answers only requests from this machine (a loopback peer that no proxy passed on: no `Forwarded`, `X-Forwarded-For` or `X-Real-IP` header); every other peer gets 404. Anyone who can open it can take over accounts: never turn it `on` on a shared host.',
     default: 'auto',
   },
   CAIRN_DASHBOARD_SESSION_HOURS: {
@@ -231,6 +235,14 @@ export const CONFIG_VARIABLES = {
     schema: z.string().optional(),
     doc: 'Redis for the rate limits (per key, failed authentications per IP address, checkout actions) shared by several instances. Unset: in memory, per instance.',
     default: '(in memory)',
+  },
+  CAIRN_METRICS_TOKEN: {
+    schema: z
+      .string()
+      .regex(/^\S{16,}$/, 'must be at least 16 characters without spaces (e.g. `openssl rand -hex 32`)')
+      .optional(),
+    doc: 'Lets other machines read `/metrics` with `Authorization: Bearer <this token>` (compared in constant time). Unset: `/metrics` answers only requests from this machine (a loopback peer that no proxy passed on); anyone else gets 401.',
+    default: '(this machine only)',
   },
   CAIRN_TRUST_PROXY: {
     schema: bool.default(false),

@@ -27,6 +27,11 @@ describe('configuration', () => {
     expect(config.CAIRN_ENABLED_CHAINS).toEqual(['BTC_TESTNET', 'LTC_TESTNET']);
   });
 
+  it('listens on 127.0.0.1 (this machine only) unless HOST says otherwise', () => {
+    expect(loadConfig({}).HOST).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
   it('rejects invalid values with a message naming the variable', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
 import rateLimit from '@fastify/rate-limit';
@@ -41,6 +42,17 @@ declare module 'fastify' {
   }
 }
 
+/** The CSRF token's user information when no session cookie is sent (never a session token). */
+const SIGNED_OUT = 'signed-out';
+/** Bytes of a CSRF secret, as @fastify/csrf makes them. */
+const CSRF_SECRET_BYTES = 18;
+/**
+ * The HMAC key @fastify/csrf hashes the user information with. It need not be secret, and is the same
+ * on every instance (a form rendered by one is posted to another): what an attacker lacks is the
+ * session token it hashes and the CSRF secret in the victim's httpOnly cookie.
+ */
+const CSRF_HMAC_KEY = 'cairn-dashboard-csrf';
+
 export interface DashboardOptions {
   /** Shares the form rate limit between gateway instances. */
   readonly redis?: Redis;
@@ -66,8 +78,16 @@ export async function registerDashboard(
   const secure = new URL(config.urls.dashboard).protocol === 'https:';
   // Behind a TLS proxy without CAIRN_TRUST_PROXY the request looks like http: the public origin counts.
   const dashboardOrigin = new URL(config.urls.dashboard).origin;
-  const cookiePath = base === '' ? '/' : base;
-  const sessionCookie = secure ? '__Secure-cairn_session' : 'cairn_session';
+  // Over https the cookies are `__Host-` ones: Secure, on path `/` and no Domain, so that no other
+  // host (a sibling subdomain) and no plain-http page can set or replace them. Over http (a
+  // developer's machine) the prefix cannot hold: plain names on the dashboard's path.
+  const cookiePath = secure || base === '' ? '/' : base;
+  const sessionCookie = secure ? '__Host-cairn_session' : 'cairn_session';
+  const csrfCookie = secure ? '__Host-cairn_csrf' : 'cairn_csrf';
+  const csrfCookieOptions = { path: cookiePath, httpOnly: true, sameSite: 'lax', secure } as const;
+  // What a CSRF token is bound to: the browser's session token (hashed into the token, never shown),
+  // or SIGNED_OUT. A token made before sign-in, or in another session, is refused.
+  const csrfUserInfo = (request: FastifyRequest) => request.cookies[sessionCookie] || SIGNED_OUT;
   const headers = securityHeaders({ frameAncestors: "'none'" });
   const oidc = options.oidc ?? new OidcClients(config.oidcProviders, { allowInsecureHttp: !secure });
   const accounts = createAccountsContext(gateway);
@@ -81,8 +101,10 @@ export async function registerDashboard(
       });
       await scope.register(cookie);
       await scope.register(csrf, {
-        cookieKey: secure ? '__Secure-cairn_csrf' : 'cairn_csrf',
-        cookieOpts: { path: cookiePath, httpOnly: true, sameSite: 'lax', secure },
+        cookieKey: csrfCookie,
+        cookieOpts: csrfCookieOptions,
+        getUserInfo: csrfUserInfo,
+        csrfOpts: { hmacKey: CSRF_HMAC_KEY },
       });
       await scope.register(rateLimit, {
         global: false,
@@ -110,10 +132,24 @@ export async function registerDashboard(
       const csrfFor = (reply: FastifyReply) => {
         let token = csrfTokens.get(reply);
         if (token === undefined) {
-          token = reply.generateCsrf();
+          token = reply.generateCsrf({ userInfo: csrfUserInfo(reply.request) });
           csrfTokens.set(reply, token);
         }
         return token;
+      };
+      /**
+       * A new CSRF secret at every sign-in and sign-out, for the session that begins (or none): the
+       * forms of before no longer count. The request's cookies are updated too, so that a page this
+       * same response renders carries a token of the new secret and session.
+       */
+      const rotateCsrf = (reply: FastifyReply, sessionToken: string | undefined) => {
+        const secret = randomBytes(CSRF_SECRET_BYTES).toString('base64url');
+        void reply.setCookie(csrfCookie, secret, csrfCookieOptions);
+        const { cookies } = reply.request;
+        cookies[csrfCookie] = secret;
+        if (sessionToken === undefined) delete cookies[sessionCookie];
+        else cookies[sessionCookie] = sessionToken;
+        csrfTokens.delete(reply);
       };
       const send = (request: FastifyRequest, reply: FastifyReply, page: Page) => {
         const token = csrfFor(reply);
@@ -143,21 +179,25 @@ export async function registerDashboard(
         send,
         redirect: (reply, path, notice) =>
           reply.redirect(notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${notice}` : path, 303),
-        startSession: (reply, token) =>
+        startSession: (reply, token) => {
           void reply.setCookie(sessionCookie, token, {
             path: cookiePath,
             httpOnly: true,
             secure,
             sameSite: 'lax',
             maxAge: config.CAIRN_DASHBOARD_SESSION_HOURS * 3600,
-          }),
-        clearSession: (reply) =>
+          });
+          rotateCsrf(reply, token);
+        },
+        clearSession: (reply) => {
           void reply.clearCookie(sessionCookie, {
             path: cookiePath,
             httpOnly: true,
             secure,
             sameSite: 'lax',
-          }),
+          });
+          rotateCsrf(reply, undefined);
+        },
         actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
       };
 

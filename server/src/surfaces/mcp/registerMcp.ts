@@ -13,6 +13,7 @@ import { ApiError } from '../../platform/runtime/ApiError.js';
 import { GATEWAY_VERSION } from '../../platform/runtime/gatewayVersion.js';
 import { registerKeyRateLimit } from '../../web/registerKeyRateLimit.js';
 import { renderError } from '../../web/renderError.js';
+import { DEFAULT_ANSWER_HEADERS } from '../../web/securityHeaders.js';
 import { callApiRoute } from './callApiRoute.js';
 import { type ContractTool, contractTools, toolName } from './contractTools.js';
 
@@ -127,6 +128,8 @@ async function answerEventStream(server: McpServer, request: FastifyRequest, rep
   reply.hijack();
   const raw = reply.raw;
   raw.setHeader('x-request-id', String(request.id));
+  // fastify's onSend hooks do not run after a hijack: the answer defaults, set here.
+  for (const [name, value] of Object.entries(DEFAULT_ANSWER_HEADERS)) raw.setHeader(name, value);
   raw.on('close', () => closeAll(request, transport, server));
   try {
     await server.connect(transport);

@@ -1,6 +1,7 @@
 import { describeOffer } from '../../../domain/chainOffers/judgeChainOffer.js';
 import type { ChainOffer } from '../../../domain/gateway/ChainAvailability.js';
 import { loadConfig } from '../../../platform/config/loadConfig.js';
+import { isLoopbackAddress } from '../../../web/loopbackPeer.js';
 import type { CliCommand } from '../runtime/CliCommand.js';
 import { followParentExit } from '../runtime/followParentExit.js';
 
@@ -12,6 +13,9 @@ function chainLines(offers: readonly ChainOffer[]): string[] {
       `${i === 0 ? '  Chains       ' : '               '}${offer.chainId}: ${offer.offered ? 'offered' : `not offered now (${describeOffer(offer)})`}`,
   );
 }
+
+/** Whether HOST lets only this machine connect. */
+const isLoopbackHost = (host: string) => host === 'localhost' || isLoopbackAddress(host);
 
 /**
  * `cairn start`: runs the gateway until SIGINT, SIGTERM or SIGHUP (or, started by a package manager's
@@ -32,6 +36,9 @@ export const startCommand: CliCommand = {
     console.log(
       [
         `Cairn gateway listening on ${running.address} (ready in ${Date.now() - started} ms)`,
+        ...(isLoopbackHost(config.HOST)
+          ? [`  Network      listening on ${config.HOST} only; set HOST=0.0.0.0 to accept other machines`]
+          : []),
         `  API          ${urls.api}/api/v1`,
         `  Checkout     ${urls.checkout}/<payment_id>`,
         `  OpenAPI      ${urls.site}/openapi.json`,

@@ -21,7 +21,7 @@ export interface DashboardRuntime {
   readonly paths: DashboardPaths;
   readonly accounts: AccountsContext;
   readonly oidc: OidcClients;
-  /** Whether the dev mailbox page is open (no SMTP, loopback host, or forced on). */
+  /** Whether the dev mailbox page exists (no SMTP and a loopback host, or forced on); it answers loopback peers only. */
   readonly devMailbox: boolean;
   /** This response's CSRF token (the same for every form on the page). */
   csrf(reply: FastifyReply): string;
