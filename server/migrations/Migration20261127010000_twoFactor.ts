@@ -6,6 +6,9 @@ import { Migration } from '@mikro-orm/migrations';
  * was accepted for (a code is never accepted twice). `recovery_codes`: ten single-use codes per login,
  * stored as SHA-256 hashes. `second_factor_challenges`: a sign-in whose password (or third-party
  * sign-in) was right and that waits for the second factor, for five minutes and five wrong codes.
+ * `dashboard_sessions.authenticated_at`: when the session's person last proved who they are (sign-in,
+ * or a step-up before a change that moves money or grants access); `step_up_failures` counts wrong
+ * step-up answers (five end the session).
  */
 export class Migration20261127010000_twoFactor extends Migration {
   override async up(): Promise<void> {
@@ -37,11 +40,18 @@ export class Migration20261127010000_twoFactor extends Migration {
         expires_at timestamptz not null
       );
       create index second_factor_challenges_user_id_idx on second_factor_challenges (user_id);
+
+      alter table dashboard_sessions add column authenticated_at timestamptz;
+      update dashboard_sessions set authenticated_at = created_at;
+      alter table dashboard_sessions alter column authenticated_at set not null;
+      alter table dashboard_sessions add column step_up_failures integer not null default 0;
     `);
   }
 
   override async down(): Promise<void> {
     this.addSql(`
+      alter table dashboard_sessions drop column step_up_failures;
+      alter table dashboard_sessions drop column authenticated_at;
       drop table second_factor_challenges;
       drop table recovery_codes;
       drop table totp_factors;

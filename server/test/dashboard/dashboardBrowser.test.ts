@@ -296,7 +296,8 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await page.getByRole('button', { name: 'Sign in' }).click();
       await page.getByRole('heading', { name: `Tea House ${viewport}` }).waitFor();
       await page.goto(url('/account/security'));
-      await page.getByLabel('Code from your app, or a recovery code').fill(recovery[0]!);
+      await page.locator('#f-off-password').fill(PASSWORD);
+      await page.locator('#f-off-code').fill(recovery[0]!);
       await page.getByRole('button', { name: 'Turn off' }).click();
       await page.getByText('Two-factor sign-in is off').first().waitFor();
 

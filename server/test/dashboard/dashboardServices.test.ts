@@ -83,7 +83,15 @@ describe('the signed-in viewer', () => {
       lifetime: accounts.lifetime,
     });
     const viewer = await loadViewer(accounts, token);
-    expectViewModel(viewer, ['sessionId', 'userId', 'email', 'businesses', 'business', 'mode']);
+    expectViewModel(viewer, [
+      'sessionId',
+      'userId',
+      'email',
+      'businesses',
+      'business',
+      'mode',
+      'authenticatedAt',
+    ]);
     expect(viewer).toMatchObject({ sessionId: session.id, userId, mode: 'test' });
     expect(viewer?.business?.id).toBe(gw.businessId);
     await pointSession(accounts, session.id, { mode: 'live' });

@@ -204,7 +204,7 @@ describe('two-factor sign-in with an authenticator app', () => {
 });
 
 describe('recovery codes', () => {
-  it('sign in once each; new ones (which take a code from the app) replace the old', async () => {
+  it('sign in once each; new ones (which take the password and a code) replace the old', async () => {
     const { email, client } = await signedInLogin();
     const { secret, codes } = await turnOn(client);
     expect((await answerCode(await passwordStep(email), codes[0]!.toUpperCase())).status).toBe(303);
@@ -213,13 +213,16 @@ describe('recovery codes', () => {
       'Recovery codes left: <strong>9</strong>',
     );
 
-    // Regenerating takes a code from the app, not a recovery code.
+    // New codes take the password and a code: a signed-in browser alone cannot make them.
     await client.get('/dashboard/account/security');
-    const withRecovery = await client.post('/dashboard/account/two-factor/recovery-codes', {
-      code: codes[1]!,
+    const withoutPassword = await client.post('/dashboard/account/two-factor/recovery-codes', {
+      code: totpCodeAt(secret, clock.now()),
     });
-    expect(withRecovery.status).toBe(422);
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.body).toContain('The password or the code is not right.');
+    nextStep();
     const fresh = await client.post('/dashboard/account/two-factor/recovery-codes', {
+      password: PASSWORD,
       code: totpCodeAt(secret, clock.now()),
     });
     expect(fresh.status).toBe(200);
@@ -232,15 +235,24 @@ describe('recovery codes', () => {
 });
 
 describe('turning two-factor off', () => {
-  it('needs a code from the app or a recovery code; then the password alone signs in', async () => {
+  it('needs the password and a code from the app or a recovery code; then the password alone signs in', async () => {
     const { email, client } = await signedInLogin();
     const { codes } = await turnOn(client);
     await client.get('/dashboard/account/security');
-    const refused = await client.post('/dashboard/account/two-factor/disable', { code: '000000' });
+    const refused = await client.post('/dashboard/account/two-factor/disable', {
+      password: PASSWORD,
+      code: '000000',
+    });
     expect(refused.status).toBe(422);
     expect(refused.body).toContain('Recovery codes left');
     await passwordStep(email);
-    const off = await client.post('/dashboard/account/two-factor/disable', { code: codes[2]! });
+    expect((await client.post('/dashboard/account/two-factor/disable', { code: codes[2]! })).status).toBe(
+      422,
+    );
+    const off = await client.post('/dashboard/account/two-factor/disable', {
+      password: PASSWORD,
+      code: codes[2]!,
+    });
     expect(off.status).toBe(303);
     expect(off.location).toBe(`${gw.dashboardUrl}/account/security?notice=two-factor-off`);
     const plain = new DashboardClient(gw.baseUrl);

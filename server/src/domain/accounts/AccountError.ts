@@ -13,7 +13,10 @@ export type AccountErrorCode =
   | 'SECOND_FACTOR_EXPIRED'
   | 'TWO_FACTOR_ALREADY_ON'
   | 'TWO_FACTOR_NOT_STARTED'
-  | 'TWO_FACTOR_OFF';
+  | 'TWO_FACTOR_OFF'
+  | 'STEP_UP_FAILED'
+  | 'STEP_UP_LOCKED'
+  | 'STEP_UP_UNAVAILABLE';
 
 /**
  * A sign-up, sign-in or account-link step refused. The message is shown to the person as is, so it

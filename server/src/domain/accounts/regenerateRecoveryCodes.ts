@@ -1,30 +1,23 @@
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
-import { checkSecondFactor } from './checkSecondFactor.js';
+import { confirmIdentity } from './confirmIdentity.js';
 import { replaceRecoveryCodes } from './recoveryCodes.js';
 import { readTotpFactor } from './totpFactors.js';
 
-const wrongCode = () =>
-  new AccountError(
-    'SECOND_FACTOR_INVALID',
-    'That code is not right. Type the six digits your app shows now.',
-  );
-
 /**
- * New recovery codes (the old ones stop working), after a code from the app: whoever holds only a
- * signed-in browser cannot mint themselves a way back in.
+ * New recovery codes (the old ones stop working), after the person proves who they are again (their
+ * password and a code: `confirmIdentity`), so that whoever holds only a signed-in browser cannot mint
+ * themselves a way back in.
  *
- * @throws {AccountError} TWO_FACTOR_OFF, SECOND_FACTOR_INVALID.
+ * @throws {AccountError} TWO_FACTOR_OFF, and those of `confirmIdentity`.
  */
 export async function regenerateRecoveryCodes(
   ctx: AccountsContext,
-  userId: string,
-  code: string,
+  input: { sessionId: string; userId: string; password: string; code: string },
 ): Promise<string[]> {
-  return ctx.orm.em.fork().transactional(async (em) => {
-    const factor = await readTotpFactor(em, userId);
-    if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
-    if (!(await checkSecondFactor(em, ctx, userId, code, ['totp']))) throw wrongCode();
-    return replaceRecoveryCodes(em, userId, ctx.clock.now());
-  });
+  const em = ctx.orm.em.fork();
+  const factor = await readTotpFactor(em, input.userId);
+  if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
+  await confirmIdentity(ctx, input);
+  return replaceRecoveryCodes(em, input.userId, ctx.clock.now());
 }

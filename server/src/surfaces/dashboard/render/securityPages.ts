@@ -23,6 +23,19 @@ function codeField(state: FormState, label: string, recovery: boolean, id = 'f-c
   });
 }
 
+/** The password field of a change to two-factor (its id differs per form on the page). */
+function passwordField(state: FormState, id: string): SafeHtml {
+  return field({
+    name: 'password',
+    id,
+    label: 'Your password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    ...fieldError(state.errors, 'password'),
+  });
+}
+
 const withState = (state: FormState) => ({
   ...(state.notice ? { notice: state.notice } : {}),
   ...(state.status ? { status: state.status } : {}),
@@ -46,7 +59,8 @@ Each signs you in once if you lose your phone.</p>
 <p>Makes ten new codes; the old ones stop working.</p>
 <form method="post" action="${paths.recoveryCodes}" novalidate>
 ${csrfField(csrf)}
-${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', false)}
+${status.hasPassword ? passwordField(state.values?.form === 'codes' ? state : {}, 'f-codes-password') : ''}
+${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app, or a recovery code', true, 'f-codes-code')}
 <input type="hidden" name="form" value="codes">
 <div class="actions"><button type="submit">Make new recovery codes</button></div>
 </form>
@@ -56,6 +70,7 @@ ${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', f
 <p>Your password alone will sign you in again.</p>
 <form method="post" action="${paths.twoFactorDisable}" novalidate>
 ${csrfField(csrf)}
+${status.hasPassword ? passwordField({}, 'f-off-password') : ''}
 ${codeField(state.values?.form === 'off' ? state : {}, 'Code from your app, or a recovery code', true, 'f-off-code')}
 <input type="hidden" name="form" value="off">
 <div class="actions"><button type="submit" class="danger">Turn off</button></div>

@@ -76,9 +76,29 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     const status = await readTwoFactorStatus(accounts, viewer.userId);
     return rt.send(request, reply, securityPage(paths, rt.csrf(reply), viewer, status, state));
   };
+  const identity = (viewer: Viewer, body: Form['Body']) => ({
+    sessionId: viewer.sessionId,
+    userId: viewer.userId,
+    password: (body?.password ?? '').slice(0, 4096),
+    code: code(body),
+  });
   const refused = (error: unknown, form: string): FormState => {
     if (!(error instanceof AccountError)) throw error;
     return { values: { form }, errors: { code: error.message }, status: 422 };
+  };
+  /** A change to two-factor refused: the form again, or sign-in when too many wrong answers ended the session. */
+  const refuse = async (
+    request: Parameters<typeof rt.send>[0],
+    reply: Parameters<typeof rt.send>[1],
+    viewer: Viewer,
+    error: unknown,
+    form: string,
+  ) => {
+    if (error instanceof AccountError && error.code === 'STEP_UP_LOCKED') {
+      rt.clearSession(reply);
+      return rt.redirect(reply, paths.signIn, 'session-ended');
+    }
+    return showSecurity(request, reply, viewer, refused(error, form));
   };
 
   scope.get(
@@ -127,10 +147,10 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        const codes = await regenerateRecoveryCodes(accounts, viewer.userId, code(request.body));
+        const codes = await regenerateRecoveryCodes(accounts, identity(viewer, request.body));
         return rt.send(request, reply, recoveryCodesPage(paths, codes, false));
       } catch (error) {
-        return showSecurity(request, reply, viewer, refused(error, 'codes'));
+        return refuse(request, reply, viewer, error, 'codes');
       }
     }),
   );
@@ -139,9 +159,9 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        await disableTwoFactor(accounts, viewer.userId, code(request.body));
+        await disableTwoFactor(accounts, identity(viewer, request.body));
       } catch (error) {
-        return showSecurity(request, reply, viewer, refused(error, 'off'));
+        return refuse(request, reply, viewer, error, 'off');
       }
       return rt.redirect(reply, paths.security, 'two-factor-off');
     }),
