@@ -6,6 +6,7 @@ import { Cairn } from '@cairn/sdk';
 import { verifyWebhook } from '@cairn/webhook-verifier';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { totpCodeAt } from '../../src/domain/accounts/totpCodes.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import {
   chromiumAvailable,
@@ -265,6 +266,40 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('heading', { name: 'This form has expired' }).waitFor();
       await capture(page, watch, 'form-refused', viewport);
+
+      // Two-factor sign-in: set up from the QR code's key with a code from the (test) clock, then
+      // asked for at the next sign-in, and turned off again with a recovery code.
+      await page.goto(url('/settings'));
+      await page.getByRole('link', { name: 'Two-factor sign-in' }).click();
+      await page.getByRole('heading', { name: 'Security' }).waitFor();
+      await capture(page, watch, 'security-off', viewport);
+      await page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await page.getByRole('heading', { name: 'Set up two-factor sign-in' }).waitFor();
+      await capture(page, watch, 'two-factor-setup', viewport);
+      const totpSecret = (await page.locator('#totp-secret').textContent())!.replace(/\s/g, '');
+      await page.getByLabel('Code from your app').fill(totpCodeAt(totpSecret, clock.now()));
+      await page.getByRole('button', { name: 'Turn on two-factor sign-in' }).click();
+      await page.getByRole('heading', { name: 'Your recovery codes' }).waitFor();
+      await capture(page, watch, 'recovery-codes', viewport);
+      const recovery = (await page.locator('#recovery-codes code').allTextContents()).map((c) => c.trim());
+      expect(recovery).toHaveLength(10);
+      await page.getByRole('link', { name: 'I have saved them' }).click();
+      await capture(page, watch, 'security-on', viewport);
+      await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Two-factor sign-in' }).waitFor();
+      await capture(page, watch, 'sign-in-two-factor', viewport);
+      clock.advance(30_000);
+      await page.getByLabel('Code from your authenticator app').fill(totpCodeAt(totpSecret, clock.now()));
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: `Tea House ${viewport}` }).waitFor();
+      await page.goto(url('/account/security'));
+      await page.locator('#f-off-password').fill(PASSWORD);
+      await page.locator('#f-off-code').fill(recovery[0]!);
+      await page.getByRole('button', { name: 'Turn off' }).click();
+      await page.getByText('Two-factor sign-in is off').first().waitFor();
 
       await page.goto(url('/settings'));
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();

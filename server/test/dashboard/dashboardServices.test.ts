@@ -31,6 +31,7 @@ import { rotateWebhookSecretAudited } from '../../src/domain/webhooks/rotateWebh
 import { setWebhookEndpointAudited } from '../../src/domain/webhooks/setWebhookEndpointAudited.js';
 import { Business } from '../../src/platform/db/entities/index.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { createTotpSecretCipher } from '../../src/surfaces/dashboard/createTotpSecretCipher.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
 // The domain services the dashboard reads and writes through: each read gives a plain object with
@@ -47,7 +48,7 @@ let actor: { userId: string; name: string; ip: string };
 beforeAll(async () => {
   gw = await startDashboardGateway({ clock, env: { CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true' } });
   gateway = gw.running.gateway;
-  accounts = createAccountsContext(gateway);
+  accounts = createAccountsContext(gateway, createTotpSecretCipher(gateway.config));
   userId = (await gateway.orm.em.fork().findOneOrFail(Business, { id: gw.businessId })).userId;
   actor = { userId, name: 'owner@shop.test', ip: '127.0.0.1' };
 }, 120_000);
@@ -82,7 +83,15 @@ describe('the signed-in viewer', () => {
       lifetime: accounts.lifetime,
     });
     const viewer = await loadViewer(accounts, token);
-    expectViewModel(viewer, ['sessionId', 'userId', 'email', 'businesses', 'business', 'mode']);
+    expectViewModel(viewer, [
+      'sessionId',
+      'userId',
+      'email',
+      'businesses',
+      'business',
+      'mode',
+      'authenticatedAt',
+    ]);
     expect(viewer).toMatchObject({ sessionId: session.id, userId, mode: 'test' });
     expect(viewer?.business?.id).toBe(gw.businessId);
     await pointSession(accounts, session.id, { mode: 'live' });

@@ -8,7 +8,15 @@ export type AccountErrorCode =
   | 'LINK_INVALID'
   | 'LINK_EXPIRED'
   | 'LINK_USED'
-  | 'OIDC_FAILED';
+  | 'OIDC_FAILED'
+  | 'SECOND_FACTOR_INVALID'
+  | 'SECOND_FACTOR_EXPIRED'
+  | 'TWO_FACTOR_ALREADY_ON'
+  | 'TWO_FACTOR_NOT_STARTED'
+  | 'TWO_FACTOR_OFF'
+  | 'STEP_UP_FAILED'
+  | 'STEP_UP_LOCKED'
+  | 'STEP_UP_UNAVAILABLE';
 
 /**
  * A sign-up, sign-in or account-link step refused. The message is shown to the person as is, so it

@@ -13,4 +13,12 @@ export interface AccountsContext {
   readonly dashboardUrl: string;
   readonly limits: SignInLimits;
   readonly lifetime: SessionLifetime;
+  /** Seals and opens authenticator-app secrets (the master key, with its own purpose label). */
+  readonly secrets: SecretSealer;
+}
+
+/** Seals a secret for storage and opens it again (AES-256-GCM under the master key). */
+export interface SecretSealer {
+  seal(secret: string): string;
+  open(sealed: string): string;
 }

@@ -1,12 +1,13 @@
 import type { Gateway } from '../gateway/Gateway.js';
-import type { AccountsContext } from './AccountsContext.js';
+import type { AccountsContext, SecretSealer } from './AccountsContext.js';
 
 /**
  * The account services' context for a gateway: its database and clock, mail (SMTP when configured,
  * else the dev mailbox), the dashboard's public URL for links in mail, the sign-in throttle's limits
- * and how long dashboard sessions last, all read from the gateway's configuration.
+ * and how long dashboard sessions last, all read from the gateway's configuration; `secrets` seals
+ * authenticator secrets (the master key's cipher, under a label of its own: see registerDashboard).
  */
-export function createAccountsContext(gateway: Gateway): AccountsContext {
+export function createAccountsContext(gateway: Gateway, secrets: SecretSealer): AccountsContext {
   const { config } = gateway;
   return {
     orm: gateway.orm,
@@ -21,5 +22,6 @@ export function createAccountsContext(gateway: Gateway): AccountsContext {
       absoluteMs: config.CAIRN_DASHBOARD_SESSION_HOURS * 3_600_000,
       idleMs: config.CAIRN_DASHBOARD_IDLE_HOURS * 3_600_000,
     },
+    secrets,
   };
 }

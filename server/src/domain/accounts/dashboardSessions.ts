@@ -42,6 +42,8 @@ export async function createSession(
     expiresAt: new Date(now.getTime() + input.lifetime.absoluteMs),
     ip: input.ip?.slice(0, 64) ?? null,
     userAgent: input.userAgent?.slice(0, 256) ?? null,
+    authenticatedAt: now,
+    stepUpFailures: 0,
   });
   await em.flush();
   return { token, session };

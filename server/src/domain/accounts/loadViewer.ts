@@ -20,6 +20,8 @@ export interface SignedInViewer {
   readonly business?: ViewerBusiness;
   /** The mode toggle: everything on a page belongs to it. */
   readonly mode: Mode;
+  /** When the person last proved who they are (sign-in or step-up). */
+  readonly authenticatedAt: Date;
 }
 
 /**
@@ -50,5 +52,6 @@ export async function loadViewer(
     businesses: businesses.map((b) => ({ id: b.id, name: b.name })),
     ...(business ? { business: { id: business.id, name: business.name } } : {}),
     mode: session.mode,
+    authenticatedAt: session.authenticatedAt,
   };
 }

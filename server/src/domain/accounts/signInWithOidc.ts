@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { IDashboardSession } from '../../platform/db/entities/index.js';
 import { User, UserIdentity } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { createUser } from './createUser.js';
-import { createSession } from './dashboardSessions.js';
 import { findUserByEmail } from './findUserByEmail.js';
+import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
 import { normalizeEmail } from './passwordRules.js';
 
 /** What a provider said about the person, after the code exchange checked state, nonce and PKCE. */
@@ -20,7 +19,8 @@ export interface OidcIdentity {
 /**
  * Signs in with a third-party identity. A known identity signs its login in. A new one needs an
  * address the provider verified: it joins the login with that address (docs/security.md: third-party
- * sign-in is verified automatically), or a new verified login is created. Joining an unverified login clears
+ * sign-in is verified automatically), or a new verified login is created. A login with two-factor on
+ * gets a challenge for its second factor instead of a session. Joining an unverified login clears
  * its password, so that whoever signed up with someone else's address cannot sign in as them.
  *
  * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity.
@@ -29,7 +29,7 @@ export async function signInWithOidc(
   ctx: AccountsContext,
   identity: OidcIdentity,
   from: { ip: string; userAgent?: string },
-): Promise<{ token: string; session: IDashboardSession; created: boolean }> {
+): Promise<SignInOutcome & { created: boolean }> {
   return ctx.orm.em.fork().transactional(async (em) => {
     const known = await em.findOne(UserIdentity, { issuer: identity.issuer, subject: identity.subject });
     let userId = known?.userId;
@@ -62,12 +62,13 @@ export async function signInWithOidc(
       userId = user.id;
     }
     await em.findOneOrFail(User, { id: userId });
-    const session = await createSession(em, ctx.clock, {
+    // A login with two-factor on still answers its Cairn second factor after the provider's sign-in.
+    const outcome = await finishFirstFactor(em, ctx, {
       userId,
-      lifetime: ctx.lifetime,
+      method: 'oidc',
       ip: from.ip,
       ...(from.userAgent ? { userAgent: from.userAgent } : {}),
     });
-    return { ...session, created };
+    return { ...outcome, created };
   });
 }

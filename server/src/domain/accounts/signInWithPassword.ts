@@ -1,8 +1,7 @@
-import type { IDashboardSession } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
-import { createSession } from './dashboardSessions.js';
 import { findUserByEmail } from './findUserByEmail.js';
+import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
 import { verifyNothing, verifyPassword } from './hashPassword.js';
 import { MAX_PASSWORD_LENGTH, normalizeEmail } from './passwordRules.js';
 import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from './signInThrottle.js';
@@ -20,14 +19,15 @@ const invalid = () => new AccountError('INVALID_CREDENTIALS', 'The email address
 /**
  * Password sign-in. Throttled per address and per IP address before any password is checked; an
  * unknown address costs the same hashing time as a wrong password and gets the same answer. Only a
- * verified address may sign in. Success starts a new session (see `createSession`).
+ * verified address may sign in. Success starts a new session (see `createSession`), or, when the
+ * login has two-factor on, a challenge for its second factor (see `finishFirstFactor`).
  *
  * @throws {AccountError} SIGN_IN_THROTTLED, INVALID_CREDENTIALS or EMAIL_NOT_VERIFIED.
  */
 export async function signInWithPassword(
   ctx: AccountsContext,
   attempt: SignInAttempt,
-): Promise<{ token: string; session: IDashboardSession }> {
+): Promise<SignInOutcome> {
   const em = ctx.orm.em.fork();
   const email = normalizeEmail(attempt.email) ?? attempt.email.trim().slice(0, 254);
   const wait = await signInRetryAfter(em, ctx.clock, email, attempt.ip, ctx.limits);
@@ -55,9 +55,9 @@ export async function signInWithPassword(
     );
   }
   await clearSignInFailures(em, email);
-  return createSession(em, ctx.clock, {
+  return finishFirstFactor(em, ctx, {
     userId: user.id,
-    lifetime: ctx.lifetime,
+    method: 'password',
     ip: attempt.ip,
     ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
   });

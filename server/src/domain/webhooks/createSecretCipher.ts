@@ -11,8 +11,12 @@ export interface SecretCipher {
   open(sealed: string): string;
 }
 
-/** A {@link SecretCipher} over a 32-byte master key; opened secrets are cached per sealed value. */
-export function createSecretCipher(masterKey: Buffer): SecretCipher {
+/**
+ * A {@link SecretCipher} over a 32-byte master key; opened secrets are cached per sealed value. The
+ * purpose label is bound to every sealed value, so a secret sealed for one purpose (webhook secrets,
+ * authenticator secrets) never opens as another's.
+ */
+export function createSecretCipher(masterKey: Buffer, purpose = 'cairn-webhook-secret'): SecretCipher {
   if (masterKey.length !== 32) throw new RangeError('the master key must be 32 bytes');
   const keyId = createHash('sha256').update(masterKey).digest('hex').slice(0, 8);
   const opened = new Map<string, string>();
@@ -21,7 +25,7 @@ export function createSecretCipher(masterKey: Buffer): SecretCipher {
     seal(secret) {
       const iv = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', masterKey, iv);
-      cipher.setAAD(Buffer.from(`cairn-webhook-secret:${keyId}`));
+      cipher.setAAD(Buffer.from(`${purpose}:${keyId}`));
       const ciphertext = Buffer.concat([cipher.update(secret, 'utf8'), cipher.final()]);
       return ['v1', keyId, iv, cipher.getAuthTag(), ciphertext]
         .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
@@ -40,7 +44,7 @@ export function createSecretCipher(masterKey: Buffer): SecretCipher {
         );
       try {
         const decipher = createDecipheriv('aes-256-gcm', masterKey, Buffer.from(iv, 'base64url'));
-        decipher.setAAD(Buffer.from(`cairn-webhook-secret:${keyId}`));
+        decipher.setAAD(Buffer.from(`${purpose}:${keyId}`));
         decipher.setAuthTag(Buffer.from(tag, 'base64url'));
         const secret = Buffer.concat([
           decipher.update(Buffer.from(ciphertext, 'base64url')),

@@ -12,6 +12,7 @@ import { ApiError } from '../../platform/runtime/ApiError.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
 import { securityHeaders } from '../../web/securityHeaders.js';
+import { createTotpSecretCipher } from './createTotpSecretCipher.js';
 import { loadDashboardAssets } from './dashboardAssets.js';
 import { devMailboxEnabled } from './devMailboxEnabled.js';
 import { messagePage } from './render/accountPages.js';
@@ -32,6 +33,7 @@ import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
+import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 
@@ -90,7 +92,7 @@ export async function registerDashboard(
   const csrfUserInfo = (request: FastifyRequest) => request.cookies[sessionCookie] || SIGNED_OUT;
   const headers = securityHeaders({ frameAncestors: "'none'" });
   const oidc = options.oidc ?? new OidcClients(config.oidcProviders, { allowInsecureHttp: !secure });
-  const accounts = createAccountsContext(gateway);
+  const accounts = createAccountsContext(gateway, createTotpSecretCipher(config));
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('dashboardRoutes', routes);
@@ -324,10 +326,14 @@ export async function registerDashboard(
       // Signed out or in: accounts, third-party sign-in, the dev mailbox.
       registerAccountRoutes(scope, runtime);
       registerOidcRoutes(scope, runtime);
+      registerSecondFactorRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(scope, runtime, {
-        viewer: (signedIn) => registerOnboardingRoutes(signedIn, runtime),
+        viewer: (signedIn) => {
+          registerOnboardingRoutes(signedIn, runtime);
+          registerSecurityRoutes(signedIn, runtime);
+        },
         business: (business) => {
           registerBusinessRoutes(business, runtime);
           registerWalletRoutes(business, runtime);

@@ -18,6 +18,10 @@ export const DashboardSession = defineEntity({
     expiresAt: p.datetime(),
     ip: p.string().nullable(),
     userAgent: p.string().nullable(),
+    /** When the person last proved who they are: sign-in, or a step-up before a sensitive change. */
+    authenticatedAt: p.datetime(),
+    /** Wrong step-up answers since the last right one (five end the session). */
+    stepUpFailures: p.integer(),
   },
 });
 export type IDashboardSession = InferEntity<typeof DashboardSession>;

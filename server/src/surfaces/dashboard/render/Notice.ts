@@ -17,6 +17,14 @@ export const REDIRECT_NOTICES = {
     text: 'Your password is changed and every other sign-in has ended. Sign in with the new password.',
   },
   'session-ended': { kind: 'info', text: 'Your sign-in has ended. Sign in again to continue.' },
+  'two-factor-off': {
+    kind: 'warn',
+    text: 'Two-factor sign-in is off: your password alone signs you in now.',
+  },
+  'second-factor-expired': {
+    kind: 'error',
+    text: 'That sign-in expired or had too many wrong codes. Sign in again.',
+  },
   'business-created': { kind: 'ok', text: 'Business created.' },
   'business-switched': { kind: 'ok', text: 'Switched business.' },
   'business-renamed': { kind: 'ok', text: 'Business name saved: the checkout shows it from now on.' },

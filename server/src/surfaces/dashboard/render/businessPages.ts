@@ -296,6 +296,7 @@ ${percentField(state, {
 <section class="card" aria-labelledby="account-heading">
 <h2 id="account-heading">Your sign-in</h2>
 <p>Signed in as <strong>${viewer.email}</strong>.</p>
+<p><a href="${paths.security}">Two-factor sign-in</a>: a code from an app on your phone as well as your password.</p>
 <form method="post" action="${paths.signOutEverywhere}" data-confirm="Sign out on every device, this one included?">
 ${csrfField(csrf)}<button type="submit" class="secondary">Sign out everywhere</button>
 </form>

@@ -7,6 +7,8 @@ export const csrfField = (token: string) => html`<input type="hidden" name="_csr
 /** One labelled input, with its hint and error tied to it for screen readers. */
 export function field(input: {
   readonly name: string;
+  /** The input's id when a page has two fields of one name (default `f-<name>`). */
+  readonly id?: string;
   readonly label: string;
   readonly type?: 'text' | 'email' | 'password' | 'url' | 'date';
   readonly value?: string;
@@ -19,7 +21,7 @@ export function field(input: {
   readonly placeholder?: string;
   readonly autofocus?: boolean;
 }): SafeHtml {
-  const id = `f-${input.name}`;
+  const id = input.id ?? `f-${input.name}`;
   const described = [input.hint && `${id}-hint`, input.error && `${id}-error`].filter(Boolean).join(' ');
   return html`<div class="field">
 <label for="${id}">${input.label}</label>

@@ -30,6 +30,7 @@ describe('walletsPage', () => {
       businesses: [business],
       business,
       mode: 'test' as const,
+      authenticatedAt: new Date(),
     };
     const page = walletsPage(dashboardPaths('/dashboard'), 'csrf', viewer, [wallet]).main.toString();
     expect(page).toContain(ADDRESS);

@@ -17,6 +17,7 @@ import {
 } from '../render/accountPages.js';
 import { redirectNotice } from '../render/Notice.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { finishSignIn } from './finishSignIn.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type Query = { Querystring: Record<string, string | undefined> };
@@ -49,16 +50,13 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
   scope.post<Form>('/sign-in', { config: SIGN_IN_LIMIT }, async (request, reply) => {
     const email = text(request.body?.email, 320);
     try {
-      const { token } = await signInWithPassword(accounts, {
+      const outcome = await signInWithPassword(accounts, {
         email,
         password: text(request.body?.password, 4096),
         ip: request.ip,
         ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
       });
-      // A new session each sign-in; the one this browser had before (if any) ends.
-      if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
-      rt.startSession(reply, token);
-      return rt.redirect(reply, paths.home);
+      return await finishSignIn(rt, request, reply, outcome);
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);

@@ -112,6 +112,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<Form>(
     '/keys',
+    { config: { stepUp: 'create an API key' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const covered = await listCoveredTokens(gateway, scopeOf(viewer));
       const label = (request.body?.label ?? '').trim().slice(0, 100);
@@ -182,6 +183,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<IdParams & Form>(
     '/keys/:id/webhook',
+    { config: { stepUp: 'change where webhooks go' } },
     withKey<IdParams & Form>(async (request, reply, viewer, key) => {
       const url = (request.body?.url ?? '').trim().slice(0, 2048);
       const events = ticked(request.body, 'event:').filter((e) =>
@@ -215,6 +217,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<IdParams>(
     '/keys/:id/webhook/rotate',
+    { config: { stepUp: 'rotate a webhook signing secret' } },
     withKey<IdParams>(async (request, reply, viewer, key) => {
       try {
         const rotated = await rotateWebhookSecretAudited(

@@ -3,10 +3,10 @@ import { AccountError } from '../../../domain/accounts/AccountError.js';
 import { OidcSignInError } from '../../../domain/accounts/OidcClients.js';
 import { saveOidcLogin } from '../../../domain/accounts/saveOidcLogin.js';
 import { signInWithOidc } from '../../../domain/accounts/signInWithOidc.js';
-import { signOut } from '../../../domain/accounts/signOut.js';
 import { takeOidcLogin } from '../../../domain/accounts/takeOidcLogin.js';
 import { messagePage } from '../render/accountPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { finishSignIn } from './finishSignIn.js';
 
 /** How long the provider's sign-in may take. */
 const LOGIN_TTL_MS = 10 * 60_000;
@@ -70,7 +70,7 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
     try {
       const callbackUrl = new URL(request.url, gateway.config.urls.dashboard);
       const claims = await rt.oidc.complete(provider, callbackUrl, login);
-      const { token, created } = await signInWithOidc(
+      const { created, ...outcome } = await signInWithOidc(
         rt.accounts,
         { provider, ...claims },
         {
@@ -78,10 +78,11 @@ export function registerOidcRoutes(scope: FastifyInstance, rt: DashboardRuntime)
           ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
         },
       );
-      request.log.info({ provider, created }, 'dashboard: signed in with OpenID Connect');
-      if (request.dashboardViewer) await signOut(rt.accounts, request.dashboardViewer.sessionId);
-      rt.startSession(reply, token);
-      return rt.redirect(reply, paths.home);
+      request.log.info(
+        { provider, created, secondFactor: outcome.kind === 'second_factor' },
+        'dashboard: signed in with OpenID Connect',
+      );
+      return await finishSignIn(rt, request, reply, outcome);
     } catch (error) {
       if (error instanceof OidcSignInError) {
         request.log.warn({ provider, code: error.code, err: error.message }, 'OIDC sign-in refused');

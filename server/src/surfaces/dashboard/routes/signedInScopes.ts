@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
 import type { BusinessViewer, Viewer } from '../render/Viewer.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { requireStepUp } from './requireStepUp.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -29,7 +30,8 @@ const refuseAsJson = (request: FastifyRequest, reply: FastifyReply) =>
  * Registers the dashboard's signed-in routes in two nested scopes, each with one pre-handler: the
  * outer one sends a signed-out request to the sign-in page, the inner one sends a viewer without a
  * business yet to the first business's form. Their handlers read the viewer with {@link withViewer}
- * and {@link withBusiness}. The pre-handlers run after the CSRF check of the enclosing scope.
+ * and {@link withBusiness}. The pre-handlers run after the CSRF check of the enclosing scope; routes
+ * marked `config.stepUp` also need a fresh authentication (`requireStepUp`).
  */
 export async function registerSignedInScopes(
   scope: FastifyInstance,
@@ -41,6 +43,7 @@ export async function registerSignedInScopes(
       if (request.dashboardViewer) return;
       return refuseAsJson(request, reply) ?? rt.redirect(reply, rt.paths.signIn);
     });
+    requireStepUp(signedIn, rt);
     routes.viewer?.(signedIn);
     await signedIn.register(async (business) => {
       business.addHook('preHandler', async (request, reply) => {

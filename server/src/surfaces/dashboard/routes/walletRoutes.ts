@@ -86,6 +86,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
 
   scope.post<Form>(
     '/wallets',
+    { config: { stepUp: 'add or change a wallet' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const chainId = (request.body?.chain_id ?? '').slice(0, 64);
       // Given as typed: the adapter canonicalizes it and says so (`Canonicalized`).
@@ -128,6 +129,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
 
   scope.post<IdParams>(
     '/wallets/:id/remove',
+    { config: { stepUp: 'remove a wallet' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       try {
         await removeWalletAudited(gateway, rt.actor(request, viewer), {

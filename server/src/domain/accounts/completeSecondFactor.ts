@@ -1,0 +1,43 @@
+import type { IDashboardSession } from '../../platform/db/entities/index.js';
+import { AccountError } from './AccountError.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
+import { createSession } from './dashboardSessions.js';
+import { closeChallenge, takeChallengeTry } from './secondFactorChallenges.js';
+
+const expired = () =>
+  new AccountError(
+    'SECOND_FACTOR_EXPIRED',
+    'This sign-in has expired or had too many wrong codes. Sign in again.',
+  );
+
+/**
+ * The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery
+ * code, answers the challenge and starts the session. Each try is taken before the code is checked
+ * (see `takeChallengeTry`), and only one request completes a challenge.
+ *
+ * @throws {AccountError} SECOND_FACTOR_INVALID (a wrong code: try again), SECOND_FACTOR_EXPIRED.
+ */
+export async function completeSecondFactor(
+  ctx: AccountsContext,
+  input: { challenge: string; code: string },
+): Promise<{ token: string; session: IDashboardSession; used: SecondFactorKind }> {
+  const em = ctx.orm.em.fork();
+  const challenge = await takeChallengeTry(em, ctx.clock.now(), input.challenge);
+  if (!challenge) throw expired();
+  const used = await checkSecondFactor(em, ctx, challenge.userId, input.code.trim().slice(0, 64));
+  if (!used) {
+    throw new AccountError(
+      'SECOND_FACTOR_INVALID',
+      'That code is not right. Type the six digits your authenticator app shows now, or a recovery code.',
+    );
+  }
+  if (!(await closeChallenge(em, input.challenge))) throw expired();
+  const { token, session } = await createSession(em, ctx.clock, {
+    userId: challenge.userId,
+    lifetime: ctx.lifetime,
+    ...(challenge.ip ? { ip: challenge.ip } : {}),
+    ...(challenge.userAgent ? { userAgent: challenge.userAgent } : {}),
+  });
+  return { token, session, used };
+}

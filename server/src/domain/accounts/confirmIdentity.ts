@@ -1,0 +1,86 @@
+import { DashboardSession, User } from '../../platform/db/entities/index.js';
+import { AccountError } from './AccountError.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { checkSecondFactor } from './checkSecondFactor.js';
+import { verifyPassword } from './hashPassword.js';
+import { runSql } from './runSql.js';
+import { readTotpFactor } from './totpFactors.js';
+
+/** A change that moves money or grants access needs the person to have proved who they are this recently. */
+export const STEP_UP_WINDOW_MS = 10 * 60_000;
+/** Wrong answers a session may give before it is ended. */
+const MAX_STEP_UP_FAILURES = 5;
+
+/** What a login answers a step-up with: its password, if it has one, and a code, if two-factor is on. */
+export interface StepUpNeeds {
+  readonly password: boolean;
+  readonly code: boolean;
+}
+
+/** Whether a session's last proof of identity is recent enough for a sensitive change. */
+export const isFreshlyAuthenticated = (authenticatedAt: Date, now: Date): boolean =>
+  now.getTime() - authenticatedAt.getTime() < STEP_UP_WINDOW_MS;
+
+/** What the login's step-up asks for. */
+export async function readStepUpNeeds(ctx: AccountsContext, userId: string): Promise<StepUpNeeds> {
+  const em = ctx.orm.em.fork();
+  const user = await em.findOneOrFail(User, { id: userId });
+  const factor = await readTotpFactor(em, userId);
+  return { password: user.passwordHash !== null, code: factor?.confirmedAt != null };
+}
+
+/**
+ * Step-up: the signed-in person proves who they are again (their password, and a code when two-factor
+ * is on), which marks the session freshly authenticated for {@link STEP_UP_WINDOW_MS}. Each answer
+ * takes one of the session's five tries before it is checked (one statement, so parallel answers
+ * cannot check more); the fifth wrong one ends the session. A login with neither a password nor
+ * two-factor (third-party sign-in only) has nothing to answer with.
+ *
+ * @throws {AccountError} STEP_UP_FAILED, STEP_UP_LOCKED (the session was ended), STEP_UP_UNAVAILABLE.
+ */
+export async function confirmIdentity(
+  ctx: AccountsContext,
+  input: { sessionId: string; userId: string; password: string; code: string },
+): Promise<void> {
+  const needs = await readStepUpNeeds(ctx, input.userId);
+  if (!needs.password && !needs.code) {
+    throw new AccountError(
+      'STEP_UP_UNAVAILABLE',
+      'This change needs you to confirm who you are, and your login has no password or two-factor sign-in to confirm it with. Turn on two-factor sign-in (Settings), or set a password with “Forgot your password?”.',
+    );
+  }
+  const em = ctx.orm.em.fork();
+  const [tried] = await runSql<{ step_up_failures: number }[]>(
+    em,
+    `update dashboard_sessions set step_up_failures = step_up_failures + 1
+     where id = ? and step_up_failures < ? returning step_up_failures`,
+    [input.sessionId, MAX_STEP_UP_FAILURES],
+  );
+  const locked = () => new AccountError('STEP_UP_LOCKED', 'Too many wrong answers: you are signed out.');
+  if (!tried) {
+    await em.nativeDelete(DashboardSession, { id: input.sessionId });
+    throw locked();
+  }
+  const user = await em.findOneOrFail(User, { id: input.userId });
+  const passwordOk =
+    !needs.password || (input.password !== '' && (await verifyPassword(user.passwordHash!, input.password)));
+  // The code is checked (and spent) only after a right password: a wrong password burns no recovery code.
+  const codeOk =
+    passwordOk &&
+    (!needs.code || (await checkSecondFactor(em, ctx, input.userId, input.code.trim())) !== undefined);
+  if (!passwordOk || !codeOk) {
+    if (tried.step_up_failures >= MAX_STEP_UP_FAILURES) {
+      await em.nativeDelete(DashboardSession, { id: input.sessionId });
+      throw locked();
+    }
+    throw new AccountError(
+      'STEP_UP_FAILED',
+      needs.code ? 'The password or the code is not right.' : 'That password is not right.',
+    );
+  }
+  await em.nativeUpdate(
+    DashboardSession,
+    { id: input.sessionId },
+    { authenticatedAt: ctx.clock.now(), stepUpFailures: 0 },
+  );
+}

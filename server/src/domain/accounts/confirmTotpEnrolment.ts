@@ -1,0 +1,36 @@
+import { AccountError } from './AccountError.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { replaceRecoveryCodes } from './recoveryCodes.js';
+import { matchTotpStep } from './totpCodes.js';
+import { claimTotpStep, readTotpFactor } from './totpFactors.js';
+
+/**
+ * Turns two-factor on: a code from the app proves it holds the secret being set up. Returns the ten
+ * recovery codes, shown once.
+ *
+ * @throws {AccountError} SECOND_FACTOR_INVALID, TWO_FACTOR_NOT_STARTED, TWO_FACTOR_ALREADY_ON.
+ */
+export async function confirmTotpEnrolment(
+  ctx: AccountsContext,
+  userId: string,
+  code: string,
+): Promise<string[]> {
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const factor = await readTotpFactor(em, userId);
+    if (!factor) {
+      throw new AccountError('TWO_FACTOR_NOT_STARTED', 'Start the set-up again: no app is being set up.');
+    }
+    if (factor.confirmedAt) {
+      throw new AccountError('TWO_FACTOR_ALREADY_ON', 'Two-factor sign-in is already on.');
+    }
+    const now = ctx.clock.now();
+    const step = matchTotpStep(ctx.secrets.open(factor.secretSealed), code, now);
+    if (step === undefined || !(await claimTotpStep(em, userId, step, { confirm: now }))) {
+      throw new AccountError(
+        'SECOND_FACTOR_INVALID',
+        'That code is not right. Type the six digits the app shows now (check that this device’s clock is right).',
+      );
+    }
+    return replaceRecoveryCodes(em, userId, now);
+  });
+}

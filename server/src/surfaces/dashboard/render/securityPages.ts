@@ -1,0 +1,181 @@
+import type { TwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
+import type { TotpEnrolment } from '../../../domain/accounts/startTotpEnrolment.js';
+import { html, type SafeHtml } from '../../../web/html.js';
+import type { FormState } from './accountPages.js';
+import type { DashboardPaths } from './dashboardPaths.js';
+import { csrfField, field, fieldError } from './forms.js';
+import type { Page } from './Page.js';
+import type { Viewer } from './Viewer.js';
+
+/** A one-time code field: digits from the app, or a recovery code where `recovery` says so. */
+function codeField(state: FormState, label: string, recovery: boolean, id = 'f-code'): SafeHtml {
+  return field({
+    name: 'code',
+    id,
+    label,
+    autocomplete: 'one-time-code',
+    required: true,
+    maxlength: 16,
+    hint: recovery
+      ? 'The six digits your authenticator app shows now, or one of your recovery codes.'
+      : 'The six digits your authenticator app shows now.',
+    ...fieldError(state.errors, 'code'),
+  });
+}
+
+/** The password field of a change to two-factor (its id differs per form on the page). */
+function passwordField(state: FormState, id: string): SafeHtml {
+  return field({
+    name: 'password',
+    id,
+    label: 'Your password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    ...fieldError(state.errors, 'password'),
+  });
+}
+
+const withState = (state: FormState) => ({
+  ...(state.notice ? { notice: state.notice } : {}),
+  ...(state.status ? { status: state.status } : {}),
+});
+
+/** The account's security page: two-factor sign-in on or off, and what can be done about it. */
+export function securityPage(
+  paths: DashboardPaths,
+  csrf: string,
+  viewer: Viewer,
+  status: TwoFactorStatus,
+  state: FormState = {},
+): Page {
+  const body = status.on
+    ? html`<p><span class="status active">On</span> Signing in takes your password and a code from your authenticator app.</p>
+<p>Recovery codes left: <strong>${String(status.recoveryCodesLeft)}</strong> of 10.
+Each signs you in once if you lose your phone.</p>
+</section>
+<section class="card" aria-labelledby="codes-heading">
+<h2 id="codes-heading">New recovery codes</h2>
+<p>Makes ten new codes; the old ones stop working.</p>
+<form method="post" action="${paths.recoveryCodes}" novalidate>
+${csrfField(csrf)}
+${status.hasPassword ? passwordField(state.values?.form === 'codes' ? state : {}, 'f-codes-password') : ''}
+${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app, or a recovery code', true, 'f-codes-code')}
+<input type="hidden" name="form" value="codes">
+<div class="actions"><button type="submit">Make new recovery codes</button></div>
+</form>
+</section>
+<section class="card" aria-labelledby="off-heading">
+<h2 id="off-heading">Turn two-factor sign-in off</h2>
+<p>Your password alone will sign you in again.</p>
+<form method="post" action="${paths.twoFactorDisable}" novalidate>
+${csrfField(csrf)}
+${status.hasPassword ? passwordField({}, 'f-off-password') : ''}
+${codeField(state.values?.form === 'off' ? state : {}, 'Code from your app, or a recovery code', true, 'f-off-code')}
+<input type="hidden" name="form" value="off">
+<div class="actions"><button type="submit" class="danger">Turn off</button></div>
+</form>`
+    : html`<p><span class="status deactivated">Off</span> Your password alone signs you in.</p>
+<p>With two-factor sign-in, someone who learns your password still cannot sign in without your phone.
+You need an authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden or Aegis).</p>
+<form method="post" action="${paths.twoFactorSetup}">
+${csrfField(csrf)}
+<div class="actions"><button type="submit">Set up an authenticator app</button></div>
+</form>`;
+  return {
+    title: 'Security',
+    section: 'settings',
+    ...withState(state),
+    main: html`<h1>Security</h1>
+<p class="muted">Signed in as ${viewer.email}.</p>
+<section class="card" aria-labelledby="two-factor-heading">
+<h2 id="two-factor-heading">Two-factor sign-in</h2>
+${body}
+</section>`,
+  };
+}
+
+/** Setting up an app: the QR code to scan, the secret to type instead, and the code that confirms it. */
+export function totpSetupPage(
+  paths: DashboardPaths,
+  csrf: string,
+  enrolment: TotpEnrolment,
+  qrDataUri: string,
+  state: FormState = {},
+): Page {
+  const grouped = enrolment.secret.replace(/(.{4})/g, '$1 ').trim();
+  return {
+    title: 'Set up two-factor sign-in',
+    section: 'settings',
+    ...withState(state),
+    main: html`<h1>Set up two-factor sign-in</h1>
+<section class="card" aria-labelledby="scan-heading">
+<h2 id="scan-heading">1. Scan this code with your authenticator app</h2>
+<p><img class="qr" src="${qrDataUri}" width="200" height="200" alt="QR code of your two-factor secret"></p>
+<p>Cannot scan it? Add an account in the app by hand with this key (time-based, 6 digits):</p>
+<code class="secret" id="totp-secret">${grouped}</code>
+</section>
+<section class="card" aria-labelledby="confirm-heading">
+<h2 id="confirm-heading">2. Type the code the app shows</h2>
+<form method="post" action="${paths.twoFactorConfirm}" novalidate>
+${csrfField(csrf)}
+${codeField(state, 'Code from your app', false)}
+<div class="actions"><button type="submit">Turn on two-factor sign-in</button><a href="${paths.security}">Cancel</a></div>
+</form>
+</section>`,
+  };
+}
+
+/** New recovery codes, shown this once. */
+export function recoveryCodesPage(
+  paths: DashboardPaths,
+  codes: readonly string[],
+  justTurnedOn: boolean,
+): Page {
+  return {
+    title: 'Your recovery codes',
+    section: 'settings',
+    notice: justTurnedOn
+      ? { kind: 'ok', text: 'Two-factor sign-in is on.' }
+      : { kind: 'ok', text: 'New recovery codes made: the old ones no longer work.' },
+    main: html`<h1>Your recovery codes</h1>
+<section class="card" aria-labelledby="codes-heading">
+<h2 id="codes-heading">Keep these somewhere safe</h2>
+<div class="notice warn" role="status"><strong>They are shown only now.</strong>
+Each code signs you in once if you lose your phone. Print them or keep them in a password manager.</div>
+<ol class="recovery-codes" id="recovery-codes">
+${codes.map(
+  (code) => html`<li><code>${code}</code></li>
+`,
+)}</ol>
+<button type="button" class="secondary" data-copy="recovery-codes" hidden>Copy</button>
+<div class="actions"><a class="button" href="${paths.security}">I have saved them</a></div>
+</section>`,
+  };
+}
+
+/** The second step of signing in: a code from the app, or a recovery code. */
+export function secondFactorPage(paths: DashboardPaths, csrf: string, state: FormState = {}): Page {
+  return {
+    title: 'Two-factor sign-in',
+    narrow: true,
+    ...withState(state),
+    main: html`<h1>Two-factor sign-in</h1>
+<div class="card">
+<form method="post" action="${paths.signInSecondFactor}" novalidate>
+${csrfField(csrf)}
+${field({
+  name: 'code',
+  label: 'Code from your authenticator app',
+  autocomplete: 'one-time-code',
+  required: true,
+  maxlength: 16,
+  autofocus: true,
+  hint: 'Lost your phone? Type one of your recovery codes instead.',
+  ...fieldError(state.errors, 'code'),
+})}
+<div class="actions"><button type="submit">Sign in</button><a href="${paths.signIn}">Start again</a></div>
+</form>
+</div>`,
+  };
+}

@@ -1,0 +1,169 @@
+import type { FastifyInstance } from 'fastify';
+import QRCode from 'qrcode';
+import { AccountError } from '../../../domain/accounts/AccountError.js';
+import { completeSecondFactor } from '../../../domain/accounts/completeSecondFactor.js';
+import { confirmTotpEnrolment } from '../../../domain/accounts/confirmTotpEnrolment.js';
+import { disableTwoFactor } from '../../../domain/accounts/disableTwoFactor.js';
+import { findSecondFactorChallenge } from '../../../domain/accounts/findSecondFactorChallenge.js';
+import { readTwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
+import { regenerateRecoveryCodes } from '../../../domain/accounts/regenerateRecoveryCodes.js';
+import { signOut } from '../../../domain/accounts/signOut.js';
+import {
+  readTotpEnrolment,
+  startTotpEnrolment,
+  type TotpEnrolment,
+} from '../../../domain/accounts/startTotpEnrolment.js';
+import type { FormState } from '../render/accountPages.js';
+import { recoveryCodesPage, secondFactorPage, securityPage, totpSetupPage } from '../render/securityPages.js';
+import type { Viewer } from '../render/Viewer.js';
+import type { DashboardRuntime } from './DashboardRuntime.js';
+import { clearSecondFactorCookie, readSecondFactorCookie } from './secondFactorCookie.js';
+import { withViewer } from './signedInScopes.js';
+
+type Form = { Body: Record<string, string | undefined> | undefined };
+
+/** Code posts per caller IP address per minute, as for passwords (a challenge itself allows five tries). */
+const CODE_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
+
+const code = (body: Form['Body']) => (body?.code ?? '').slice(0, 64);
+
+/** The QR code of a set-up's `otpauth://` URI, inline (never cached or served under a URL). */
+const qrDataUri = async (enrolment: TotpEnrolment) =>
+  `data:image/svg+xml;base64,${Buffer.from(
+    await QRCode.toString(enrolment.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+  ).toString('base64')}`;
+
+/** The second step of signing in, for a login with two-factor on (signed out). */
+export function registerSecondFactorRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
+  const { paths, accounts } = rt;
+  scope.get('/sign-in/two-factor', async (request, reply) => {
+    const challenge = await findSecondFactorChallenge(accounts, readSecondFactorCookie(rt, request));
+    if (!challenge) return rt.redirect(reply, paths.signIn);
+    return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply)));
+  });
+  scope.post<Form>('/sign-in/two-factor', { config: CODE_LIMIT }, async (request, reply) => {
+    try {
+      const { token } = await completeSecondFactor(accounts, {
+        challenge: readSecondFactorCookie(rt, request),
+        code: code(request.body),
+      });
+      clearSecondFactorCookie(rt, reply);
+      if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
+      rt.startSession(reply, token);
+      return rt.redirect(reply, paths.home);
+    } catch (error) {
+      if (!(error instanceof AccountError)) throw error;
+      if (error.code === 'SECOND_FACTOR_EXPIRED') {
+        clearSecondFactorCookie(rt, reply);
+        return rt.redirect(reply, paths.signIn, 'second-factor-expired');
+      }
+      const state = { errors: { code: error.message }, status: 401 };
+      return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply), state));
+    }
+  });
+}
+
+/** The security page: turning two-factor sign-in on and off, recovery codes (any signed-in viewer). */
+export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
+  const { paths, accounts } = rt;
+  const login = (viewer: Viewer) => ({ userId: viewer.userId, email: viewer.email });
+  const showSecurity = async (
+    request: Parameters<typeof rt.send>[0],
+    reply: Parameters<typeof rt.send>[1],
+    viewer: Viewer,
+    state: FormState = {},
+  ) => {
+    const status = await readTwoFactorStatus(accounts, viewer.userId);
+    return rt.send(request, reply, securityPage(paths, rt.csrf(reply), viewer, status, state));
+  };
+  const identity = (viewer: Viewer, body: Form['Body']) => ({
+    sessionId: viewer.sessionId,
+    userId: viewer.userId,
+    password: (body?.password ?? '').slice(0, 4096),
+    code: code(body),
+  });
+  const refused = (error: unknown, form: string): FormState => {
+    if (!(error instanceof AccountError)) throw error;
+    return { values: { form }, errors: { code: error.message }, status: 422 };
+  };
+  /** A change to two-factor refused: the form again, or sign-in when too many wrong answers ended the session. */
+  const refuse = async (
+    request: Parameters<typeof rt.send>[0],
+    reply: Parameters<typeof rt.send>[1],
+    viewer: Viewer,
+    error: unknown,
+    form: string,
+  ) => {
+    if (error instanceof AccountError && error.code === 'STEP_UP_LOCKED') {
+      rt.clearSession(reply);
+      return rt.redirect(reply, paths.signIn, 'session-ended');
+    }
+    return showSecurity(request, reply, viewer, refused(error, form));
+  };
+
+  scope.get(
+    '/account/security',
+    withViewer(async (request, reply, viewer) => showSecurity(request, reply, viewer)),
+  );
+  scope.post(
+    '/account/two-factor/setup',
+    withViewer(async (request, reply, viewer) => {
+      let enrolment: TotpEnrolment;
+      try {
+        enrolment = await startTotpEnrolment(accounts, login(viewer));
+      } catch (error) {
+        if (!(error instanceof AccountError)) throw error;
+        return showSecurity(request, reply, viewer, {
+          notice: { kind: 'error', text: error.message },
+          status: 409,
+        });
+      }
+      const page = totpSetupPage(paths, rt.csrf(reply), enrolment, await qrDataUri(enrolment));
+      return rt.send(request, reply, page);
+    }),
+  );
+  scope.post<Form>(
+    '/account/two-factor/confirm',
+    { config: CODE_LIMIT },
+    withViewer<Form>(async (request, reply, viewer) => {
+      try {
+        const codes = await confirmTotpEnrolment(accounts, viewer.userId, code(request.body));
+        return rt.send(request, reply, recoveryCodesPage(paths, codes, true));
+      } catch (error) {
+        const state = refused(error, 'setup');
+        const enrolment = await readTotpEnrolment(accounts, login(viewer));
+        if (!enrolment)
+          return showSecurity(request, reply, viewer, {
+            notice: { kind: 'error', text: state.errors!.code! },
+            status: 409,
+          });
+        const page = totpSetupPage(paths, rt.csrf(reply), enrolment, await qrDataUri(enrolment), state);
+        return rt.send(request, reply, page);
+      }
+    }),
+  );
+  scope.post<Form>(
+    '/account/two-factor/recovery-codes',
+    { config: CODE_LIMIT },
+    withViewer<Form>(async (request, reply, viewer) => {
+      try {
+        const codes = await regenerateRecoveryCodes(accounts, identity(viewer, request.body));
+        return rt.send(request, reply, recoveryCodesPage(paths, codes, false));
+      } catch (error) {
+        return refuse(request, reply, viewer, error, 'codes');
+      }
+    }),
+  );
+  scope.post<Form>(
+    '/account/two-factor/disable',
+    { config: CODE_LIMIT },
+    withViewer<Form>(async (request, reply, viewer) => {
+      try {
+        await disableTwoFactor(accounts, identity(viewer, request.body));
+      } catch (error) {
+        return refuse(request, reply, viewer, error, 'off');
+      }
+      return rt.redirect(reply, paths.security, 'two-factor-off');
+    }),
+  );
+}

@@ -1,0 +1,291 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAccountsContext } from '../../src/domain/accounts/createAccountsContext.js';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { signInWithOidc } from '../../src/domain/accounts/signInWithOidc.js';
+import { totpCodeAt } from '../../src/domain/accounts/totpCodes.js';
+import { UserIdentity } from '../../src/platform/db/entities/index.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { createTotpSecretCipher } from '../../src/surfaces/dashboard/createTotpSecretCipher.js';
+import { DashboardClient, type PageResponse } from './DashboardClient.js';
+import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
+
+// Two-factor sign-in with an authenticator app (RFC 6238 codes, computed here from the secret the
+// set-up page shows, at the gateway's test clock) and recovery codes, over real HTTP.
+
+const PASSWORD = 'correct horse battery staple';
+const STEP = 30_000;
+let gw: DashboardTestGateway;
+const clock = new ManualClock(new Date('2026-11-27T10:00:00Z'));
+let passwordHash: string;
+
+beforeAll(async () => {
+  gw = await startDashboardGateway({ clock });
+  passwordHash = await hashPassword(PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await gw?.stop();
+});
+
+/** A verified login with a password, and a signed-in client for it. */
+async function signedInLogin(): Promise<{ email: string; userId: string; client: DashboardClient }> {
+  const email = `owner-${randomUUID()}@shop.test`;
+  const user = await createUser(gw.running.gateway.orm.em.fork(), clock, {
+    email,
+    verified: true,
+    passwordHash,
+  });
+  const client = new DashboardClient(gw.baseUrl);
+  const answer = await client.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+    email,
+    password: PASSWORD,
+  });
+  expect(answer.status).toBe(303);
+  expect(answer.location).toBe(`${gw.dashboardUrl}/`);
+  return { email, userId: user.id, client };
+}
+
+const secretOn = (page: string) => {
+  const match = /id="totp-secret">([A-Z2-7 ]+)<\/code>/.exec(page);
+  if (!match) throw new Error('no secret on the set-up page');
+  return match[1]!.replace(/ /g, '');
+};
+const codesOn = (page: string) =>
+  [...page.matchAll(/<li><code>([a-z2-9]{5}-[a-z2-9]{5})<\/code><\/li>/g)].map((m) => m[1]!);
+const nextStep = () => clock.advance(STEP);
+
+/** Turns two-factor on for a signed-in client; returns the app's secret and the recovery codes. */
+async function turnOn(client: DashboardClient): Promise<{ secret: string; codes: string[] }> {
+  const setup = await client.submit('/dashboard/account/security', '/dashboard/account/two-factor/setup', {});
+  expect(setup.status).toBe(200);
+  const secret = secretOn(setup.body);
+  const done = await client.post('/dashboard/account/two-factor/confirm', {
+    code: totpCodeAt(secret, clock.now()),
+  });
+  expect(done.status).toBe(200);
+  const codes = codesOn(done.body);
+  expect(codes).toHaveLength(10);
+  nextStep();
+  return { secret, codes };
+}
+
+/** Signs in with the password: the answer sends the browser to the code page. */
+async function passwordStep(email: string): Promise<DashboardClient> {
+  const client = new DashboardClient(gw.baseUrl);
+  const answer = await client.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+    email,
+    password: PASSWORD,
+  });
+  expect(answer.status).toBe(303);
+  expect(answer.location).toBe(`${gw.dashboardUrl}/sign-in/two-factor`);
+  expect(client.cookies.has('cairn_session')).toBe(false);
+  expect(client.cookies.has('cairn_2fa')).toBe(true);
+  return client;
+}
+
+async function answerCode(client: DashboardClient, code: string): Promise<PageResponse> {
+  return client.submit('/dashboard/sign-in/two-factor', '/dashboard/sign-in/two-factor', { code });
+}
+
+describe('two-factor sign-in with an authenticator app', () => {
+  it('is set up from a QR code, turned on only by a right code, and then asked for at every sign-in', async () => {
+    const { email, userId, client } = await signedInLogin();
+    const off = await client.get('/dashboard/account/security');
+    expect(off.status).toBe(200);
+    expect(off.body).toContain('Set up an authenticator app');
+
+    const setup = await client.post('/dashboard/account/two-factor/setup', {});
+    expect(setup.status).toBe(200);
+    expect(setup.body).toMatch(/<img class="qr" src="data:image\/svg\+xml;base64,[A-Za-z0-9+/=]+"/);
+    const secret = secretOn(setup.body);
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    // The secret is kept sealed with the master key, never as text.
+    const [row] = await gw.running.gateway.orm.em
+      .getConnection()
+      .execute<{ secret_sealed: string }[]>('select secret_sealed from totp_factors where user_id = ?', [
+        userId,
+      ]);
+    expect(row!.secret_sealed).toMatch(/^v1\./);
+    expect(row!.secret_sealed).not.toContain(secret);
+
+    // A wrong code leaves it off: the password alone still signs in.
+    const wrong = await client.post('/dashboard/account/two-factor/confirm', { code: '000000' });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toContain('That code is not right');
+    expect(secretOn(wrong.body)).toBe(secret);
+    const stillOff = new DashboardClient(gw.baseUrl);
+    const plain = await stillOff.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+      email,
+      password: PASSWORD,
+    });
+    expect(plain.location).toBe(`${gw.dashboardUrl}/`);
+
+    const confirmed = await client.post('/dashboard/account/two-factor/confirm', {
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toContain('Two-factor sign-in is on.');
+    expect(codesOn(confirmed.body)).toHaveLength(10);
+    const on = await client.get('/dashboard/account/security');
+    expect(on.body).toContain('Recovery codes left: <strong>10</strong>');
+
+    // Now the password only opens the code page; the session starts with the app's code.
+    nextStep();
+    const second = await passwordStep(email);
+    expect((await second.get('/dashboard/')).location).toBe(`${gw.dashboardUrl}/sign-in`);
+    const page = await second.get('/dashboard/sign-in/two-factor');
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('autocomplete="one-time-code"');
+    const refused = await answerCode(second, '123456');
+    expect(refused.status).toBe(401);
+    expect(refused.body).toContain('That code is not right');
+    const accepted = await answerCode(second, totpCodeAt(secret, clock.now()));
+    expect(accepted.status).toBe(303);
+    expect(accepted.location).toBe(`${gw.dashboardUrl}/`);
+    expect(second.cookies.has('cairn_session')).toBe(true);
+    expect(second.cookies.has('cairn_2fa')).toBe(false);
+    expect((await second.get('/dashboard/account/security')).status).toBe(200);
+  });
+
+  it('accepts each code once: the same code, or an older one, is refused after', async () => {
+    const { email, client } = await signedInLogin();
+    const { secret } = await turnOn(client);
+    const code = totpCodeAt(secret, clock.now());
+    expect((await answerCode(await passwordStep(email), code)).status).toBe(303);
+    const replay = await answerCode(await passwordStep(email), code);
+    expect(replay.status).toBe(401);
+    // The code of the step before is within the app's window, but older than the one used.
+    const older = totpCodeAt(secret, new Date(clock.now().getTime() - STEP));
+    expect((await answerCode(await passwordStep(email), older)).status).toBe(401);
+    nextStep();
+    expect((await answerCode(await passwordStep(email), totpCodeAt(secret, clock.now()))).status).toBe(303);
+  });
+
+  it('takes at most five codes per sign-in, even sent at once, and ten per login over sign-ins', async () => {
+    const { email, client } = await signedInLogin();
+    const { secret } = await turnOn(client);
+    const browser = await passwordStep(email);
+    await browser.get('/dashboard/sign-in/two-factor');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => browser.post('/dashboard/sign-in/two-factor', { code: '000000' })),
+    );
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(5);
+    for (const answer of answers.filter((a) => a.status !== 401)) {
+      expect(answer.status).toBe(303);
+      expect(answer.location).toBe(`${gw.dashboardUrl}/sign-in?notice=second-factor-expired`);
+    }
+    // The challenge is spent: even the right code now starts nothing.
+    const late = await browser.post('/dashboard/sign-in/two-factor', {
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(late.location).toBe(`${gw.dashboardUrl}/sign-in?notice=second-factor-expired`);
+
+    // Five more wrong codes in a new sign-in make ten for the login: a third sign-in gets no try.
+    const again = await passwordStep(email);
+    for (let i = 0; i < 5; i += 1) expect((await answerCode(again, '000000')).status).toBe(401);
+    const third = await passwordStep(email);
+    const blocked = await answerCode(third, totpCodeAt(secret, clock.now()));
+    expect(blocked.location).toBe(`${gw.dashboardUrl}/sign-in?notice=second-factor-expired`);
+    // After fifteen minutes the login's count is clear again.
+    clock.advance(15 * 60_000 + STEP);
+    expect((await answerCode(await passwordStep(email), totpCodeAt(secret, clock.now()))).status).toBe(303);
+  });
+
+  it('lets a sign-in wait five minutes for its code', async () => {
+    const { email, client } = await signedInLogin();
+    const { secret } = await turnOn(client);
+    const browser = await passwordStep(email);
+    clock.advance(5 * 60_000 + 1);
+    const answer = await answerCode(browser, totpCodeAt(secret, clock.now()));
+    expect(answer.location).toBe(`${gw.dashboardUrl}/sign-in?notice=second-factor-expired`);
+    expect(browser.cookies.has('cairn_session')).toBe(false);
+  });
+});
+
+describe('recovery codes', () => {
+  it('sign in once each; new ones (which take the password and a code) replace the old', async () => {
+    const { email, client } = await signedInLogin();
+    const { secret, codes } = await turnOn(client);
+    expect((await answerCode(await passwordStep(email), codes[0]!.toUpperCase())).status).toBe(303);
+    expect((await answerCode(await passwordStep(email), codes[0]!)).status).toBe(401);
+    expect((await client.get('/dashboard/account/security')).body).toContain(
+      'Recovery codes left: <strong>9</strong>',
+    );
+
+    // New codes take the password and a code: a signed-in browser alone cannot make them.
+    await client.get('/dashboard/account/security');
+    const withoutPassword = await client.post('/dashboard/account/two-factor/recovery-codes', {
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.body).toContain('The password or the code is not right.');
+    nextStep();
+    const fresh = await client.post('/dashboard/account/two-factor/recovery-codes', {
+      password: PASSWORD,
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(fresh.status).toBe(200);
+    const newCodes = codesOn(fresh.body);
+    expect(newCodes).toHaveLength(10);
+    expect(newCodes).not.toContain(codes[1]);
+    expect((await answerCode(await passwordStep(email), codes[1]!)).status).toBe(401);
+    expect((await answerCode(await passwordStep(email), newCodes[0]!)).status).toBe(303);
+  });
+});
+
+describe('turning two-factor off', () => {
+  it('needs the password and a code from the app or a recovery code; then the password alone signs in', async () => {
+    const { email, client } = await signedInLogin();
+    const { codes } = await turnOn(client);
+    await client.get('/dashboard/account/security');
+    const refused = await client.post('/dashboard/account/two-factor/disable', {
+      password: PASSWORD,
+      code: '000000',
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain('Recovery codes left');
+    await passwordStep(email);
+    expect((await client.post('/dashboard/account/two-factor/disable', { code: codes[2]! })).status).toBe(
+      422,
+    );
+    const off = await client.post('/dashboard/account/two-factor/disable', {
+      password: PASSWORD,
+      code: codes[2]!,
+    });
+    expect(off.status).toBe(303);
+    expect(off.location).toBe(`${gw.dashboardUrl}/account/security?notice=two-factor-off`);
+    const plain = new DashboardClient(gw.baseUrl);
+    const answer = await plain.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+      email,
+      password: PASSWORD,
+    });
+    expect(answer.location).toBe(`${gw.dashboardUrl}/`);
+  });
+});
+
+describe('third-party sign-in', () => {
+  it('still asks for the Cairn second factor when the login has one', async () => {
+    const { email, userId, client } = await signedInLogin();
+    const accounts = createAccountsContext(
+      gw.running.gateway,
+      createTotpSecretCipher(gw.running.gateway.config),
+    );
+    const identity = {
+      provider: 'local',
+      issuer: 'https://id.example.test',
+      subject: randomUUID(),
+      email,
+      emailVerified: true,
+    };
+    const before = await signInWithOidc(accounts, identity, { ip: '127.0.0.1' });
+    expect(before.kind).toBe('session');
+    const em = gw.running.gateway.orm.em.fork();
+    expect(await em.count(UserIdentity, { userId })).toBe(1);
+
+    await turnOn(client);
+    const after = await signInWithOidc(accounts, identity, { ip: '127.0.0.1' });
+    expect(after.kind).toBe('second_factor');
+    expect(after).not.toHaveProperty('token');
+  });
+});
