@@ -10,7 +10,7 @@ import { Migration } from '@mikro-orm/migrations';
  * or a step-up before a change that moves money or grants access); `step_up_failures` counts wrong
  * step-up answers (five end the session).
  */
-export class Migration20261127010000_twoFactor extends Migration {
+export class Migration20261127020000_twoFactor extends Migration {
   override async up(): Promise<void> {
     this.addSql(`
       create table totp_factors (
