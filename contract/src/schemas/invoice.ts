@@ -4,7 +4,15 @@ import { acceptedSetFields, DESCRIPTION_MAX_LENGTH, FiatCurrencyField } from './
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
 import { MetadataSchema } from './metadata.js';
 import { ModeSchema } from './payment.js';
-import { ChainIdSchema, CoinSymbol, InvoiceId, PaymentId, Timestamp, TokenNotation } from './primitives.js';
+import {
+  ChainIdSchema,
+  CoinSymbol,
+  InvoiceId,
+  PaymentId,
+  Timestamp,
+  TimestampFilter,
+  TokenNotation,
+} from './primitives.js';
 
 /**
  * Invoice statuses (Cairn's own; docs/api.md, "Invoices"): `draft` until sent; `open` once sent and
@@ -250,8 +258,10 @@ export const ListInvoicesQuerySchema = z
       .optional()
       .meta({ description: 'Exact recipient address (case-insensitive).' }),
     number: z.string().min(1).max(INVOICE_NUMBER_MAX_LENGTH).optional(),
-    created_gte: Timestamp.optional().meta({ description: 'Only invoices created at or after this time.' }),
-    created_lt: Timestamp.optional().meta({ description: 'Only invoices created before this time.' }),
+    created_gte: TimestampFilter.optional().meta({
+      description: 'Only invoices created at or after this time.',
+    }),
+    created_lt: TimestampFilter.optional().meta({ description: 'Only invoices created before this time.' }),
   })
   .strict();
 
