@@ -24,7 +24,7 @@ export interface LinkPage {
  */
 export async function loadLinkPage(gateway: Gateway, id: string): Promise<LinkPage | undefined> {
   const em = gateway.orm.em.fork();
-  const link = await findPaymentLinkRow(em, undefined, id);
+  const link = await findPaymentLinkRow(em, gateway.clock.now(), undefined, id);
   if (!link) return undefined;
   const [facts] = await em
     .getConnection()
