@@ -18,6 +18,7 @@ import { clientErrorHandler } from '../web/clientErrorHandler.js';
 import { decodeUtf8 } from '../web/decodeUtf8.js';
 import { redactCredentials } from '../web/redactCredentials.js';
 import { renderError } from '../web/renderError.js';
+import { serializeError } from '../web/serializeError.js';
 import { serializeRequest } from '../web/serializeRequest.js';
 
 const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
@@ -50,8 +51,9 @@ declare module 'fastify' {
  */
 export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Whatever logger the gateway was given, request URLs are logged with credentials redacted.
-    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest } }),
+    // Whatever logger the gateway was given, request URLs are logged with credentials redacted and
+    // database errors without the values of their statement.
+    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest, err: serializeError } }),
     bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
     trustProxy: gateway.config.CAIRN_TRUST_PROXY,
     // Not `requestIdHeader: 'x-request-id'`: fastify would then take the header as is and never call
