@@ -3,8 +3,9 @@ import type { CreatePaymentRequest } from '@cairn/contract';
 import { loadActiveKey } from '../apiKeys/authenticate.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { createPayment } from '../payments/createPayment.js';
+import { findHeldPayment } from './findHeldPayment.js';
 import { findPaymentLinkRow } from './findPaymentLink.js';
-import { LINK_HOLD_MS, linkAvailability, type PaymentLinkRow, UNPAID_STATUSES } from './paymentLinkRow.js';
+import { LINK_HOLD_MS, linkAvailability, type PaymentLinkRow } from './paymentLinkRow.js';
 
 /** What pressing Pay on a link's page gave: a payment to check out, or why the link cannot. */
 export type PayFromLinkOutcome =
@@ -89,23 +90,10 @@ export async function payFromLink(
     if (availability === 'inactive') return { kind: availability, link };
     if (clientAddress) {
       // The address's payment that still holds a use (unpaid, made within the hold): open it again.
-      const [held] = await connection.execute<{ payment_id: string }[]>(
-        `select v.payment_id from payment_link_visits v join payments p on p.id = v.payment_id
-          where v.payment_link_id = ? and v.client_address = ? and v.created_at > ?
-            and p.status in (${UNPAID_STATUSES.map((s) => `'${s}'`).join(', ')}) and p.created_at > ?
-          order by p.created_at desc limit 1`,
-        [
-          link.id,
-          clientAddress,
-          new Date(now.getTime() - LINK_HOLD_MS),
-          new Date(now.getTime() - LINK_HOLD_MS),
-        ],
-        'all',
-        ctx,
-      );
+      const held = await findHeldPayment(tx, link.id, clientAddress, now);
       if (held) {
-        if (visit) await recordVisit(held.payment_id);
-        return { kind: 'payment', paymentId: held.payment_id };
+        if (visit) await recordVisit(held);
+        return { kind: 'payment', paymentId: held };
       }
     }
     if (availability !== 'available') return { kind: availability, link };

@@ -49,7 +49,7 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
 
   scope.get<IdParams>('/links/:id', async (request, reply) => {
     const { id } = request.params;
-    const page = isPaymentId(id) ? await loadLinkPage(rt.gateway, id) : undefined;
+    const page = isPaymentId(id) ? await loadLinkPage(rt.gateway, id, addressGroup(request.ip)) : undefined;
     if (!page) return notFound(reply);
     const refusal = page.availability === 'available' ? undefined : refusals[page.availability];
     return sendLink(
