@@ -4,6 +4,7 @@ import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { forgetLinkAddressesTask } from '../../src/workers/jobs/forgetLinkAddressesTask.js';
 import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import {
   type Client,
@@ -419,6 +420,25 @@ describe("a link's public page", () => {
     expect(taken.id).not.toBe(held.id);
     expect((await press(link.id, a)).status).toBe(409);
     expect((await client.get(`/payments/${held.id}`)).body.data.status).toBe('pending');
+  });
+
+  it('forgets a press’s client address once its hold is over (the hourly task)', async () => {
+    const link = await createLink();
+    const addressOf = async (paymentId: string) =>
+      (
+        await sql<{ client_address: string | null }>(
+          test,
+          'select client_address from payment_link_visits where payment_id = ?',
+          [paymentId],
+        )
+      )[0]?.client_address;
+    const old = await paymentOf(await press(link.id, '2001:db8:7:8::9'));
+    expect(await addressOf(old.id)).toBe('2001:db8:7:8::/64');
+    clock.advance(5 * MINUTE + 1000);
+    const recent = await paymentOf(await press(link.id, '203.0.113.77'));
+    await forgetLinkAddressesTask(test.running.gateway)({}, {} as JobHelpers);
+    expect(await addressOf(old.id)).toBeNull();
+    expect(await addressOf(recent.id)).toBe('203.0.113.77');
   });
 
   it('a payment that received a transfer counts against max_uses for good', async () => {
