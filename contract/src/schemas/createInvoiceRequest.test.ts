@@ -49,6 +49,12 @@ describe('CreateInvoiceRequestSchema', () => {
       'due_date: must be a real calendar date',
     ]);
     expect(issuesOf({ ...valid, due_date: '31/12/2026' })[0]).toMatch(/YYYY-MM-DD/);
+    for (const due_date of ['0000-01-01', '9999-01-01', '9999-12-31'])
+      expect(issuesOf({ ...valid, due_date })).toEqual([
+        'due_date: must be a date from 0001-01-01 to 9998-12-31',
+      ]);
+    expect(issuesOf({ ...valid, due_date: '9998-12-31', reminder_days: [365] })).toEqual([]);
+    expect(issuesOf({ ...valid, due_date: '0001-01-01' })).toEqual([]);
     expect(issuesOf({ ...valid, reminder_days: [400] })[0]).toMatch(/^reminder_days\.0/);
     expect(issuesOf({ ...valid, number: ' INV 1' })[0]).toMatch(/^number/);
     expect(issuesOf({ ...valid, total: '10' })[0]).toMatch(/total|Unrecognized/i);

@@ -4,7 +4,15 @@ import { acceptedSetFields, DESCRIPTION_MAX_LENGTH, FiatCurrencyField } from './
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
 import { MetadataSchema } from './metadata.js';
 import { ModeSchema } from './payment.js';
-import { ChainIdSchema, CoinSymbol, InvoiceId, PaymentId, Timestamp, TokenNotation } from './primitives.js';
+import {
+  ChainIdSchema,
+  CoinSymbol,
+  InvoiceId,
+  PaymentId,
+  Timestamp,
+  TimestampFilter,
+  TokenNotation,
+} from './primitives.js';
 
 /**
  * Invoice statuses (Cairn's own; docs/api.md, "Invoices"): `draft` until sent; `open` once sent and
@@ -68,7 +76,10 @@ export const LineItemInputSchema = z
   .strict()
   .meta({ id: 'LineItemInput', description: 'One line of an invoice.' });
 
-/** `YYYY-MM-DD`, a real calendar day. */
+/**
+ * `YYYY-MM-DD`, a real calendar day from 0001-01-01 to 9998-12-31: year 0000 is no date PostgreSQL
+ * stores, and a reminder (up to 365 days after the due date) must fall in a year that has four digits.
+ */
 const CalendarDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date as YYYY-MM-DD')
@@ -76,6 +87,7 @@ const CalendarDate = z
     const date = new Date(`${v}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
   }, 'must be a real calendar date')
+  .refine((v) => v >= '0001-01-01' && v <= '9998-12-31', 'must be a date from 0001-01-01 to 9998-12-31')
   .meta({ description: 'A calendar date, YYYY-MM-DD (UTC).', example: '2026-12-31' });
 
 export const CreateInvoiceRequestSchema = z
@@ -250,8 +262,10 @@ export const ListInvoicesQuerySchema = z
       .optional()
       .meta({ description: 'Exact recipient address (case-insensitive).' }),
     number: z.string().min(1).max(INVOICE_NUMBER_MAX_LENGTH).optional(),
-    created_gte: Timestamp.optional().meta({ description: 'Only invoices created at or after this time.' }),
-    created_lt: Timestamp.optional().meta({ description: 'Only invoices created before this time.' }),
+    created_gte: TimestampFilter.optional().meta({
+      description: 'Only invoices created at or after this time.',
+    }),
+    created_lt: TimestampFilter.optional().meta({ description: 'Only invoices created before this time.' }),
   })
   .strict();
 

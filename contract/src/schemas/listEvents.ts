@@ -6,7 +6,7 @@ import {
   WebhookEventSchema,
 } from '../webhookEvents.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
-import { InvoiceId, PaymentId, Timestamp } from './primitives.js';
+import { InvoiceId, PaymentId, TimestampFilter } from './primitives.js';
 
 const eventTypeList = z
   .string()
@@ -32,8 +32,10 @@ export const ListEventsQuerySchema = z
     invoice_id: InvoiceId.optional().meta({
       description: "Only the events of this invoice: its invoice.* events and its payments' events.",
     }),
-    created_gte: Timestamp.optional().meta({ description: 'Only events created at or after this time.' }),
-    created_lt: Timestamp.optional().meta({ description: 'Only events created before this time.' }),
+    created_gte: TimestampFilter.optional().meta({
+      description: 'Only events created at or after this time.',
+    }),
+    created_lt: TimestampFilter.optional().meta({ description: 'Only events created before this time.' }),
   })
   .strict();
 

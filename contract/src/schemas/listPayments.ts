@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../paymentStatus.js';
 import { PaymentSchema } from './payment.js';
-import { InvoiceId, PaymentId, PaymentLinkId, Timestamp } from './primitives.js';
+import { InvoiceId, PaymentId, PaymentLinkId, TimestampFilter } from './primitives.js';
 
 export const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
@@ -41,8 +41,10 @@ export const ListPaymentsQuerySchema = z
     order_id: z.string().min(1).max(255).optional(),
     payment_link_id: PaymentLinkId.optional().meta({ description: 'Only the payments this link created.' }),
     invoice_id: InvoiceId.optional().meta({ description: 'Only the payments of this invoice.' }),
-    created_gte: Timestamp.optional().meta({ description: 'Only payments created at or after this time.' }),
-    created_lt: Timestamp.optional().meta({ description: 'Only payments created before this time.' }),
+    created_gte: TimestampFilter.optional().meta({
+      description: 'Only payments created at or after this time.',
+    }),
+    created_lt: TimestampFilter.optional().meta({ description: 'Only payments created before this time.' }),
   })
   .strict();
 

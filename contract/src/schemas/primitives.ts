@@ -7,6 +7,15 @@ export const Timestamp = z.iso
   .datetime({ offset: false })
   .meta({ description: 'RFC 3339 UTC timestamp.', example: '2026-11-21T10:00:00Z' });
 
+/**
+ * A {@link Timestamp} a list is filtered by (`created_gte`, `created_lt`): years 0001 to 9999 (year
+ * 0000 is no date PostgreSQL stores, so it is refused as invalid rather than failing the query).
+ */
+export const TimestampFilter = z.iso
+  .datetime({ offset: false })
+  .refine((value) => !value.startsWith('0000-'), 'must be a time in the years 0001 to 9999')
+  .meta({ description: 'RFC 3339 UTC timestamp.', example: '2026-11-21T10:00:00Z' });
+
 /** Integer amount in a coin's smallest unit (wei, satoshi, lamport, drops, stroops, piconero). */
 export const AtomicAmount = z
   .string()

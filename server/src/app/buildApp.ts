@@ -24,6 +24,7 @@ import {
   STRICT_TRANSPORT_SECURITY,
   strictTransportFor,
 } from '../web/securityHeaders.js';
+import { serializeError } from '../web/serializeError.js';
 import { serializeRequest } from '../web/serializeRequest.js';
 
 const openApiDocument = createRequire(import.meta.url)('@cairn/contract/openapi.json') as Record<
@@ -56,8 +57,9 @@ declare module 'fastify' {
  */
 export async function buildApp(gateway: Gateway, options: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    // Whatever logger the gateway was given, request URLs are logged with credentials redacted.
-    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest } }),
+    // Whatever logger the gateway was given, request URLs are logged with credentials redacted and
+    // database errors without the values of their statement.
+    loggerInstance: gateway.log.child({}, { serializers: { req: serializeRequest, err: serializeError } }),
     bodyLimit: gateway.config.CAIRN_BODY_LIMIT_BYTES,
     trustProxy: gateway.config.CAIRN_TRUST_PROXY,
     // Not `requestIdHeader: 'x-request-id'`: fastify would then take the header as is and never call

@@ -24,6 +24,7 @@ import { type EmbeddedDatabase, startEmbeddedPostgres } from '../platform/db/sta
 import { type Clock, systemClock } from '../platform/runtime/clock.js';
 import { createMetrics } from '../platform/runtime/metrics.js';
 import { StartupError } from '../platform/runtime/StartupError.js';
+import { serializeError } from '../web/serializeError.js';
 import { migrateWorkerSchema, startWorkers } from '../workers/jobs/startWorkers.js';
 import type { WebhookDispatcher } from '../workers/webhookDelivery/createWebhookDispatcher.js';
 import { startWebhookDelivery } from '../workers/webhookDelivery/startWebhookDelivery.js';
@@ -74,13 +75,15 @@ export interface StartOptions {
 }
 
 /**
- * The pino logger: JSON lines, secrets redacted. The gateway logs to stdout; operator commands log to
- * stderr (`to: 'stderr'`), so that what they print on stdout (JSON with `--json`) stays parseable.
+ * The pino logger: JSON lines, secrets redacted, database errors without the values of their
+ * statement (`serializeError`). The gateway logs to stdout; operator commands log to stderr
+ * (`to: 'stderr'`), so that what they print on stdout (JSON with `--json`) stays parseable.
  */
 export function createLogger(level: Config['CAIRN_LOG_LEVEL'], to: 'stdout' | 'stderr' = 'stdout'): Logger {
   return pino(
     {
       level,
+      serializers: { err: serializeError },
       redact: {
         paths: ['req.headers.authorization', 'headers.authorization', '*.apiKey', '*.api_key', '*.secret'],
         censor: '[redacted]',

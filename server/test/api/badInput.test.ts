@@ -419,6 +419,23 @@ describe('list query', () => {
     expectError(await client.get(`/payments?${query}`), 'VALIDATION_ERROR', field);
   });
 
+  it('refuses a date filter in year 0000 on every list with one (422, not a failed query)', async () => {
+    for (const list of ['/payments', '/invoices', '/events']) {
+      for (const field of ['created_gte', 'created_lt']) {
+        const refused = await client.get(`${list}?${field}=0000-01-01T00:00:00Z`);
+        expectError(refused, 'VALIDATION_ERROR', field);
+        expect(refused.body.error.fields).toEqual([
+          { field, message: 'must be a time in the years 0001 to 9999' },
+        ]);
+      }
+      // The ends of the range still work.
+      const ends = await client.get(
+        `${list}?created_gte=0001-01-01T00:00:00Z&created_lt=9999-12-31T23:59:59Z`,
+      );
+      expect(ends.status, list).toBe(200);
+    }
+  });
+
   it('limit in plain decimal digits works, up to 100', async () => {
     for (const limit of ['1', '20', '100']) {
       expect((await client.get(`/payments?limit=${limit}`)).status).toBe(200);

@@ -138,6 +138,25 @@ describe('the payments list', () => {
     expect(reversed.body).toContain('The end date is before the start date.');
   });
 
+  it('takes date filters up to the last day of year 9999 and refuses days out of range in the page', async () => {
+    // The day after 9999-12-31 is in year 10000: the end date then has no upper bound.
+    const last = await dash.get('/dashboard/payments?to=9999-12-31');
+    expect(last.status).toBe(200);
+    expect(paymentIdsOn(last.body).length).toBeGreaterThan(0);
+    const both = await dash.get('/dashboard/payments?from=9999-12-31&to=9999-12-31');
+    expect(both.status).toBe(200);
+    expect(paymentIdsOn(both.body)).toEqual([]);
+    const first = await dash.get('/dashboard/payments?from=0001-01-01&to=0001-01-01');
+    expect(first.status).toBe(200);
+    expect(paymentIdsOn(first.body)).toEqual([]);
+    // Year 0000, as the API's created_gte and created_lt, is refused.
+    for (const query of ['from=0000-01-01', 'to=0000-12-31', 'from=0000-01-01&to=9999-12-31']) {
+      const page = await dash.get(`/dashboard/payments?${query}`);
+      expect(page.status, query).toBe(422);
+      expect(page.body, query).toContain('Enter a date from 0001-01-01 to 9999-12-31.');
+    }
+  });
+
   it('never shows another business’s or the other mode’s payments, nor pages through them', async () => {
     const other = await otherBusiness(w.test);
     const theirs = await createPaymentVia(clientFor(w.test.baseUrl, other.key));

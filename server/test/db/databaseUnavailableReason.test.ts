@@ -190,6 +190,23 @@ describe('databaseUnavailableReason', () => {
     expect(databaseUnavailableReason(serverError('08006', 'connection failure'))).toBe(
       'connection exception (08006)',
     );
+    for (const code of ['08000', '08001', '08003', '08004', '57P01'])
+      expect(databaseUnavailableReason(serverError(code, 'lost')), code).toMatch(code);
+  });
+
+  it('does not count a protocol violation (08P01) as an outage: the connection works', async () => {
+    // A NUL in a value knex inlines into the statement: PostgreSQL refuses the message, 08P01.
+    const violation = await failureOf(() =>
+      orm.em.fork().getConnection().execute('select ? as text', ['ada\u0000@shop.test']),
+    );
+    expect((violation as { code?: string }).code).toBe('08P01');
+    expect(databaseUnavailableReason(violation)).toBeUndefined();
+    expect(databaseUnavailableReason(new Error('wrapped', { cause: violation }))).toBeUndefined();
+    // The same connection pool answers the next statement.
+    expect(await orm.em.fork().getConnection().execute('select 1 as one')).toEqual([{ one: 1 }]);
+    const serverError = (code: string) => Object.assign(new pg.DatabaseError('x', 1, 'error'), { code });
+    expect(databaseUnavailableReason(serverError('08P01'))).toBeUndefined();
+    expect(databaseUnavailableReason(serverError('08007'))).toBeUndefined();
   });
 
   it('leaves every other error alone (a 500)', async () => {

@@ -164,6 +164,20 @@ describe('creating invoices', () => {
       'RESTRICT_TO_ACCEPTED_REQUIRES_ALLOWLIST',
     );
   });
+
+  it('takes due dates from 0001-01-01 to 9998-12-31, so every reminder falls in a four-digit year', async () => {
+    // Year 0000 is no date PostgreSQL stores; a reminder a year after 9999-12-31 would be in year 10000.
+    for (const due_date of ['0000-01-01', '9999-01-01', '9999-12-31'])
+      expectError(
+        await api.post('/invoices', body({ due_date, reminder_days: [365] })),
+        'VALIDATION_ERROR',
+        'due_date',
+      );
+    const last = await create({ due_date: '9998-12-31', reminder_days: [365] });
+    expect((await api.post(`/invoices/${last.id}/send`)).status).toBe(200);
+    const first = await create({ due_date: '0001-01-01', reminder_days: [-3, 0] });
+    expect((await api.post(`/invoices/${first.id}/send`)).status).toBe(200);
+  });
 });
 
 describe('sending, viewing and paying an invoice', () => {

@@ -4,12 +4,14 @@ import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../src/domain/apiKeys/revokeApiKey.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { forgetLinkAddressesTask } from '../../src/workers/jobs/forgetLinkAddressesTask.js';
 import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import {
   type Client,
   clientFor,
   expectError,
   newKey,
+  observe,
   otherBusiness,
   outboxOf,
   sql,
@@ -31,7 +33,8 @@ const clock = new ManualClock('2026-07-01T10:00:00Z');
 beforeAll(async () => {
   test = await startTestGateway({
     clock,
-    env: { CAIRN_LINK_PAYMENTS_PER_MINUTE: String(PRESSES_PER_MINUTE) },
+    // X-Forwarded-For says which client address presses Pay (each address holds one unpaid use).
+    env: { CAIRN_LINK_PAYMENTS_PER_MINUTE: String(PRESSES_PER_MINUTE), CAIRN_TRUST_PROXY: 'true' },
   });
   client = clientFor(test.baseUrl, test.apiKey);
 });
@@ -39,11 +42,23 @@ afterAll(async () => {
   await test?.stop();
 });
 
-let presses = 0;
-/** Presses Pay on the link's page like a browser without JavaScript. */
-const press = (id: string) => {
-  presses += 1;
-  return postForm(`${test.baseUrl}/checkout/links/${id}/pay`, {});
+let addresses = 0;
+/** A client address no press used before. */
+const newAddress = () => {
+  addresses += 1;
+  return `198.51.${addresses >> 8}.${addresses & 255}`;
+};
+/**
+ * Presses Pay on the link's page like a browser without JavaScript, from `address` (by default one
+ * no press came from before: another customer).
+ */
+const press = (id: string, address = newAddress(), fields: Record<string, string> = {}) => {
+  return fetch(`${test.baseUrl}/checkout/links/${id}/pay`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': address },
+    body: new URLSearchParams(fields).toString(),
+    redirect: 'manual',
+  });
 };
 /** The payment a 303 from Pay leads to. */
 const paymentOf = async (response: Response) => {
@@ -55,6 +70,9 @@ const paymentOf = async (response: Response) => {
   expect(read.status, read.text).toBe(200);
   return PaymentSchema.parse(read.body.data);
 };
+/** Opens the link's page from `address` (by default a new one); its status. */
+const view = (id: string, address = newAddress()) =>
+  fetch(`${test.baseUrl}/checkout/links/${id}`, { headers: { 'x-forwarded-for': address } });
 // biome-ignore lint/suspicious/noExplicitAny: API bodies
 const createLink = async (extra: Record<string, unknown> = {}, as = client): Promise<any> => {
   const response = await as.post('/payment-links', {
@@ -65,6 +83,11 @@ const createLink = async (extra: Record<string, unknown> = {}, as = client): Pro
   expect(response.status, response.text).toBe(201);
   return PaymentLinkSchema.parse(response.body.data);
 };
+const selectBtc = async (paymentId: string) => {
+  const selected = await client.post(`/checkout/${paymentId}/select-chain`, { token: 'BTC_TESTNET:BTC' });
+  expect(selected.status, selected.text).toBe(200);
+};
+const usesOf = async (id: string) => (await client.get(`/payment-links/${id}`)).body.data.uses;
 const paymentsOfLink = async (id: string) =>
   (
     await sql<{ n: number }>(test, 'select count(*)::int as n from payments where payment_link_id = ?', [id])
@@ -260,7 +283,7 @@ describe("a link's public page", () => {
   it('counts uses up to max_uses; a cancelled or expired-unpaid payment gives its use back', async () => {
     const link = await createLink({ max_uses: 2 });
     const first = await paymentOf(await press(link.id));
-    await paymentOf(await press(link.id));
+    const second = await paymentOf(await press(link.id));
     const soldOut = await press(link.id);
     expect(soldOut.status).toBe(409);
     expect(await soldOut.text()).toContain('Sold out');
@@ -273,6 +296,9 @@ describe("a link's public page", () => {
     const third = await paymentOf(await press(link.id));
     expect((await press(link.id)).status).toBe(409);
 
+    // The second receives a transfer: its use counts for good, past the unpaid hold.
+    await selectBtc(second.id);
+    await observe(test, second.id, { depth: 0 });
     // Another expires with nothing received: free again.
     clock.set(new Date(Date.parse(third.expires_at) + MINUTE));
     await paymentTimerTask(test.running.gateway)({ paymentId: third.id, timer: 'window' }, {} as JobHelpers);
@@ -287,7 +313,6 @@ describe("a link's public page", () => {
     const page = await getPage(`${test.baseUrl}/checkout/links/${link.id}`);
     const visit = /name="visit" value="([0-9a-f-]{36})"/.exec(page.text)![1]!;
     const post = () => {
-      presses += 1;
       return postForm(`${test.baseUrl}/checkout/links/${link.id}/pay`, { visit });
     };
     const [first, second] = await Promise.all([post(), post()]);
@@ -295,9 +320,10 @@ describe("a link's public page", () => {
     expect(second.status).toBe(303);
     expect(second.headers.get('location')).toBe(first.headers.get('location'));
     expect(await paymentsOfLink(link.id)).toBe(1);
-    // Another visit (a new page load) is another customer: the link is sold out for them.
-    const other = await getPage(`${test.baseUrl}/checkout/links/${link.id}`);
-    expect(other.status).toBe(409);
+    // Another customer (another address) finds the link sold out; a new page load from the address
+    // that holds the use may press Pay again (and gets its payment back).
+    expect((await view(link.id)).status).toBe(409);
+    expect((await getPage(`${test.baseUrl}/checkout/links/${link.id}`)).status).toBe(200);
   });
 
   it('never exceeds max_uses when customers press Pay at the same moment', async () => {
@@ -353,23 +379,105 @@ describe("a link's public page", () => {
     expect(await paymentsOfLink(link.id)).toBe(0);
   });
 
+  it('an address holds at most one unpaid use: pressing again opens its payment; other addresses fill the link', async () => {
+    const link = await createLink({ max_uses: 3 });
+    const a = newAddress();
+    const answers = [await press(link.id, a), await press(link.id, a), await press(link.id, a)];
+    expect(answers.map((r) => r.status)).toEqual([303, 303, 303]);
+    const first = answers[0]!.headers.get('location');
+    expect(answers.map((r) => r.headers.get('location'))).toEqual([first, first, first]);
+    expect(await paymentsOfLink(link.id)).toBe(1);
+    expect(await usesOf(link.id)).toBe(1);
+    // The same address in the same IPv6 /64 counts as one too.
+    const v6 = await press(link.id, '2001:db8:5:6::1');
+    expect((await press(link.id, '2001:db8:5:6::2')).headers.get('location')).toBe(
+      v6.headers.get('location'),
+    );
+    // Another customer takes the last use, the next is refused.
+    expect((await press(link.id)).status).toBe(303);
+    expect((await press(link.id)).status).toBe(409);
+    expect(await paymentsOfLink(link.id)).toBe(3);
+    // The holders still get their own payments back: the page offers them Pay, not "sold out".
+    expect((await view(link.id, a)).status).toBe(200);
+    expect((await view(link.id)).status).toBe(409);
+    expect((await press(link.id, a)).headers.get('location')).toBe(first);
+  });
+
+  it('an unpaid payment holds its use for 5 minutes only, then the link is free again', async () => {
+    const link = await createLink({ max_uses: 1 });
+    const a = newAddress();
+    const held = await paymentOf(await press(link.id, a));
+    expect((await press(link.id)).status).toBe(409);
+    clock.advance(5 * MINUTE - 1000);
+    expect(await usesOf(link.id)).toBe(1);
+    expect((await getPage(`${test.baseUrl}/checkout/links/${link.id}`)).status).toBe(409);
+    clock.advance(2000);
+    expect(await usesOf(link.id)).toBe(0);
+    expect((await getPage(`${test.baseUrl}/checkout/links/${link.id}`)).status).toBe(200);
+    // Another customer takes it; the first address's old payment no longer holds it.
+    const b = newAddress();
+    const taken = await paymentOf(await press(link.id, b));
+    expect(taken.id).not.toBe(held.id);
+    expect((await press(link.id, a)).status).toBe(409);
+    expect((await client.get(`/payments/${held.id}`)).body.data.status).toBe('pending');
+  });
+
+  it('forgets a press’s client address once its hold is over (the hourly task)', async () => {
+    const link = await createLink();
+    const addressOf = async (paymentId: string) =>
+      (
+        await sql<{ client_address: string | null }>(
+          test,
+          'select client_address from payment_link_visits where payment_id = ?',
+          [paymentId],
+        )
+      )[0]?.client_address;
+    const old = await paymentOf(await press(link.id, '2001:db8:7:8::9'));
+    expect(await addressOf(old.id)).toBe('2001:db8:7:8::/64');
+    clock.advance(5 * MINUTE + 1000);
+    const recent = await paymentOf(await press(link.id, '203.0.113.77'));
+    await forgetLinkAddressesTask(test.running.gateway)({}, {} as JobHelpers);
+    expect(await addressOf(old.id)).toBeNull();
+    expect(await addressOf(recent.id)).toBe('203.0.113.77');
+  });
+
+  it('a payment that received a transfer counts against max_uses for good', async () => {
+    const link = await createLink({ max_uses: 1 });
+    const a = newAddress();
+    const paid = await paymentOf(await press(link.id, a));
+    await selectBtc(paid.id);
+    await observe(test, paid.id, { depth: 0 });
+    expect((await client.get(`/payments/${paid.id}`)).body.data.status).toBe('payment_detected');
+    clock.advance(60 * MINUTE);
+    expect(await usesOf(link.id)).toBe(1);
+    expect((await press(link.id)).status).toBe(409);
+    // Its address gets no second unpaid use either: the one it had is paid.
+    expect((await press(link.id, a)).status).toBe(409);
+    expect(await paymentsOfLink(link.id)).toBe(1);
+  });
+
   it('limits presses per IP address (429 with Retry-After), creating nothing past the limit', async () => {
     const link = await createLink();
     const before = await paymentsOfLink(link.id);
     let created = 0;
     let limited: Response | undefined;
-    while (!limited && presses <= PRESSES_PER_MINUTE + 1) {
-      const response = await press(link.id);
+    const address = newAddress();
+    let fromAddress = 0;
+    while (!limited && fromAddress <= PRESSES_PER_MINUTE) {
+      fromAddress += 1;
+      const response = await press(link.id, address);
       if (response.status === 429) limited = response;
       else {
         expect(response.status).toBe(303);
         created += 1;
       }
     }
+    // Every press under the limit opened the one payment this address holds.
+    expect(created).toBe(PRESSES_PER_MINUTE);
     expect(limited, 'no 429 within the limit').toBeDefined();
-    expect(presses).toBeLessThanOrEqual(PRESSES_PER_MINUTE + 1);
+    expect(fromAddress).toBe(PRESSES_PER_MINUTE + 1);
     expect(Number(limited!.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await limited!.text()).toContain('Too many attempts');
-    expect(await paymentsOfLink(link.id)).toBe(before + created);
+    expect(await paymentsOfLink(link.id)).toBe(before + 1);
   });
 });

@@ -17,7 +17,7 @@ export async function deactivatePaymentLink(
   tx?: EntityManager,
 ): Promise<PaymentLink> {
   return inTransaction(gateway.orm, tx, async (em) => {
-    const row = await findPaymentLinkRow(em, scope, id, true);
+    const row = await findPaymentLinkRow(em, gateway.clock.now(), scope, id, true);
     if (!row) throw paymentLinkNotFound(id);
     if (row.deactivated_at === null) {
       row.deactivated_at = gateway.clock.now();

@@ -3,18 +3,19 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
-import { LINK_COLUMNS, type PaymentLinkRow, serializePaymentLink } from './paymentLinkRow.js';
+import { linkColumns, type PaymentLinkRow, serializePaymentLink } from './paymentLinkRow.js';
 
 /** 404 for a link id that does not exist in the caller's business and mode. */
 export const paymentLinkNotFound = (id: string) =>
   new ApiError('NOT_FOUND', `No payment link ${id} for this API key.`);
 
 /**
- * A link of the scope's business and mode with its `uses`, or undefined. With `forUpdate`, the row is
- * locked until `em`'s transaction ends (and `uses` counted after the lock is taken).
+ * A link of the scope's business and mode with its `uses` at `now`, or undefined. With `forUpdate`,
+ * the row is locked until `em`'s transaction ends (and `uses` counted after the lock is taken).
  */
 export async function findPaymentLinkRow(
   em: EntityManager,
+  now: Date,
   scope: PaymentScope | undefined,
   id: string,
   forUpdate = false,
@@ -35,7 +36,7 @@ export async function findPaymentLinkRow(
     if (locked.length === 0) return undefined;
   }
   const [row] = await connection.execute<PaymentLinkRow[]>(
-    `select ${LINK_COLUMNS} from payment_links l where ${where}`,
+    `select ${linkColumns(now)} from payment_links l where ${where}`,
     params,
     'all',
     ctx,
@@ -49,7 +50,7 @@ export async function retrievePaymentLink(
   scope: PaymentScope,
   id: string,
 ): Promise<PaymentLink> {
-  const row = await findPaymentLinkRow(gateway.orm.em.fork(), scope, id);
+  const row = await findPaymentLinkRow(gateway.orm.em.fork(), gateway.clock.now(), scope, id);
   if (!row) throw paymentLinkNotFound(id);
   return serializePaymentLink(gateway.config, row);
 }

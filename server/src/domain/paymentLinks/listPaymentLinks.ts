@@ -3,7 +3,7 @@ import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
-import { LINK_COLUMNS, type PaymentLinkRow, serializePaymentLink } from './paymentLinkRow.js';
+import { linkColumns, type PaymentLinkRow, serializePaymentLink } from './paymentLinkRow.js';
 
 /**
  * GET /api/v1/payment-links: newest first, keyset-paged on (created_at, id) through
@@ -21,7 +21,7 @@ export async function listPaymentLinks(
     where.push(query.active === 'true' ? 'l.deactivated_at is null' : 'l.deactivated_at is not null');
   }
   const page = await readKeysetPage<PaymentLinkRow>(gateway.orm.em.fork(), {
-    select: `select ${LINK_COLUMNS} from payment_links l`,
+    select: `select ${linkColumns(gateway.clock.now())} from payment_links l`,
     where,
     params,
     key: [{ column: 'l.created_at' }, { column: 'l.id' }],

@@ -1,5 +1,6 @@
 import type { Mode } from '@cairn/contract';
 import type { Gateway } from '../gateway/Gateway.js';
+import { findHeldPayment } from './findHeldPayment.js';
 import { findPaymentLinkRow } from './findPaymentLink.js';
 import { linkAvailability } from './paymentLinkRow.js';
 
@@ -20,11 +21,17 @@ export interface LinkPage {
 
 /**
  * The link with id `id` for its public page (any business: the id is the customer's credential), or
- * undefined for an unknown id.
+ * undefined for an unknown id. A link used up is still `available` to the client address whose unpaid
+ * payment holds one of its uses (`clientAddress`, see `payFromLink`): Pay opens that payment again.
  */
-export async function loadLinkPage(gateway: Gateway, id: string): Promise<LinkPage | undefined> {
+export async function loadLinkPage(
+  gateway: Gateway,
+  id: string,
+  clientAddress?: string,
+): Promise<LinkPage | undefined> {
   const em = gateway.orm.em.fork();
-  const link = await findPaymentLinkRow(em, undefined, id);
+  const now = gateway.clock.now();
+  const link = await findPaymentLinkRow(em, now, undefined, id);
   if (!link) return undefined;
   const [facts] = await em
     .getConnection()
@@ -32,7 +39,9 @@ export async function loadLinkPage(gateway: Gateway, id: string): Promise<LinkPa
       'select b.name, k.status as key_status from businesses b, api_keys k where b.id = ? and k.id = ?',
       [link.business_id, link.api_key_id],
     );
-  const availability = linkAvailability(link);
+  let availability = linkAvailability(link);
+  if (availability === 'sold_out' && clientAddress && (await findHeldPayment(em, id, clientAddress, now)))
+    availability = 'available';
   return {
     businessName: facts?.name ?? '',
     mode: link.mode,

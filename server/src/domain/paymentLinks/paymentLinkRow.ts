@@ -26,18 +26,40 @@ export interface PaymentLinkRow {
 
 /**
  * Payment statuses that give a link's use back: the payment expired with nothing received, or was
- * cancelled. Every other payment of the link counts against `max_uses` (a late transfer that revives
- * an expired payment counts it again, even past the limit: money that arrives is never refused).
+ * cancelled. A late transfer that revives an expired payment counts it again, even past the limit:
+ * money that arrives is never refused.
  */
 export const RELEASED_STATUSES = ['expired', 'cancelled'] as const;
 
-/** The columns of a link row, `l` being `payment_links`, with `uses` counted from its payments. */
-export const LINK_COLUMNS = `l.id, l.business_id, l.api_key_id, l.mode, l.fiat_amount::text as fiat_amount,
+/**
+ * Payment statuses of a payment that has received nothing yet: it holds a use of its link only for
+ * {@link LINK_HOLD_MS} after it was created (each client address holding at most one at a time, see
+ * `payFromLink`). Every other status of a link's payment (detected, confirming, paid, underpaid,
+ * refunded, ...) counts against `max_uses` for good.
+ */
+export const UNPAID_STATUSES = ['pending', 'awaiting_payment'] as const;
+
+/** How long an unpaid payment of a link holds one of its uses: 5 minutes. */
+export const LINK_HOLD_MS = 5 * 60_000;
+
+const quoted = (statuses: readonly string[]) => statuses.map((s) => `'${s}'`).join(', ');
+
+/**
+ * The columns of a link row, `l` being `payment_links`, with `uses` counted at `now` from its
+ * payments: those that received something, and the unpaid ones created in the last
+ * {@link LINK_HOLD_MS} (`payments_payment_link_idx (payment_link_id, status)` serves the count).
+ */
+export function linkColumns(now: Date): string {
+  // An ISO-8601 string of a Date: digits, '-', ':', 'T', '.', 'Z' only.
+  const holdsSince = new Date(now.getTime() - LINK_HOLD_MS).toISOString();
+  return `l.id, l.business_id, l.api_key_id, l.mode, l.fiat_amount::text as fiat_amount,
   l.fiat_currency, l.description, l.accepted_chains, l.accepted_coins, l.accepted_tokens,
   l.restrict_to_accepted, l.success_url, l.cancel_url, l.max_uses, l.metadata, l.created_at,
   l.deactivated_at,
   (select count(*) from payments p where p.payment_link_id = l.id
-    and p.status not in (${RELEASED_STATUSES.map((s) => `'${s}'`).join(', ')}))::int as uses`;
+    and p.status not in (${quoted(RELEASED_STATUSES)})
+    and (p.status not in (${quoted(UNPAID_STATUSES)}) or p.created_at > '${holdsSince}'::timestamptz))::int as uses`;
+}
 
 const iso = (value: Date | string) => rfc3339(new Date(value));
 

@@ -18,6 +18,7 @@ import { Migration20261125050000_metadata } from '../../../migrations/Migration2
 import { Migration20261125060000_paymentLinks } from '../../../migrations/Migration20261125060000_paymentLinks.js';
 import { Migration20261125070000_invoices } from '../../../migrations/Migration20261125070000_invoices.js';
 import { Migration20261126010000_tronSweeps } from '../../../migrations/Migration20261126010000_tronSweeps.js';
+import { Migration20261127010000_paymentLinkHolds } from '../../../migrations/Migration20261127010000_paymentLinkHolds.js';
 import { Migration20261127020000_twoFactor } from '../../../migrations/Migration20261127020000_twoFactor.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
@@ -49,6 +50,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261125060000_paymentLinks', class: Migration20261125060000_paymentLinks },
   { name: 'Migration20261125070000_invoices', class: Migration20261125070000_invoices },
   { name: 'Migration20261126010000_tronSweeps', class: Migration20261126010000_tronSweeps },
+  {
+    name: 'Migration20261127010000_paymentLinkHolds',
+    class: Migration20261127010000_paymentLinkHolds,
+  },
   { name: 'Migration20261127020000_twoFactor', class: Migration20261127020000_twoFactor },
 ];
 

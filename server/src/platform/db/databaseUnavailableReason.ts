@@ -17,10 +17,17 @@ const SOCKET_ERRORS: ReadonlyMap<string, string> = new Map([
 ]);
 
 /**
- * PostgreSQL's SQLSTATEs that mean the server dropped or refused the session (besides class 08,
- * connection exception, which counts as a whole).
+ * PostgreSQL's SQLSTATEs that mean the server dropped or refused the session. Of class 08 only the
+ * codes of a lost or refused connection count: not 08P01 (protocol_violation), which the server
+ * answers to a message it cannot parse (a NUL in an inlined statement, say) on a connection that works,
+ * nor 08007 (transaction_resolution_unknown), after which a retry is not known to be safe.
  */
 const SQLSTATES: ReadonlyMap<string, string> = new Map([
+  ['08000', 'connection exception (08000)'],
+  ['08003', 'the connection does not exist (08003 connection_does_not_exist)'],
+  ['08006', 'connection exception (08006)'],
+  ['08001', 'the client could not connect (08001 sqlclient_unable_to_establish_sqlconnection)'],
+  ['08004', 'the server rejected the connection (08004 sqlserver_rejected_establishment_of_sqlconnection)'],
   ['57P01', 'the server terminated the connection (57P01 admin_shutdown)'],
   ['57P02', 'the server crashed (57P02 crash_shutdown)'],
   ['57P03', 'the server is starting up, shutting down or in recovery (57P03 cannot_connect_now)'],
@@ -70,7 +77,6 @@ function reasonOf(error: ErrorLike): string | undefined {
     if (code === 'ENOENT' && error.syscall === 'connect') return 'no server at the socket path (ENOENT)';
     const sqlState = SQLSTATES.get(code);
     if (sqlState) return sqlState;
-    if (/^08[0-9A-Z]{3}$/.test(code)) return `connection exception (${code})`;
   }
   if (error.name === 'KnexTimeoutError') return 'no pooled connection within the acquire timeout';
   return typeof error.message === 'string' ? codelessReason(error.message) : undefined;

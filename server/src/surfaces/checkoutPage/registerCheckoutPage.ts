@@ -7,6 +7,7 @@ import { isPaymentId } from '../../domain/payments/isPaymentId.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
+import { unstorableTextError } from '../../web/unstorableTextError.js';
 import { loadCheckoutAssets } from './checkoutAssets.js';
 import { checkoutMountPath, checkoutPaths } from './render/checkoutPaths.js';
 import { messages as defaultMessages, type Messages } from './render/messages.js';
@@ -75,6 +76,11 @@ export async function registerCheckoutPage(
             retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
           }),
       });
+      // A query with text PostgreSQL cannot store (a NUL) is refused as the API refuses it (forms:
+      // parseFormBody).
+      scope.addHook('preValidation', (request, _reply, done) =>
+        done(unstorableTextError(undefined, request.query)),
+      );
       scope.setErrorHandler((error, request, reply) => answerError(rt, error, request, reply));
       if (rt.base !== '') {
         scope.setNotFoundHandler((_request, reply) =>

@@ -12,6 +12,7 @@ import { ApiError } from '../../platform/runtime/ApiError.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
 import { securityHeaders } from '../../web/securityHeaders.js';
+import { unstorableTextError } from '../../web/unstorableTextError.js';
 import { createTotpSecretCipher } from './createTotpSecretCipher.js';
 import { loadDashboardAssets } from './dashboardAssets.js';
 import { devMailboxEnabled } from './devMailboxEnabled.js';
@@ -203,6 +204,11 @@ export async function registerDashboard(
         actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
       };
 
+      // A query with text PostgreSQL cannot store (a NUL) is refused as the API refuses it (forms:
+      // parseFormBody), before it reaches a search or a filter.
+      scope.addHook('preValidation', (request, _reply, done) =>
+        done(unstorableTextError(undefined, request.query)),
+      );
       // Who is signed in: every request reads its session (one indexed lookup and the businesses).
       scope.addHook('onRequest', async (request) => {
         if (request.url.startsWith(`${paths.assets}/`)) return;
@@ -262,6 +268,11 @@ export async function registerDashboard(
               label: 'Back to the dashboard',
             }),
           );
+        }
+        if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
+          // A form or query with text that cannot be stored (a NUL): the API's 422 and its message.
+          request.log.info({ code: error.code, fields: error.extra.fields }, 'dashboard request refused');
+          return send(request, reply, messagePage('This cannot be sent', error.message, 422));
         }
         const status =
           error instanceof ApiError ? error.status : (error as { statusCode?: number }).statusCode;

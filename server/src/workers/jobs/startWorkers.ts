@@ -6,6 +6,7 @@ import { INVOICE_REMINDER_TASK } from '../../domain/invoices/invoiceReminders.js
 import { SEND_MAIL_TASK } from '../../domain/mail/mailJobs.js';
 import { PAYMENT_TIMER_TASK } from '../../domain/payments/jobs.js';
 import { DATABASE_TIMEOUTS } from '../../platform/db/databaseTimeouts.js';
+import { FORGET_LINK_ADDRESSES_TASK, forgetLinkAddressesTask } from './forgetLinkAddressesTask.js';
 import { invoiceReminderTask } from './invoiceReminderTask.js';
 import { paymentTimerTask } from './paymentTimerTask.js';
 import { PRUNE_ACCOUNT_RECORDS_TASK, pruneAccountRecordsTask } from './pruneAccountRecordsTask.js';
@@ -79,11 +80,13 @@ function startRunner(gateway: Gateway, pgPool: pg.Pool): Promise<Runner> {
       [PRUNE_WEBHOOK_DELIVERIES_TASK]: pruneWebhookDeliveriesTask(gateway),
       [SEND_MAIL_TASK]: sendMailTask(gateway),
       [PRUNE_ACCOUNT_RECORDS_TASK]: pruneAccountRecordsTask(gateway),
+      [FORGET_LINK_ADDRESSES_TASK]: forgetLinkAddressesTask(gateway),
     },
     crontab: [
       '0 * * * * prune_idempotency_keys',
       `30 * * * * ${PRUNE_WEBHOOK_DELIVERIES_TASK}`,
       `45 * * * * ${PRUNE_ACCOUNT_RECORDS_TASK}`,
+      `15 * * * * ${FORGET_LINK_ADDRESSES_TASK}`,
     ].join('\n'),
   });
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { addressGroup } from '../../../domain/apiKeys/addressGroup.js';
 import { type LinkPage, loadLinkPage } from '../../../domain/paymentLinks/loadLinkPage.js';
 import { payFromLink } from '../../../domain/paymentLinks/payFromLink.js';
 import { isPaymentId } from '../../../domain/payments/isPaymentId.js';
@@ -48,7 +49,7 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
 
   scope.get<IdParams>('/links/:id', async (request, reply) => {
     const { id } = request.params;
-    const page = isPaymentId(id) ? await loadLinkPage(rt.gateway, id) : undefined;
+    const page = isPaymentId(id) ? await loadLinkPage(rt.gateway, id, addressGroup(request.ip)) : undefined;
     if (!page) return notFound(reply);
     const refusal = page.availability === 'available' ? undefined : refusals[page.availability];
     return sendLink(
@@ -69,7 +70,10 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
       const visit = String(request.body?.visit ?? '');
       let outcome: Awaited<ReturnType<typeof payFromLink>>;
       try {
-        outcome = await payFromLink(rt.gateway, id, isPaymentId(visit) ? visit : undefined);
+        outcome = await payFromLink(rt.gateway, id, {
+          ...(isPaymentId(visit) ? { visit } : {}),
+          clientAddress: addressGroup(request.ip),
+        });
       } catch (error) {
         if (!(error instanceof ApiError) || databaseOutage(error)) throw error;
         // The key cannot create this payment now (no chain, no rate, no credit...): the customer

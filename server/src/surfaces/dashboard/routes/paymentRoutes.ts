@@ -21,21 +21,14 @@ import { paymentPage } from '../render/paymentDetailPage.js';
 import { type PaymentFilters, paymentsListPage } from '../render/paymentPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { parseDayFilter } from './dayFilter.js';
 import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined; Params: { id: string } };
 type IdParams = { Params: { id: string } };
 type ListQuery = { Querystring: Record<string, string | string[] | undefined> };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** A `YYYY-MM-DD` date as the start of that UTC day, or undefined when it is not one. */
-function utcDay(text: string): Date | undefined {
-  if (!DATE.test(text)) return undefined;
-  const date = new Date(`${text}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== text ? undefined : date;
-}
 
 const one = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value) ?? '';
 
@@ -59,11 +52,15 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
         to: one(query.to).trim(),
       };
       const errors: Record<string, string> = {};
-      const from = filters.from ? utcDay(filters.from) : undefined;
-      const to = filters.to ? utcDay(filters.to) : undefined;
-      if (filters.from && !from) errors.from = 'Enter a date as YYYY-MM-DD.';
-      if (filters.to && !to) errors.to = 'Enter a date as YYYY-MM-DD.';
-      if (from && to && to < from) errors.to = 'The end date is before the start date.';
+      const fromDay = filters.from ? parseDayFilter(filters.from) : undefined;
+      const toDay = filters.to ? parseDayFilter(filters.to) : undefined;
+      if (fromDay && 'error' in fromDay) errors.from = fromDay.error;
+      if (toDay && 'error' in toDay) errors.to = toDay.error;
+      const from = fromDay && 'start' in fromDay ? fromDay.start : undefined;
+      // The end date is inclusive: before the start of the next day (none after 9999-12-31).
+      const toStart = toDay && 'start' in toDay ? toDay.start : undefined;
+      const before = toDay && 'start' in toDay ? toDay.end : undefined;
+      if (from && toStart && toStart < from) errors.to = 'The end date is before the start date.';
       const after = one(query.after);
       const page =
         Object.keys(errors).length > 0
@@ -73,8 +70,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
               statuses: filters.statuses,
               ...(filters.q ? { query: filters.q } : {}),
               ...(from ? { createdFrom: from } : {}),
-              // The end date is inclusive: before the start of the next day.
-              ...(to ? { createdBefore: new Date(to.getTime() + 86_400_000) } : {}),
+              ...(before ? { createdBefore: before } : {}),
               ...(after && UUID.test(after) ? { after } : {}),
             });
       return rt.send(
