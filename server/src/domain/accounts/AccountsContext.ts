@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/runtime/clock.js';
 import type { MailRoute } from '../mail/queueMail.js';
 import type { SessionLifetime } from './dashboardSessions.js';
+import type { PasswordHasher } from './hashPassword.js';
 import type { SignInLimits } from './signInThrottle.js';
 
 /** What the account services need besides their input. */
@@ -13,4 +14,6 @@ export interface AccountsContext {
   readonly dashboardUrl: string;
   readonly limits: SignInLimits;
   readonly lifetime: SessionLifetime;
+  /** Password hashing (argon2id; tests wrap it to count its calls). */
+  readonly hasher: PasswordHasher;
 }

@@ -1,10 +1,11 @@
 import type { Gateway } from '../gateway/Gateway.js';
 import type { AccountsContext } from './AccountsContext.js';
+import { argon2Hasher } from './hashPassword.js';
 
 /**
  * The account services' context for a gateway: its database and clock, mail (SMTP when configured,
- * else the dev mailbox), the dashboard's public URL for links in mail, the sign-in throttle's limits
- * and how long dashboard sessions last, all read from the gateway's configuration.
+ * else the dev mailbox), the dashboard's public URL for links in mail, the sign-in throttle's limits,
+ * argon2id password hashing and how long dashboard sessions last, all read from the gateway's configuration.
  */
 export function createAccountsContext(gateway: Gateway): AccountsContext {
   const { config } = gateway;
@@ -16,10 +17,12 @@ export function createAccountsContext(gateway: Gateway): AccountsContext {
     limits: {
       perAccount: config.CAIRN_SIGNIN_FAILURES_PER_ACCOUNT,
       perIp: config.CAIRN_SIGNIN_FAILURES_PER_IP,
+      perAccountTotal: config.CAIRN_SIGNIN_FAILURES_PER_ACCOUNT_TOTAL,
     },
     lifetime: {
       absoluteMs: config.CAIRN_DASHBOARD_SESSION_HOURS * 3_600_000,
       idleMs: config.CAIRN_DASHBOARD_IDLE_HOURS * 3_600_000,
     },
+    hasher: argon2Hasher,
   };
 }

@@ -18,6 +18,7 @@ import { Migration20261125050000_metadata } from '../../../migrations/Migration2
 import { Migration20261125060000_paymentLinks } from '../../../migrations/Migration20261125060000_paymentLinks.js';
 import { Migration20261125070000_invoices } from '../../../migrations/Migration20261125070000_invoices.js';
 import { Migration20261126010000_tronSweeps } from '../../../migrations/Migration20261126010000_tronSweeps.js';
+import { Migration20261127010000_signUpPasswords } from '../../../migrations/Migration20261127010000_signUpPasswords.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -48,6 +49,10 @@ export const MIGRATIONS = [
   { name: 'Migration20261125060000_paymentLinks', class: Migration20261125060000_paymentLinks },
   { name: 'Migration20261125070000_invoices', class: Migration20261125070000_invoices },
   { name: 'Migration20261126010000_tronSweeps', class: Migration20261126010000_tronSweeps },
+  {
+    name: 'Migration20261127010000_signUpPasswords',
+    class: Migration20261127010000_signUpPasswords,
+  },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -13,6 +13,8 @@ export const EmailToken = defineEntity({
     tokenHash: p.string(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
+    /** A confirmation link's password, chosen at sign-up: the login's once the link is used. */
+    passwordHash: p.string().nullable(),
     createdAt: p.datetime(),
   },
 });
