@@ -7,7 +7,9 @@ import { Migration } from '@mikro-orm/migrations';
  * their open links keep it, so confirming still works for the person who chose it.
  * `sign_in_known_ips`: the IP addresses each login signed in (or reset its password) from, which a
  * stranger's failed guesses from elsewhere cannot lock out. Failures are now counted per address and
- * IP address pair as well.
+ * IP address pair as well. A token without a login (`user_id` null) is the row that resend and reset
+ * write for an address without an account, so that they write the same rows whatever the address; it
+ * is born used and never mailed.
  */
 export class Migration20261127010000_signUpPasswords extends Migration {
   override async up(): Promise<void> {
@@ -17,6 +19,7 @@ export class Migration20261127010000_signUpPasswords extends Migration {
         from users u
         where t.user_id = u.id and t.purpose = 'verify_email' and t.used_at is null and u.email_verified_at is null;
       update users set password_hash = null where email_verified_at is null;
+      alter table email_tokens alter column user_id drop not null;
 
       create table sign_in_known_ips (
         user_id uuid not null references users (id),
@@ -40,6 +43,8 @@ export class Migration20261127010000_signUpPasswords extends Migration {
         )
         where u.email_verified_at is null;
       alter table email_tokens drop column password_hash;
+      delete from email_tokens where user_id is null;
+      alter table email_tokens alter column user_id set not null;
     `);
   }
 }

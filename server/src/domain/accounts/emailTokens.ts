@@ -41,6 +41,30 @@ export async function issueEmailToken(
 }
 
 /**
+ * The row {@link issueEmailToken} would write, for an address without a login: used at birth, of
+ * no login, its token thrown away. Resend and reset write it so that they do the same work whatever
+ * the address (docs/security.md).
+ */
+export async function writeUnusableEmailToken(
+  em: EntityManager,
+  clock: Clock,
+  purpose: EmailTokenPurpose,
+): Promise<void> {
+  const now = clock.now();
+  em.create(EmailToken, {
+    id: randomUUID(),
+    userId: null,
+    purpose,
+    tokenHash: hashToken(randomBytes(32).toString('base64url')),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+    usedAt: now,
+    passwordHash: null,
+    createdAt: now,
+  });
+  await em.flush();
+}
+
+/**
  * A usable link token, locked in the caller's transaction (so two clicks cannot both use it), not yet
  * spent: see {@link spendEmailTokens}.
  *
@@ -51,7 +75,7 @@ export async function lockEmailToken(
   clock: Clock,
   purpose: EmailTokenPurpose,
   token: string,
-): Promise<IEmailToken> {
+): Promise<IEmailToken & { userId: string }> {
   const row = /^[A-Za-z0-9_-]{43}$/.test(token)
     ? await em.findOne(
         EmailToken,
@@ -59,11 +83,11 @@ export async function lockEmailToken(
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       )
     : null;
-  if (!row) throw new AccountError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
+  if (!row?.userId) throw new AccountError('LINK_INVALID', 'This link is not valid. Ask for a new one.');
   if (row.usedAt) throw new AccountError('LINK_USED', 'This link has already been used. Ask for a new one.');
   if (row.expiresAt <= clock.now())
     throw new AccountError('LINK_EXPIRED', 'This link has expired. Ask for a new one.');
-  return row;
+  return row as IEmailToken & { userId: string };
 }
 
 /** Spends every open link of the login for the purpose (a used one, and any sent before or after). */

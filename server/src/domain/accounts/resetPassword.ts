@@ -4,20 +4,28 @@ import { queueMail } from '../mail/queueMail.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { endAllSessions } from './dashboardSessions.js';
-import { consumeEmailToken, EMAIL_TOKEN_TTL_MS, issueEmailToken, spendEmailTokens } from './emailTokens.js';
-import { findUserByEmail } from './findUserByEmail.js';
+import {
+  consumeEmailToken,
+  EMAIL_TOKEN_TTL_MS,
+  issueEmailToken,
+  spendEmailTokens,
+  writeUnusableEmailToken,
+} from './emailTokens.js';
+import { findLoginByEmail } from './findLoginByEmail.js';
 import { normalizeEmail, passwordProblem } from './passwordRules.js';
 import { afterPasswordReset } from './signInThrottle.js';
 
 /**
- * Mails a reset link when the address has a login, and a mail saying it has none otherwise: one
- * mail written whatever the address (the same answer, and close to the same time).
+ * Mails a reset link when the address has a login, and a mail saying it has none otherwise. The same
+ * answer and the same work whatever the address: one query for the login, one link token row (an
+ * unusable one without a login) and one mail row.
  */
 export async function requestPasswordReset(ctx: AccountsContext, input: { email: string }): Promise<void> {
   const email = normalizeEmailOrThrow(input.email);
   await ctx.orm.em.fork().transactional(async (em) => {
-    const user = await findUserByEmail(em, email);
+    const user = await findLoginByEmail(em, email);
     if (!user) {
+      await writeUnusableEmailToken(em, ctx.clock, 'reset_password');
       await queueMail(em, ctx.clock, ctx.mail, noAccountMail(email, 'reset', `${ctx.dashboardUrl}/sign-up`));
       return;
     }

@@ -10,8 +10,8 @@ import { queueMail } from '../mail/queueMail.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { createUser } from './createUser.js';
-import { EMAIL_TOKEN_TTL_MS, issueEmailToken } from './emailTokens.js';
-import { findUserByEmail } from './findUserByEmail.js';
+import { EMAIL_TOKEN_TTL_MS, issueEmailToken, writeUnusableEmailToken } from './emailTokens.js';
+import { findLoginByEmail } from './findLoginByEmail.js';
 import { normalizeEmail, passwordProblem } from './passwordRules.js';
 
 /**
@@ -34,7 +34,7 @@ export async function signUp(
   if (problem) throw new AccountError('WEAK_PASSWORD', problem);
   const passwordHash = await ctx.hasher.hash(input.password);
   await ctx.orm.em.fork().transactional(async (em) => {
-    const existing = await findUserByEmail(em, email);
+    const existing = await findLoginByEmail(em, email);
     if (existing?.emailVerifiedAt) {
       const token = await issueEmailToken(em, ctx.clock, existing.id, 'reset_password');
       const mail = alreadyRegisteredMail(
@@ -68,41 +68,35 @@ export async function sendVerification(
 
 /**
  * Resend confirmation: a new link for an unverified login (carrying the password of its latest
- * sign-up), else a mail saying the address is already confirmed or has no account. One mail is
- * written whatever the address, and the answer is the same.
+ * sign-up), else a mail saying the address is already confirmed or has no account. The same answer
+ * and the same work whatever the address: one query for the login, one for its latest link, one link
+ * token row (an unusable one when no link is sent) and one mail row.
  */
 export async function resendVerification(ctx: AccountsContext, input: { email: string }): Promise<void> {
   const email = normalizeEmail(input.email);
   if (!email) throw new AccountError('INVALID_EMAIL', 'Enter an email address such as name@example.com.');
   await ctx.orm.em.fork().transactional(async (em) => {
-    const user = await findUserByEmail(em, email);
-    if (!user) {
-      await queueMail(
-        em,
-        ctx.clock,
-        ctx.mail,
-        noAccountMail(email, 'confirm', `${ctx.dashboardUrl}/sign-up`),
-      );
-      return;
-    }
-    if (user.emailVerifiedAt) {
-      await queueMail(
-        em,
-        ctx.clock,
-        ctx.mail,
-        alreadyConfirmedMail(user.email, `${ctx.dashboardUrl}/sign-in`),
-      );
-      return;
-    }
+    const user = await findLoginByEmail(em, email);
     const [latest] = await em.find(
       EmailToken,
-      { userId: user.id, purpose: 'verify_email' },
+      { userId: user?.id ?? NO_LOGIN, purpose: 'verify_email' },
       { orderBy: { createdAt: 'desc' }, limit: 1 },
     );
-    await sendVerification(em, ctx, {
-      userId: user.id,
-      email: user.email,
-      passwordHash: latest?.passwordHash ?? null,
-    });
+    if (user && !user.emailVerifiedAt) {
+      await sendVerification(em, ctx, {
+        userId: user.id,
+        email: user.email,
+        passwordHash: latest?.passwordHash ?? null,
+      });
+      return;
+    }
+    await writeUnusableEmailToken(em, ctx.clock, 'verify_email');
+    const mail = user
+      ? alreadyConfirmedMail(user.email, `${ctx.dashboardUrl}/sign-in`)
+      : noAccountMail(email, 'confirm', `${ctx.dashboardUrl}/sign-up`);
+    await queueMail(em, ctx.clock, ctx.mail, mail);
   });
 }
+
+/** A login id no login has (the nil UUID), for the same query when there is no login. */
+const NO_LOGIN = '00000000-0000-0000-0000-000000000000';

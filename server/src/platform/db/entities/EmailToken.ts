@@ -8,7 +8,8 @@ export const EmailToken = defineEntity({
   tableName: 'email_tokens',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    /** Null for the used-at-birth row written for an address without a login (never mailed). */
+    userId: p.uuid().nullable(),
     purpose: p.string().$type<EmailTokenPurpose>(),
     tokenHash: p.string(),
     expiresAt: p.datetime(),
