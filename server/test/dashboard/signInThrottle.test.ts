@@ -9,6 +9,7 @@ import { resetPassword } from '../../src/domain/accounts/resetPassword.js';
 import { signInWithPassword } from '../../src/domain/accounts/signInWithPassword.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { countingHasher } from './countingHasher.js';
+import { DashboardClient } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
 const PASSWORD = 'the owner’s own passphrase';
@@ -64,6 +65,19 @@ describe('the sign-in throttle', () => {
     expect(answers.filter((a) => a === 'INVALID_CREDENTIALS')).toHaveLength(10);
     expect(answers.filter((a) => a === 'SIGN_IN_THROTTLED')).toHaveLength(10);
     expect(hasher.calls.verify + hasher.calls.verifyNothing).toBe(10);
+  });
+
+  it('answers 20 simultaneous wrong passwords over HTTP with 10 refusals and 10 “too many”', async () => {
+    await owner('burst-http@shop.test');
+    const c = new DashboardClient(gw.baseUrl);
+    await c.get('/dashboard/sign-in');
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        c.post('/dashboard/sign-in', { email: 'burst-http@shop.test', password: `wrong guess ${i}!!` }),
+      ),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses).toEqual([...Array(10).fill(401), ...Array(10).fill(429)]);
   });
 
   it('does not let a stranger’s failures from other IP addresses lock the owner out', async () => {
