@@ -113,4 +113,15 @@ describe('the sign-in throttle', () => {
     await resetPassword(ctx, { token, password: 'a fresh passphrase!', ip: '192.0.2.200' });
     expect(await outcome(ctx, 'victim@shop.test', 'a fresh passphrase!', '192.0.2.200')).toBe('ok');
   });
+
+  it('counts an IPv6 address by its /64 (a stranger gets no fresh count from each address of theirs)', async () => {
+    await owner('six@shop.test');
+    const { ctx } = accounts();
+    for (let i = 0; i < 10; i += 1)
+      expect(await outcome(ctx, 'six@shop.test', `v6 guess ${i}!!`, `2001:db8:0:1::${i + 1}`)).toBe(
+        'INVALID_CREDENTIALS',
+      );
+    expect(await outcome(ctx, 'six@shop.test', PASSWORD, '2001:db8:0:1::99')).toBe('SIGN_IN_THROTTLED');
+    expect(await outcome(ctx, 'six@shop.test', PASSWORD, '2001:db8:0:2::1')).toBe('ok');
+  });
 });

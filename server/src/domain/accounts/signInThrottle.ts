@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/runtime/clock.js';
+import { addressGroup } from '../../web/addressGroup.js';
 
 /** The window failed sign-ins are counted over. */
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
@@ -15,6 +16,9 @@ export interface SignInLimits {
   readonly perAccountTotal: number;
 }
 
+/** Where an attempt comes from, as counted: an IPv4 address, or an IPv6 address's /64. */
+const callerOf = (ip: string) => addressGroup(ip).slice(0, 64);
+
 /** Advisory lock classes: one lock per address, one per caller IP address (always taken in this order). */
 const LOCK_ADDRESS = 71_001;
 const LOCK_IP = 71_002;
@@ -25,7 +29,7 @@ const LOCK_IP = 71_002;
  * transaction-scoped advisory locks on the address and the IP address, so concurrent attempts cannot
  * all pass the count: at most the limit of them are ever checked. Counted over the last 15 minutes
  * (whether or not the address has a login, so the answer says nothing about that): per address and
- * IP address pair, per IP address, and per address from IP addresses the login has not signed in from
+ * IP address pair, per IP address (an IPv6 address counts by its /64), and per address from IP addresses the login has not signed in from
  * (so a stranger's guesses never lock the owner out of their own devices).
  */
 export async function reserveSignInAttempt(
@@ -36,7 +40,7 @@ export async function reserveSignInAttempt(
   limits: SignInLimits,
 ): Promise<{ attemptId: string } | { retryAfterSeconds: number }> {
   const address = email.slice(0, 254);
-  const from = ip.slice(0, 64);
+  const from = callerOf(ip);
   return em.transactional(async (tx) => {
     const connection = tx.getConnection();
     const inTx = tx.getTransactionContext();
@@ -100,7 +104,7 @@ export async function recordSignInSuccess(
   const inTx = em.getTransactionContext();
   await connection.execute(
     'delete from sign_in_failures where lower(email) = lower(?) and ip = ?',
-    [user.email, ip.slice(0, 64)],
+    [user.email, callerOf(ip)],
     'run',
     inTx,
   );
@@ -132,7 +136,7 @@ async function rememberIp(em: EntityManager, clock: Clock, userId: string, ip: s
   await em.getConnection().execute(
     `insert into sign_in_known_ips (user_id, ip, last_at) values (?, ?, ?)
        on conflict (user_id, ip) do update set last_at = excluded.last_at`,
-    [userId, ip.slice(0, 64), clock.now()],
+    [userId, callerOf(ip), clock.now()],
     'run',
     em.getTransactionContext(),
   );
