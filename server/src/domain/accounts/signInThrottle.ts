@@ -29,8 +29,9 @@ const LOCK_IP = 71_002;
  * transaction-scoped advisory locks on the address and the IP address, so concurrent attempts cannot
  * all pass the count: at most the limit of them are ever checked. Counted over the last 15 minutes
  * (whether or not the address has a login, so the answer says nothing about that): per address and
- * IP address pair, per IP address (an IPv6 address counts by its /64), and per address from IP addresses the login has not signed in from
- * (so a stranger's guesses never lock the owner out of their own devices).
+ * IP address pair, per IP address (an IPv6 address counts by its /64), and per address from IP
+ * addresses the login has not signed in from (so a stranger's guesses never lock the owner out of
+ * their own devices). A wrong password leaves the row counted; `recordSignInSuccess` removes it.
  */
 export async function reserveSignInAttempt(
   em: EntityManager,
@@ -38,7 +39,7 @@ export async function reserveSignInAttempt(
   email: string,
   ip: string,
   limits: SignInLimits,
-): Promise<{ attemptId: string } | { retryAfterSeconds: number }> {
+): Promise<{ reserved: true } | { reserved: false; retryAfterSeconds: number }> {
   const address = email.slice(0, 254);
   const from = callerOf(ip);
   return em.transactional(async (tx) => {
@@ -78,14 +79,16 @@ export async function reserveSignInAttempt(
     const waits = [row?.by_pair, row?.by_ip, row?.by_account]
       .filter((at): at is string => at != null)
       .map((at) => new Date(at).getTime() + SIGN_IN_WINDOW_MS - now.getTime());
-    if (waits.length > 0) return { retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
-    const [reserved] = await connection.execute<{ id: string }[]>(
-      'insert into sign_in_failures (email, ip, at) values (?, ?, ?) returning id',
+    if (waits.length > 0) {
+      return { reserved: false, retryAfterSeconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) };
+    }
+    await connection.execute(
+      'insert into sign_in_failures (email, ip, at) values (?, ?, ?)',
       [address, from, now],
-      'all',
+      'run',
       inTx,
     );
-    return { attemptId: String(reserved!.id) };
+    return { reserved: true };
   });
 }
 

@@ -36,7 +36,7 @@ export async function signInWithPassword(
   const em = ctx.orm.em.fork();
   const email = normalizeEmail(attempt.email) ?? attempt.email.trim().slice(0, 254);
   const reserved = await reserveSignInAttempt(em, ctx.clock, email, attempt.ip, ctx.limits);
-  if ('retryAfterSeconds' in reserved) {
+  if (!reserved.reserved) {
     const wait = reserved.retryAfterSeconds;
     const minutes = Math.ceil(wait / 60);
     throw new AccountError(
