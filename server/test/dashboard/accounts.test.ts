@@ -41,7 +41,10 @@ async function signedUp(email: string): Promise<DashboardClient> {
   const mail = await smtp.waitFor(email, 'Confirm your email');
   const link = linkIn(mail.text, `${gw.dashboardUrl}/verify-email`);
   secrets.push(new URL(link).searchParams.get('token')!);
-  await c.submit(link, '/dashboard/verify-email', { token: new URL(link).searchParams.get('token')! });
+  await c.submit(link, '/dashboard/verify-email', {
+    token: new URL(link).searchParams.get('token')!,
+    password: PASSWORD,
+  });
   const signIn = await c.submit('/dashboard/sign-in', '/dashboard/sign-in', { email, password: PASSWORD });
   expect(signIn.status).toBe(303);
   return c;
@@ -69,17 +72,21 @@ describe('sign-up, email confirmation and sign-in', () => {
       email: 'ada@shop.test',
       password: PASSWORD,
     });
-    expect(early.status).toBe(403);
-    expect(early.body).toContain('Confirm your email address first');
+    // Not confirmed yet: the same answer as a wrong password (nothing to poll for).
+    expect(early.status).toBe(401);
+    expect(early.body).toContain('The email address or the password is wrong');
 
-    // Opening the link (what a mail scanner does) spends nothing; the button does.
+    // Opening the link (what a mail scanner does) spends nothing; the button, with the password, does.
     const opened = await c.get(link);
     expect(opened.body).toContain('Confirm my address');
-    const confirmed = await c.post('/dashboard/verify-email', { token });
+    const wrong = await c.post('/dashboard/verify-email', { token, password: 'not the password!' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body).toContain('This is not the password chosen when this link was sent');
+    const confirmed = await c.post('/dashboard/verify-email', { token, password: PASSWORD });
     expect(confirmed.status).toBe(303);
     expect(confirmed.location).toContain('notice=email-verified');
     await c.get(link);
-    const again = await c.post('/dashboard/verify-email', { token });
+    const again = await c.post('/dashboard/verify-email', { token, password: PASSWORD });
     expect(again.status).toBe(410);
     expect(again.body).toContain('already been used');
 
@@ -117,7 +124,7 @@ describe('sign-up, email confirmation and sign-in', () => {
     const token = new URL(linkIn(mail.text, `${gw.dashboardUrl}/verify-email`)).searchParams.get('token')!;
     clock.advance(24 * 60 * MINUTE + 1000);
     await c.get(`/dashboard/verify-email?token=${token}`);
-    const expired = await c.post('/dashboard/verify-email', { token });
+    const expired = await c.post('/dashboard/verify-email', { token, password: PASSWORD });
     expect(expired.status).toBe(410);
     expect(expired.body).toContain('expired');
   });
@@ -154,7 +161,7 @@ describe('no account enumeration', () => {
         normalize(unknown.body, 'nobody@shop.test'),
       );
     }
-    // The owner of the known address hears about it; nobody@ gets nothing but the sign-up link.
+    // The owner of the known address hears about it; nobody@ hears that it has no account.
     await smtp.waitFor('known@shop.test', 'already have a Cairn account');
     await smtp.waitFor('known@shop.test', 'Choose a new password');
     const wrongPassword = await client().submit('/dashboard/sign-in', '/dashboard/sign-in', {

@@ -145,6 +145,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
 
       const mail = await smtp.waitFor(email, 'Confirm your email');
       await page.goto(linkIn(mail.text, `${gw.dashboardUrl}/verify-email`));
+      await page.getByLabel('Password').fill(PASSWORD);
       await capture(page, watch, 'confirm-email', viewport);
       await page.getByRole('button', { name: 'Confirm my address' }).click();
       await page.getByText('Your email address is confirmed').waitFor();
@@ -320,6 +321,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await page.getByRole('link', { name: 'Confirm your email address for Cairn' }).first().click();
       await capture(page, watch, 'dev-mailbox-message', viewport);
       await page.getByRole('link', { name: /verify-email\?token=/ }).click();
+      await page.getByLabel('Password').fill(PASSWORD);
       await page.getByRole('button', { name: 'Confirm my address' }).click();
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);

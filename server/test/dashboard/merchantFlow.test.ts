@@ -68,7 +68,7 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     const link = between(message.body, '<a href="', '"').replaceAll('&amp;', '&');
     const token = new URL(link).searchParams.get('token')!;
     await c.get(link);
-    expect((await c.post('/dashboard/verify-email', { token })).status).toBe(303);
+    expect((await c.post('/dashboard/verify-email', { token, password: PASSWORD })).status).toBe(303);
     expect(
       (
         await c.submit('/dashboard/sign-in', '/dashboard/sign-in', {

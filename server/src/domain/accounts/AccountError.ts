@@ -3,7 +3,6 @@ export type AccountErrorCode =
   | 'INVALID_EMAIL'
   | 'WEAK_PASSWORD'
   | 'INVALID_CREDENTIALS'
-  | 'EMAIL_NOT_VERIFIED'
   | 'SIGN_IN_THROTTLED'
   | 'LINK_INVALID'
   | 'LINK_EXPIRED'

@@ -2,6 +2,7 @@ import type { MikroORM } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/runtime/clock.js';
 import type { MailRoute } from '../mail/queueMail.js';
 import type { SessionLifetime } from './dashboardSessions.js';
+import type { PasswordHasher } from './hashPassword.js';
 import type { SignInLimits } from './signInThrottle.js';
 
 /** What the account services need besides their input. */
@@ -13,6 +14,8 @@ export interface AccountsContext {
   readonly dashboardUrl: string;
   readonly limits: SignInLimits;
   readonly lifetime: SessionLifetime;
+  /** Password hashing (argon2id; tests wrap it to count its calls). */
+  readonly hasher: PasswordHasher;
   /** Seals and opens authenticator-app secrets (the master key, with its own purpose label). */
   readonly secrets: SecretSealer;
 }

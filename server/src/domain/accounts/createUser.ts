@@ -4,8 +4,9 @@ import { type IUser, User } from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
 
 /**
- * Creates a login: from dashboard sign-up (with a password hash, unverified), from third-party sign-in
- * (verified, no password), or by operators and tests.
+ * Creates a login: from dashboard sign-up (unverified and without a password: the sign-up's password
+ * waits on its confirmation link), from third-party sign-in (verified, no password), or by operators
+ * and tests.
  */
 export async function createUser(
   em: EntityManager,

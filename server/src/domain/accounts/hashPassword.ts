@@ -28,3 +28,21 @@ export async function verifyNothing(password: string): Promise<void> {
   dummy ??= hashPassword('not a password of anyone');
   await verifyPassword(await dummy, password);
 }
+
+/**
+ * The password hashing the account services use, injected through their context (tests count its
+ * calls: the same work whatever the address, and how many passwords a throttled burst gets checked).
+ */
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(stored: string, password: string): Promise<boolean>;
+  /** One verification's work against a throw-away hash, where there is no password to check. */
+  verifyNothing(password: string): Promise<void>;
+}
+
+/** argon2id, as above. */
+export const argon2Hasher: PasswordHasher = {
+  hash: hashPassword,
+  verify: verifyPassword,
+  verifyNothing,
+};

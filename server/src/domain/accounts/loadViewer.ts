@@ -27,7 +27,8 @@ export interface SignedInViewer {
 /**
  * Who a session cookie's token signs in: the login, its businesses (oldest first) and the business
  * and mode the session shows (its first business when the session names none, or one since removed).
- * Undefined for no token, an unknown one, or a session that has ended (expired or idle too long).
+ * Undefined for no token, an unknown one, a session that has ended (expired or idle too long), or one
+ * of a login whose address is not confirmed.
  */
 export async function loadViewer(
   accounts: AccountsContext,
@@ -38,7 +39,8 @@ export async function loadViewer(
   const session = await findSession(em, accounts.clock, token, accounts.lifetime);
   if (!session) return undefined;
   const user = await em.findOne(User, { id: session.userId });
-  if (!user) return undefined;
+  // A login whose address is not confirmed can do nothing (no session should exist for one).
+  if (!user?.emailVerifiedAt) return undefined;
   const businesses = await em.find(
     Business,
     { userId: user.id },

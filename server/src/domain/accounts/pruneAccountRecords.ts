@@ -1,6 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Clock } from '../../platform/runtime/clock.js';
-import { SIGN_IN_WINDOW_MS } from './signInThrottle.js';
+import { KNOWN_IP_DAYS, SIGN_IN_WINDOW_MS } from './signInThrottle.js';
 
 const DAY_MS = 24 * 3_600_000;
 /** Mail that was sent (or kept in the dev mailbox) stays this long, for support questions. */
@@ -9,7 +9,7 @@ export const MAIL_RETENTION_DAYS = 30;
 /**
  * Deletes what sign-in no longer needs: ended sessions, link tokens a week past their expiry (so a
  * late click still hears "expired", not "invalid"), failures older than the throttle's window,
- * abandoned third-party sign-ins, and sent mail after {@link MAIL_RETENTION_DAYS} days (queued mail
+ * IP addresses a login has not signed in from for {@link KNOWN_IP_DAYS} days, abandoned third-party sign-ins, and sent mail after {@link MAIL_RETENTION_DAYS} days (queued mail
  * is kept until it is sent or given up). Returns the rows deleted per table.
  */
 export async function pruneAccountRecords(em: EntityManager, clock: Clock): Promise<Record<string, number>> {
@@ -19,6 +19,11 @@ export async function pruneAccountRecords(em: EntityManager, clock: Clock): Prom
     ['dashboard_sessions', 'delete from dashboard_sessions where expires_at < ?', [before(0)]],
     ['email_tokens', 'delete from email_tokens where expires_at < ?', [before(7 * DAY_MS)]],
     ['sign_in_failures', 'delete from sign_in_failures where at < ?', [before(SIGN_IN_WINDOW_MS)]],
+    [
+      'sign_in_known_ips',
+      'delete from sign_in_known_ips where last_at < ?',
+      [before(KNOWN_IP_DAYS * DAY_MS)],
+    ],
     ['oidc_logins', 'delete from oidc_logins where expires_at < ?', [before(0)]],
     [
       'mail_messages',

@@ -3,9 +3,11 @@ import { User, UserIdentity } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { createUser } from './createUser.js';
+import { spendEmailTokens } from './emailTokens.js';
 import { findUserByEmail } from './findUserByEmail.js';
 import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
 import { normalizeEmail } from './passwordRules.js';
+import { recordSignInSuccess } from './signInThrottle.js';
 
 /** What a provider said about the person, after the code exchange checked state, nonce and PKCE. */
 export interface OidcIdentity {
@@ -19,9 +21,10 @@ export interface OidcIdentity {
 /**
  * Signs in with a third-party identity. A known identity signs its login in. A new one needs an
  * address the provider verified: it joins the login with that address (docs/security.md: third-party
- * sign-in is verified automatically), or a new verified login is created. A login with two-factor on
- * gets a challenge for its second factor instead of a session. Joining an unverified login clears
- * its password, so that whoever signed up with someone else's address cannot sign in as them.
+ * sign-in is verified automatically), or a new verified login is created. Joining an unverified login
+ * drops every password chosen before (its own, and those its confirmation links carry: the links are
+ * spent), so that whoever signed up with someone else's address cannot sign in as them. A login with
+ * two-factor on gets a challenge for its second factor instead of a session.
  *
  * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity.
  */
@@ -46,6 +49,8 @@ export async function signInWithOidc(
       if (existing && !existing.emailVerifiedAt) {
         existing.passwordHash = null;
         existing.emailVerifiedAt = ctx.clock.now();
+        // The confirmation links, and the passwords chosen with them, die with the join.
+        await spendEmailTokens(em, ctx.clock, existing.id, 'verify_email');
       }
       const user = existing ?? (await createUser(em, ctx.clock, { email, verified: true }));
       created = existing === null;
@@ -61,7 +66,8 @@ export async function signInWithOidc(
       await em.flush();
       userId = user.id;
     }
-    await em.findOneOrFail(User, { id: userId });
+    const user = await em.findOneOrFail(User, { id: userId });
+    await recordSignInSuccess(em, ctx.clock, user, from.ip);
     // A login with two-factor on still answers its Cairn second factor after the provider's sign-in.
     const outcome = await finishFirstFactor(em, ctx, {
       userId,

@@ -2,9 +2,8 @@ import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { findUserByEmail } from './findUserByEmail.js';
 import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
-import { verifyNothing, verifyPassword } from './hashPassword.js';
 import { MAX_PASSWORD_LENGTH, normalizeEmail } from './passwordRules.js';
-import { clearSignInFailures, recordSignInFailure, signInRetryAfter } from './signInThrottle.js';
+import { recordSignInSuccess, reserveSignInAttempt } from './signInThrottle.js';
 
 /** Who is signing in, from where. */
 export interface SignInAttempt {
@@ -14,15 +13,21 @@ export interface SignInAttempt {
   readonly userAgent?: string;
 }
 
-const invalid = () => new AccountError('INVALID_CREDENTIALS', 'The email address or the password is wrong.');
+const invalid = () =>
+  new AccountError(
+    'INVALID_CREDENTIALS',
+    'The email address or the password is wrong. A new account signs in once its address is confirmed with the link we mailed.',
+  );
 
 /**
- * Password sign-in. Throttled per address and per IP address before any password is checked; an
- * unknown address costs the same hashing time as a wrong password and gets the same answer. Only a
- * verified address may sign in. Success starts a new session (see `createSession`), or, when the
- * login has two-factor on, a challenge for its second factor (see `finishFirstFactor`).
+ * Password sign-in. Each attempt first reserves a slot in the throttle (atomically: see
+ * `reserveSignInAttempt`), then checks the password. An unknown address, and an address not yet
+ * confirmed, cost the same hashing time as a wrong password, get the same answer and count as a
+ * failure (so nobody can poll for the moment an address is confirmed). Success starts a new session
+ * (see `createSession`), or, when the login has two-factor on, a challenge for its second factor
+ * (see `finishFirstFactor`).
  *
- * @throws {AccountError} SIGN_IN_THROTTLED, INVALID_CREDENTIALS or EMAIL_NOT_VERIFIED.
+ * @throws {AccountError} SIGN_IN_THROTTLED or INVALID_CREDENTIALS.
  */
 export async function signInWithPassword(
   ctx: AccountsContext,
@@ -30,8 +35,9 @@ export async function signInWithPassword(
 ): Promise<SignInOutcome> {
   const em = ctx.orm.em.fork();
   const email = normalizeEmail(attempt.email) ?? attempt.email.trim().slice(0, 254);
-  const wait = await signInRetryAfter(em, ctx.clock, email, attempt.ip, ctx.limits);
-  if (wait > 0) {
+  const reserved = await reserveSignInAttempt(em, ctx.clock, email, attempt.ip, ctx.limits);
+  if (!reserved.reserved) {
+    const wait = reserved.retryAfterSeconds;
     const minutes = Math.ceil(wait / 60);
     throw new AccountError(
       'SIGN_IN_THROTTLED',
@@ -41,24 +47,19 @@ export async function signInWithPassword(
   }
   const password = [...attempt.password].length > MAX_PASSWORD_LENGTH ? '' : attempt.password;
   const user = email === '' ? null : await findUserByEmail(em, email);
+  const stored = user?.emailVerifiedAt ? user.passwordHash : null;
   let matches = false;
-  if (user?.passwordHash) matches = await verifyPassword(user.passwordHash, password);
-  else await verifyNothing(password);
-  if (!user || !matches || password === '') {
-    await recordSignInFailure(em, ctx.clock, email, attempt.ip);
-    throw invalid();
-  }
-  if (!user.emailVerifiedAt) {
-    throw new AccountError(
-      'EMAIL_NOT_VERIFIED',
-      'Confirm your email address first: open the link we sent you, or ask for a new one below.',
-    );
-  }
-  await clearSignInFailures(em, email);
-  return finishFirstFactor(em, ctx, {
-    userId: user.id,
-    method: 'password',
-    ip: attempt.ip,
-    ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+  if (stored) matches = await ctx.hasher.verify(stored, password);
+  else await ctx.hasher.verifyNothing(password);
+  // A failure keeps its reserved row: it counts.
+  if (!user || !matches || password === '') throw invalid();
+  return em.transactional(async (tx) => {
+    await recordSignInSuccess(tx, ctx.clock, user, attempt.ip);
+    return finishFirstFactor(tx, ctx, {
+      userId: user.id,
+      method: 'password',
+      ip: attempt.ip,
+      ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+    });
   });
 }

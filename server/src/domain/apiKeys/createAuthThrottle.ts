@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { ApiError } from '../../platform/runtime/ApiError.js';
+import { addressGroup } from '../../web/addressGroup.js';
 import type { AuthFailureBudget } from './AuthFailureBudget.js';
-import { addressGroup } from './addressGroup.js';
 import { readBearerKey } from './bearerKey.js';
 import type { KeyCache } from './KeyCache.js';
 

@@ -213,12 +213,17 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: {
     schema: z.coerce.number().int().min(1).default(10),
-    doc: 'Failed dashboard sign-ins allowed per email address in 15 minutes; past it, sign-in for that address is refused until the window has passed.',
+    doc: 'Failed dashboard sign-ins allowed per email address from one caller IP address (IPv6: one /64) in 15 minutes; past it, sign-in for that address from that IP address is refused until the window has passed.',
     default: '10',
+  },
+  CAIRN_SIGNIN_FAILURES_PER_ACCOUNT_TOTAL: {
+    schema: z.coerce.number().int().min(1).default(100),
+    doc: 'Failed dashboard sign-ins allowed per email address from all caller IP addresses in 15 minutes; past it, only IP addresses the account signed in from before (or reset its password from) may still try.',
+    default: '100',
   },
   CAIRN_SIGNIN_FAILURES_PER_IP: {
     schema: z.coerce.number().int().min(1).default(50),
-    doc: 'Failed dashboard sign-ins allowed per caller IP address in 15 minutes.',
+    doc: 'Failed dashboard sign-ins allowed per caller IP address (IPv6: per /64) in 15 minutes.',
     default: '50',
   },
   CAIRN_RATE_LIMIT_PER_MINUTE: {

@@ -19,6 +19,7 @@ import { Migration20261125060000_paymentLinks } from '../../../migrations/Migrat
 import { Migration20261125070000_invoices } from '../../../migrations/Migration20261125070000_invoices.js';
 import { Migration20261126010000_tronSweeps } from '../../../migrations/Migration20261126010000_tronSweeps.js';
 import { Migration20261127010000_paymentLinkHolds } from '../../../migrations/Migration20261127010000_paymentLinkHolds.js';
+import { Migration20261127015000_signUpPasswords } from '../../../migrations/Migration20261127015000_signUpPasswords.js';
 import { Migration20261127020000_twoFactor } from '../../../migrations/Migration20261127020000_twoFactor.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
@@ -53,6 +54,10 @@ export const MIGRATIONS = [
   {
     name: 'Migration20261127010000_paymentLinkHolds',
     class: Migration20261127010000_paymentLinkHolds,
+  },
+  {
+    name: 'Migration20261127015000_signUpPasswords',
+    class: Migration20261127015000_signUpPasswords,
   },
   { name: 'Migration20261127020000_twoFactor', class: Migration20261127020000_twoFactor },
 ];

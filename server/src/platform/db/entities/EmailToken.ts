@@ -8,11 +8,14 @@ export const EmailToken = defineEntity({
   tableName: 'email_tokens',
   properties: {
     id: p.uuid().primary(),
-    userId: p.uuid(),
+    /** Null for the used-at-birth row written for an address without a login (never mailed). */
+    userId: p.uuid().nullable(),
     purpose: p.string().$type<EmailTokenPurpose>(),
     tokenHash: p.string(),
     expiresAt: p.datetime(),
     usedAt: p.datetime().nullable(),
+    /** A confirmation link's password, chosen at sign-up: the login's once the link is used. */
+    passwordHash: p.string().nullable(),
     createdAt: p.datetime(),
   },
 });

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { addressGroup } from '../../../domain/apiKeys/addressGroup.js';
 import { type LinkPage, loadLinkPage } from '../../../domain/paymentLinks/loadLinkPage.js';
 import { payFromLink } from '../../../domain/paymentLinks/payFromLink.js';
 import { isPaymentId } from '../../../domain/payments/isPaymentId.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
+import { addressGroup } from '../../../web/addressGroup.js';
 import { databaseOutage } from '../../../web/databaseOutage.js';
 import { checkoutPaths } from '../render/checkoutPaths.js';
 import { type LinkPageView, renderLinkPage } from '../render/renderLinkPage.js';

@@ -171,8 +171,9 @@ ${emailField(state, 'email')}
 }
 
 /**
- * The page a confirmation link opens: one button that POSTs the token, so that mail scanners that
- * fetch links do not spend it.
+ * The page a confirmation link opens: the password chosen at sign-up, typed again, and a button that
+ * POSTs it with the token (mail scanners that fetch links spend nothing; and a link someone else
+ * asked for with this address does nothing without their password).
  */
 export function confirmEmailPage(
   paths: DashboardPaths,
@@ -187,9 +188,17 @@ export function confirmEmailPage(
     ...(state.status ? { status: state.status } : {}),
     main: html`<h1>Confirm your email address</h1>
 <div class="card">
-<form method="post" action="${paths.verifyEmail}">
+<form method="post" action="${paths.verifyEmail}" novalidate>
 ${csrfField(csrf)}<input type="hidden" name="token" value="${token}">
-<p>One more step: confirm that this address is yours.</p>
+<p>One more step: confirm that this address is yours, with the password you chose when you signed up.</p>
+${field({
+  name: 'password',
+  label: 'Password',
+  type: 'password',
+  autocomplete: 'current-password',
+  required: true,
+  ...fieldError(state.errors, 'password'),
+})}
 <div class="actions"><button type="submit">Confirm my address</button></div>
 </form>
 </div>

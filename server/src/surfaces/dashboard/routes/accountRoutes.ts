@@ -24,7 +24,7 @@ type Query = { Querystring: Record<string, string | undefined> };
 
 /** Forms that send mail: at most this many per caller IP address in 15 minutes. */
 const MAIL_FORMS_LIMIT = { rateLimit: { max: 20, timeWindow: 15 * 60_000 } };
-/** Sign-in posts per caller IP address per minute (each costs a password hash). */
+/** Sign-in and confirmation posts per caller IP address per minute (each costs a password hash). */
 const SIGN_IN_LIMIT = { rateLimit: { max: 60, timeWindow: 60_000 } };
 
 const text = (value: string | undefined, max = 1024) => (value ?? '').slice(0, max);
@@ -60,8 +60,7 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       if (error.retryAfterSeconds) reply.header('retry-after', error.retryAfterSeconds);
-      const status =
-        error.code === 'SIGN_IN_THROTTLED' ? 429 : error.code === 'EMAIL_NOT_VERIFIED' ? 403 : 401;
+      const status = error.code === 'SIGN_IN_THROTTLED' ? 429 : 401;
       return rt.send(
         request,
         reply,
@@ -119,11 +118,17 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
   scope.get<Query>('/verify-email', async (request, reply) =>
     rt.send(request, reply, confirmEmailPage(paths, rt.csrf(reply), text(request.query.token, 128))),
   );
-  scope.post<Form>('/verify-email', async (request, reply) => {
+  scope.post<Form>('/verify-email', { config: SIGN_IN_LIMIT }, async (request, reply) => {
+    const token = text(request.body?.token, 128);
     try {
-      await verifyEmail(accounts, text(request.body?.token, 128));
+      await verifyEmail(accounts, { token, password: text(request.body?.password, 4096) });
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
+      if (error.code === 'INVALID_CREDENTIALS' || error.code === 'WEAK_PASSWORD') {
+        const status = error.code === 'WEAK_PASSWORD' ? 422 : 401;
+        const state = { errors: { password: error.message }, status };
+        return rt.send(request, reply, confirmEmailPage(paths, rt.csrf(reply), token, state));
+      }
       return rt.send(
         request,
         reply,
@@ -166,7 +171,7 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
   scope.post<Form>('/reset-password/confirm', async (request, reply) => {
     const token = text(request.body?.token, 128);
     try {
-      await resetPassword(accounts, { token, password: text(request.body?.password, 4096) });
+      await resetPassword(accounts, { token, password: text(request.body?.password, 4096), ip: request.ip });
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       if (error.code === 'WEAK_PASSWORD') {
