@@ -32,6 +32,15 @@ describe('checkoutMountPath', () => {
 });
 
 describe('strictTransportFor', () => {
+  it('leaves HSTS out for a host with a plain-http public host below it (includeSubDomains)', () => {
+    const mixed = strictTransportFor(['https://example.com', 'http://api.example.com']);
+    expect(mixed('example.com')).toBe(false);
+    expect(mixed('api.example.com')).toBe(false);
+    expect(strictTransportFor(['https://pay.example.com', 'http://example.com'])('pay.example.com')).toBe(
+      true,
+    );
+  });
+
   it('sends HSTS when a public URL is https, except for a host a public URL serves over http', () => {
     expect(
       strictTransportFor(['http://localhost:3000', 'http://localhost:3000/dashboard'])('localhost'),

@@ -55,12 +55,14 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * Whether an answer to a request for `hostname` carries HSTS: when any public URL is https, except
- * for a host that a public URL serves over plain http (HSTS would cut it off). Browsers ignore the
+ * for a host that a public URL serves over plain http, or one with such a host below it (HSTS, which
+ * includes subdomains, would cut it off). Browsers ignore the
  * header on plain-http answers, so sending it whatever the Host (a proxy may rewrite it) is harmless.
  */
 export function strictTransportFor(publicUrls: readonly string[]): (hostname: string) => boolean {
   const parsed = publicUrls.map((url) => new URL(url));
   if (!parsed.some((url) => url.protocol === 'https:')) return () => false;
   const plainHosts = new Set(parsed.filter((url) => url.protocol === 'http:').map((url) => url.hostname));
-  return (hostname) => !plainHosts.has(hostname);
+  // `includeSubDomains` would also cut off a plain-http host below this one.
+  return (hostname) => ![...plainHosts].some((plain) => plain === hostname || plain.endsWith(`.${hostname}`));
 }

@@ -93,7 +93,7 @@ describe('step-up before changes that move money or grant access', () => {
     ).toBe(1);
   });
 
-  it('covers removing a wallet, creating a key, and changing or rotating a webhook endpoint', async () => {
+  it('covers removing a wallet, creating or reactivating a key, a webhook endpoint, and turning two-factor on', async () => {
     const { client } = await merchant();
     await client.get('/dashboard/wallets/new?chain=BTC_TESTNET');
     await client.post('/dashboard/wallets', { chain_id: 'BTC_TESTNET', value: xpub() });
@@ -115,6 +115,9 @@ describe('step-up before changes that move money or grant access', () => {
         'To change where webhooks go',
       ],
       [`/dashboard/keys/${keyId}/webhook/rotate`, {}, 'To rotate a webhook signing secret'],
+      [`/dashboard/keys/${keyId}/reactivate`, {}, 'To reactivate an API key'],
+      ['/dashboard/account/two-factor/setup', {}, 'To turn on two-factor sign-in'],
+      ['/dashboard/account/two-factor/confirm', { code: '123456' }, 'To turn on two-factor sign-in'],
     ];
     for (const [path, form, heading] of changes) {
       await client.get('/dashboard/wallets');
@@ -123,6 +126,9 @@ describe('step-up before changes that move money or grant access', () => {
       expect(answer.body, path).toContain(heading);
     }
     expect(await gw.running.gateway.orm.em.fork().count(Wallet, { id: walletId, removedAt: null })).toBe(1);
+    // Taking access away asks nothing.
+    await client.get('/dashboard/wallets');
+    expect((await client.post(`/dashboard/keys/${keyId}/deactivate`)).status).toBe(303);
   });
 
   it('asks for a code as well when two-factor is on, and ends the session at the fifth wrong answer', async () => {
@@ -172,7 +178,7 @@ describe('step-up before changes that move money or grant access', () => {
     expect((await client.get('/dashboard/wallets')).location).toBe(`${gw.dashboardUrl}/sign-in`);
   });
 
-  it('refuses a login with neither a password nor two-factor, saying how to get one', async () => {
+  it('tells a login with neither a password nor two-factor to sign in again', async () => {
     const email = `oidc-${randomUUID()}@shop.test`;
     const { client } = await merchant();
     // The same business's login, as if it had signed up through a provider: no password.
@@ -190,6 +196,6 @@ describe('step-up before changes that move money or grant access', () => {
       step_up: '1',
     });
     expect(answer.status).toBe(401);
-    expect(answer.body).toContain('Turn on two-factor sign-in');
+    expect(answer.body).toContain('Sign out and sign in again');
   });
 });

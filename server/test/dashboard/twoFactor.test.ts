@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeSecondFactor } from '../../src/domain/accounts/completeSecondFactor.js';
 import { createAccountsContext } from '../../src/domain/accounts/createAccountsContext.js';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
 import { signInWithOidc } from '../../src/domain/accounts/signInWithOidc.js';
+import { signInWithPassword } from '../../src/domain/accounts/signInWithPassword.js';
 import { totpCodeAt } from '../../src/domain/accounts/totpCodes.js';
 import { UserIdentity } from '../../src/platform/db/entities/index.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
@@ -218,8 +220,14 @@ describe('recovery codes', () => {
     const withoutPassword = await client.post('/dashboard/account/two-factor/recovery-codes', {
       code: totpCodeAt(secret, clock.now()),
     });
-    expect(withoutPassword.status).toBe(422);
+    expect(withoutPassword.status).toBe(401);
     expect(withoutPassword.body).toContain('The password or the code is not right.');
+    // Nor do the password and a recovery code: one leaked paper code must not mint ten new ones.
+    const withRecovery = await client.post('/dashboard/account/two-factor/recovery-codes', {
+      password: PASSWORD,
+      code: codes[1]!,
+    });
+    expect(withRecovery.status).toBe(401);
     nextStep();
     const fresh = await client.post('/dashboard/account/two-factor/recovery-codes', {
       password: PASSWORD,
@@ -243,11 +251,11 @@ describe('turning two-factor off', () => {
       password: PASSWORD,
       code: '000000',
     });
-    expect(refused.status).toBe(422);
+    expect(refused.status).toBe(401);
     expect(refused.body).toContain('Recovery codes left');
     await passwordStep(email);
     expect((await client.post('/dashboard/account/two-factor/disable', { code: codes[2]! })).status).toBe(
-      422,
+      401,
     );
     const off = await client.post('/dashboard/account/two-factor/disable', {
       password: PASSWORD,
@@ -261,6 +269,35 @@ describe('turning two-factor off', () => {
       password: PASSWORD,
     });
     expect(answer.location).toBe(`${gw.dashboardUrl}/`);
+  });
+});
+
+describe('the sign-in throttle', () => {
+  it('counts an address as signed in from only once the second factor answers', async () => {
+    const { email, userId, client } = await signedInLogin();
+    const { secret } = await turnOn(client);
+    const accounts = createAccountsContext(
+      gw.running.gateway,
+      createTotpSecretCipher(gw.running.gateway.config),
+    );
+    const known = async () =>
+      (
+        await gw.running.gateway.orm.em
+          .getConnection()
+          .execute<{ n: string }[]>(
+            'select count(*) as n from sign_in_known_ips where user_id = ? and ip = ?',
+            [userId, '203.0.113.9'],
+          )
+      )[0]!.n;
+    const outcome = await signInWithPassword(accounts, { email, password: PASSWORD, ip: '203.0.113.9' });
+    expect(outcome.kind).toBe('second_factor');
+    expect(await known()).toBe('0');
+    if (outcome.kind !== 'second_factor') return;
+    await completeSecondFactor(accounts, {
+      challenge: outcome.challenge,
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(await known()).toBe('1');
   });
 });
 

@@ -1,9 +1,10 @@
-import type { IDashboardSession } from '../../platform/db/entities/index.js';
+import { type IDashboardSession, User } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
 import { createSession } from './dashboardSessions.js';
 import { closeChallenge, takeChallengeTry } from './secondFactorChallenges.js';
+import { recordSignInSuccess } from './signInThrottle.js';
 
 const expired = () =>
   new AccountError(
@@ -33,6 +34,9 @@ export async function completeSecondFactor(
     );
   }
   if (!(await closeChallenge(em, input.challenge))) throw expired();
+  // Signed in now: the address's failures from the sign-in's IP address go, and the IP becomes known.
+  const user = await em.findOneOrFail(User, { id: challenge.userId });
+  if (challenge.ip) await recordSignInSuccess(em, ctx.clock, user, challenge.ip);
   const { token, session } = await createSession(em, ctx.clock, {
     userId: challenge.userId,
     lifetime: ctx.lifetime,

@@ -1,8 +1,7 @@
 import { DashboardSession, User } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
-import { checkSecondFactor } from './checkSecondFactor.js';
-import { verifyPassword } from './hashPassword.js';
+import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
 import { runSql } from './runSql.js';
 import { readTotpFactor } from './totpFactors.js';
 
@@ -40,13 +39,20 @@ export async function readStepUpNeeds(ctx: AccountsContext, userId: string): Pro
  */
 export async function confirmIdentity(
   ctx: AccountsContext,
-  input: { sessionId: string; userId: string; password: string; code: string },
+  input: {
+    sessionId: string;
+    userId: string;
+    password: string;
+    code: string;
+    /** Which second factors answer (default: an app code or a recovery code). */
+    allow?: readonly SecondFactorKind[];
+  },
 ): Promise<void> {
   const needs = await readStepUpNeeds(ctx, input.userId);
   if (!needs.password && !needs.code) {
     throw new AccountError(
       'STEP_UP_UNAVAILABLE',
-      'This change needs you to confirm who you are, and your login has no password or two-factor sign-in to confirm it with. Turn on two-factor sign-in (Settings), or set a password with “Forgot your password?”.',
+      'This change needs a recent sign-in, and your login has no password or two-factor code to confirm it with here. Sign out and sign in again, then make the change within ten minutes.',
     );
   }
   const em = ctx.orm.em.fork();
@@ -63,11 +69,13 @@ export async function confirmIdentity(
   }
   const user = await em.findOneOrFail(User, { id: input.userId });
   const passwordOk =
-    !needs.password || (input.password !== '' && (await verifyPassword(user.passwordHash!, input.password)));
+    !needs.password ||
+    (input.password !== '' && (await ctx.hasher.verify(user.passwordHash!, input.password)));
   // The code is checked (and spent) only after a right password: a wrong password burns no recovery code.
   const codeOk =
     passwordOk &&
-    (!needs.code || (await checkSecondFactor(em, ctx, input.userId, input.code.trim())) !== undefined);
+    (!needs.code ||
+      (await checkSecondFactor(em, ctx, input.userId, input.code.trim(), input.allow)) !== undefined);
   if (!passwordOk || !codeOk) {
     if (tried.step_up_failures >= MAX_STEP_UP_FAILURES) {
       await em.nativeDelete(DashboardSession, { id: input.sessionId });

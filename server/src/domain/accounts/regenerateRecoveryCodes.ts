@@ -6,7 +6,7 @@ import { readTotpFactor } from './totpFactors.js';
 
 /**
  * New recovery codes (the old ones stop working), after the person proves who they are again (their
- * password and a code: `confirmIdentity`), so that whoever holds only a signed-in browser cannot mint
+ * password and a code from the app, not a recovery code: `confirmIdentity`), so that whoever holds only a signed-in browser cannot mint
  * themselves a way back in.
  *
  * @throws {AccountError} TWO_FACTOR_OFF, and those of `confirmIdentity`.
@@ -18,6 +18,7 @@ export async function regenerateRecoveryCodes(
   const em = ctx.orm.em.fork();
   const factor = await readTotpFactor(em, input.userId);
   if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
-  await confirmIdentity(ctx, input);
-  return replaceRecoveryCodes(em, input.userId, ctx.clock.now());
+  // An app code, not a recovery code: one leaked paper code must not mint ten new ones.
+  await confirmIdentity(ctx, { ...input, allow: ['totp'] });
+  return em.transactional((tx) => replaceRecoveryCodes(tx, input.userId, ctx.clock.now()));
 }

@@ -67,7 +67,6 @@ export async function signInWithOidc(
       userId = user.id;
     }
     const user = await em.findOneOrFail(User, { id: userId });
-    await recordSignInSuccess(em, ctx.clock, user, from.ip);
     // A login with two-factor on still answers its Cairn second factor after the provider's sign-in.
     const outcome = await finishFirstFactor(em, ctx, {
       userId,
@@ -75,6 +74,7 @@ export async function signInWithOidc(
       ip: from.ip,
       ...(from.userAgent ? { userAgent: from.userAgent } : {}),
     });
+    if (outcome.kind === 'session') await recordSignInSuccess(em, ctx.clock, user, from.ip);
     return { ...outcome, created };
   });
 }

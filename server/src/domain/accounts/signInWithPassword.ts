@@ -54,12 +54,15 @@ export async function signInWithPassword(
   // A failure keeps its reserved row: it counts.
   if (!user || !matches || password === '') throw invalid();
   return em.transactional(async (tx) => {
-    await recordSignInSuccess(tx, ctx.clock, user, attempt.ip);
-    return finishFirstFactor(tx, ctx, {
+    const outcome = await finishFirstFactor(tx, ctx, {
       userId: user.id,
       method: 'password',
       ip: attempt.ip,
       ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
     });
+    // Signed in only once the second factor answers (completeSecondFactor records it then); until
+    // then the reserved row counts as a failure.
+    if (outcome.kind === 'session') await recordSignInSuccess(tx, ctx.clock, user, attempt.ip);
+    return outcome;
   });
 }

@@ -60,7 +60,7 @@ Each signs you in once if you lose your phone.</p>
 <form method="post" action="${paths.recoveryCodes}" novalidate>
 ${csrfField(csrf)}
 ${status.hasPassword ? passwordField(state.values?.form === 'codes' ? state : {}, 'f-codes-password') : ''}
-${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app, or a recovery code', true, 'f-codes-code')}
+${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', false, 'f-codes-code')}
 <input type="hidden" name="form" value="codes">
 <div class="actions"><button type="submit">Make new recovery codes</button></div>
 </form>

@@ -164,6 +164,8 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
   for (const action of ACTIONS) {
     scope.post<IdParams>(
       `/keys/:id/${action}`,
+      // Reactivating grants access again, as creating a key does.
+      { config: action === 'reactivate' ? { stepUp: 'reactivate an API key' } : {} },
       withKey<IdParams>(async (request, reply, viewer, key) => {
         try {
           await setApiKeyStatusAudited(gateway, rt.actor(request, viewer), {

@@ -33,6 +33,14 @@ const qrDataUri = async (enrolment: TotpEnrolment) =>
     await QRCode.toString(enrolment.uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
   ).toString('base64')}`;
 
+/** The status of a refused change to two-factor: a wrong answer 401, a change that does not apply 409. */
+const statusOf = (error: AccountError) =>
+  error.code === 'STEP_UP_FAILED'
+    ? 401
+    : ['TWO_FACTOR_OFF', 'TWO_FACTOR_ALREADY_ON', 'TWO_FACTOR_NOT_STARTED'].includes(error.code)
+      ? 409
+      : 422;
+
 /** The second step of signing in, for a login with two-factor on (signed out). */
 export function registerSecondFactorRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, accounts } = rt;
@@ -84,7 +92,7 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
   });
   const refused = (error: unknown, form: string): FormState => {
     if (!(error instanceof AccountError)) throw error;
-    return { values: { form }, errors: { code: error.message }, status: 422 };
+    return { values: { form }, errors: { code: error.message }, status: statusOf(error) };
   };
   /** A change to two-factor refused: the form again, or sign-in when too many wrong answers ended the session. */
   const refuse = async (
@@ -107,6 +115,8 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
   );
   scope.post(
     '/account/two-factor/setup',
+    // Turning two-factor on changes how the login signs in: a stolen session must not do it.
+    { config: { stepUp: 'turn on two-factor sign-in' } },
     withViewer(async (request, reply, viewer) => {
       let enrolment: TotpEnrolment;
       try {
@@ -124,7 +134,7 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
   );
   scope.post<Form>(
     '/account/two-factor/confirm',
-    { config: CODE_LIMIT },
+    { config: { ...CODE_LIMIT, stepUp: 'turn on two-factor sign-in' } },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
         const codes = await confirmTotpEnrolment(accounts, viewer.userId, code(request.body));
