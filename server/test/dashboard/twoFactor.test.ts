@@ -272,6 +272,66 @@ describe('turning two-factor off', () => {
   });
 });
 
+describe('the sessions list', () => {
+  it('shows each signed-in browser and signs out one, or every other', async () => {
+    const { email, client } = await signedInLogin();
+    const browsers = [];
+    for (const agent of [
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) Safari/604.1',
+      'curl/8.5.0',
+    ]) {
+      const other = new DashboardClient(gw.baseUrl);
+      await other.get('/dashboard/sign-in');
+      const answer = await other.post(
+        '/dashboard/sign-in',
+        { email, password: PASSWORD },
+        { 'user-agent': agent },
+      );
+      expect(answer.status).toBe(303);
+      browsers.push(other);
+    }
+    const page = await client.get('/dashboard/account/security');
+    expect(page.body).toContain('Where you are signed in');
+    expect(page.body).toContain('Safari on iPhone');
+    expect(page.body).toContain('curl/8.5.0');
+    expect(page.body).toContain('<strong>This browser</strong>');
+    expect(page.body).toContain('Sign out the 2 other browsers');
+    const ends = [
+      ...page.body.matchAll(/action="\/dashboard\/account\/sessions\/([0-9a-f-]{36})\/end"/g),
+    ].map((m) => m[1]!);
+    expect(ends).toHaveLength(2);
+
+    // One: the first listed (the latest seen) is the curl one, signed in last.
+    const one = await client.post(`/dashboard/account/sessions/${ends[0]}/end`);
+    expect(one.location).toBe(`${gw.dashboardUrl}/account/security?notice=session-signed-out`);
+    expect((await browsers[1]!.get('/dashboard/account/security')).location).toBe(
+      `${gw.dashboardUrl}/sign-in`,
+    );
+    expect((await browsers[0]!.get('/dashboard/account/security')).status).toBe(200);
+
+    // Someone else's session id ends nothing.
+    const stranger = await signedInLogin();
+    const [theirs] = await gw.running.gateway.orm.em
+      .getConnection()
+      .execute<{ id: string }[]>('select id from dashboard_sessions where user_id = ?', [stranger.userId]);
+    await client.get('/dashboard/account/security');
+    const refused = await client.post(`/dashboard/account/sessions/${theirs!.id}/end`);
+    expect(refused.location).toBe(`${gw.dashboardUrl}/account/security`);
+    expect((await stranger.client.get('/dashboard/account/security')).status).toBe(200);
+
+    await client.get('/dashboard/account/security');
+    const rest = await client.post('/dashboard/account/sessions/end-others');
+    expect(rest.location).toBe(`${gw.dashboardUrl}/account/security?notice=other-sessions-signed-out`);
+    expect((await browsers[0]!.get('/dashboard/account/security')).location).toBe(
+      `${gw.dashboardUrl}/sign-in`,
+    );
+    expect((await client.get('/dashboard/account/security')).body).toContain(
+      'No other browser is signed in.',
+    );
+    expect((await stranger.client.get('/dashboard/account/security')).status).toBe(200);
+  });
+});
+
 describe('the sign-in throttle', () => {
   it('counts an address as signed in from only once the second factor answers', async () => {
     const { email, userId, client } = await signedInLogin();

@@ -17,6 +17,11 @@ export const REDIRECT_NOTICES = {
     text: 'Your password is changed and every other sign-in has ended. Sign in with the new password.',
   },
   'session-ended': { kind: 'info', text: 'Your sign-in has ended. Sign in again to continue.' },
+  'session-signed-out': { kind: 'ok', text: 'That browser is signed out.' },
+  'other-sessions-signed-out': {
+    kind: 'ok',
+    text: 'Every other browser is signed out; this one stays signed in.',
+  },
   'two-factor-off': {
     kind: 'warn',
     text: 'Two-factor sign-in is off: your password alone signs you in now.',

@@ -25,6 +25,8 @@ export function dashboardPaths(base: string) {
     twoFactorConfirm: `${base}/account/two-factor/confirm`,
     twoFactorDisable: `${base}/account/two-factor/disable`,
     recoveryCodes: `${base}/account/two-factor/recovery-codes`,
+    endSession: (id: string) => `${base}/account/sessions/${id}/end`,
+    endOtherSessions: `${base}/account/sessions/end-others`,
     mailbox: `${base}/mailbox`,
     mailboxMessage: (id: string) => `${base}/mailbox/${id}`,
     businesses: `${base}/businesses`,

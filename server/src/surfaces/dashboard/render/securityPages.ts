@@ -1,10 +1,13 @@
+import type { SessionSummary } from '../../../domain/accounts/listSessions.js';
 import type { TwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
 import type { TotpEnrolment } from '../../../domain/accounts/startTotpEnrolment.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { csrfField, field, fieldError } from './forms.js';
+import { describeUserAgent } from './describeUserAgent.js';
+import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import { tableHead, tableRow } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
 
 /** A one-time code field: digits from the app, or a recovery code where `recovery` says so. */
@@ -41,12 +44,48 @@ const withState = (state: FormState) => ({
   ...(state.status ? { status: state.status } : {}),
 });
 
+/** One signed-in browser: device, address, when, and a way to sign it out (not this one). */
+function sessionRow(paths: DashboardPaths, csrf: string, session: SessionSummary): SafeHtml {
+  const end = session.current
+    ? html`<strong>This browser</strong>`
+    : buttonForm({ action: paths.endSession(session.id), csrf, label: 'Sign out', style: 'secondary' });
+  return tableRow(
+    describeUserAgent(session.userAgent),
+    session.ip ?? '—',
+    formatTime(session.signedInAt),
+    formatTime(session.lastSeenAt),
+    end,
+  );
+}
+
+/** Where the login is signed in, with sign-out for one browser or all the others. */
+function sessionsSection(paths: DashboardPaths, csrf: string, sessions: readonly SessionSummary[]): SafeHtml {
+  const others = sessions.filter((s) => !s.current).length;
+  return html`<section class="card" aria-labelledby="sessions-heading">
+<h2 id="sessions-heading">Where you are signed in</h2>
+<div class="table-wrap" tabindex="0" role="region" aria-labelledby="sessions-heading"><table>
+${tableHead('Device', 'Address', 'Signed in', 'Last seen', '')}
+<tbody>${sessions.map((session) => sessionRow(paths, csrf, session))}</tbody></table></div>
+${
+  others > 0
+    ? html`<div class="actions">${buttonForm({
+        action: paths.endOtherSessions,
+        csrf,
+        label: `Sign out the ${others === 1 ? 'other browser' : `${others} other browsers`}`,
+        style: 'secondary',
+      })}</div>`
+    : html`<p class="muted">No other browser is signed in.</p>`
+}
+</section>`;
+}
+
 /** The account's security page: two-factor sign-in on or off, and what can be done about it. */
 export function securityPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: Viewer,
   status: TwoFactorStatus,
+  sessions: readonly SessionSummary[],
   state: FormState = {},
 ): Page {
   const body = status.on
@@ -91,7 +130,8 @@ ${csrfField(csrf)}
 <section class="card" aria-labelledby="two-factor-heading">
 <h2 id="two-factor-heading">Two-factor sign-in</h2>
 ${body}
-</section>`,
+</section>
+${sessionsSection(paths, csrf, sessions)}`,
   };
 }
 

@@ -4,7 +4,9 @@ import { AccountError } from '../../../domain/accounts/AccountError.js';
 import { completeSecondFactor } from '../../../domain/accounts/completeSecondFactor.js';
 import { confirmTotpEnrolment } from '../../../domain/accounts/confirmTotpEnrolment.js';
 import { disableTwoFactor } from '../../../domain/accounts/disableTwoFactor.js';
+import { endOtherSessions } from '../../../domain/accounts/endOtherSessions.js';
 import { findSecondFactorChallenge } from '../../../domain/accounts/findSecondFactorChallenge.js';
+import { listSessions } from '../../../domain/accounts/listSessions.js';
 import { readTwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
 import { regenerateRecoveryCodes } from '../../../domain/accounts/regenerateRecoveryCodes.js';
 import { signOut } from '../../../domain/accounts/signOut.js';
@@ -82,7 +84,11 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     state: FormState = {},
   ) => {
     const status = await readTwoFactorStatus(accounts, viewer.userId);
-    return rt.send(request, reply, securityPage(paths, rt.csrf(reply), viewer, status, state));
+    const sessions = await listSessions(accounts, {
+      userId: viewer.userId,
+      currentSessionId: viewer.sessionId,
+    });
+    return rt.send(request, reply, securityPage(paths, rt.csrf(reply), viewer, status, sessions, state));
   };
   const identity = (viewer: Viewer, body: Form['Body']) => ({
     sessionId: viewer.sessionId,
@@ -174,6 +180,28 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
         return refuse(request, reply, viewer, error, 'off');
       }
       return rt.redirect(reply, paths.security, 'two-factor-off');
+    }),
+  );
+
+  // Signing other browsers out takes access away: it needs no step-up.
+  scope.post<{ Params: { id: string } }>(
+    '/account/sessions/:id/end',
+    withViewer<{ Params: { id: string } }>(async (request, reply, viewer) => {
+      const ended = /^[0-9a-f-]{36}$/.test(request.params.id)
+        ? await endOtherSessions(accounts, {
+            userId: viewer.userId,
+            currentSessionId: viewer.sessionId,
+            sessionId: request.params.id,
+          })
+        : 0;
+      return rt.redirect(reply, paths.security, ended > 0 ? 'session-signed-out' : undefined);
+    }),
+  );
+  scope.post(
+    '/account/sessions/end-others',
+    withViewer(async (_request, reply, viewer) => {
+      await endOtherSessions(accounts, { userId: viewer.userId, currentSessionId: viewer.sessionId });
+      return rt.redirect(reply, paths.security, 'other-sessions-signed-out');
     }),
   );
 }
