@@ -294,7 +294,7 @@ describe('the sessions list', () => {
     expect(page.body).toContain('Where you are signed in');
     expect(page.body).toContain('Safari on iPhone');
     expect(page.body).toContain('curl/8.5.0');
-    expect(page.body).toContain('<strong>This browser</strong>');
+    expect(page.body).toContain('<span class="tag">This browser</span>');
     expect(page.body).toContain('Sign out the 2 other browsers');
     const ends = [
       ...page.body.matchAll(/action="\/dashboard\/account\/sessions\/([0-9a-f-]{36})\/end"/g),

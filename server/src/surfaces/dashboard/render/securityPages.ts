@@ -7,7 +7,6 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { describeUserAgent } from './describeUserAgent.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
 
 /** A one-time code field: digits from the app, or a recovery code where `recovery` says so. */
@@ -45,17 +44,13 @@ const withState = (state: FormState) => ({
 });
 
 /** One signed-in browser: device, address, when, and a way to sign it out (not this one). */
-function sessionRow(paths: DashboardPaths, csrf: string, session: SessionSummary): SafeHtml {
+function sessionItem(paths: DashboardPaths, csrf: string, session: SessionSummary): SafeHtml {
   const end = session.current
-    ? html`<strong>This browser</strong>`
+    ? html`<span class="tag">This browser</span>`
     : buttonForm({ action: paths.endSession(session.id), csrf, label: 'Sign out', style: 'secondary' });
-  return tableRow(
-    describeUserAgent(session.userAgent),
-    session.ip ?? '—',
-    formatTime(session.signedInAt),
-    formatTime(session.lastSeenAt),
-    end,
-  );
+  return html`<li><div><strong>${describeUserAgent(session.userAgent)}</strong> · ${session.ip ?? 'address unknown'}
+<br><span class="muted">Signed in ${formatTime(session.signedInAt)} · last seen ${formatTime(session.lastSeenAt)}</span></div>
+${end}</li>`;
 }
 
 /** Where the login is signed in, with sign-out for one browser or all the others. */
@@ -63,9 +58,7 @@ function sessionsSection(paths: DashboardPaths, csrf: string, sessions: readonly
   const others = sessions.filter((s) => !s.current).length;
   return html`<section class="card" aria-labelledby="sessions-heading">
 <h2 id="sessions-heading">Where you are signed in</h2>
-<div class="table-wrap" tabindex="0" role="region" aria-labelledby="sessions-heading"><table>
-${tableHead('Device', 'Address', 'Signed in', 'Last seen', '')}
-<tbody>${sessions.map((session) => sessionRow(paths, csrf, session))}</tbody></table></div>
+<ul class="sessions">${sessions.map((session) => sessionItem(paths, csrf, session))}</ul>
 ${
   others > 0
     ? html`<div class="actions">${buttonForm({
