@@ -58,6 +58,20 @@ describe('the dev mailbox over the network', () => {
     },
   );
 
+  it.runIf(outsideAddress)('is linked from "Check your inbox" only for a peer on this machine', async () => {
+    for (const [host, linked] of [
+      ['127.0.0.1', true],
+      [outsideAddress!, false],
+    ] as const) {
+      const c = new DashboardClient(`http://${host}:${port}`);
+      const page = await c.submit('/dashboard/verify-email/resend', '/dashboard/verify-email/resend', {
+        email: 'someone@shop.test',
+      });
+      expect(page.body, host).toContain('Check your inbox');
+      expect(page.body.includes('href="/dashboard/mailbox"'), host).toBe(linked);
+    }
+  });
+
   it('is not there (404) for a peer on another address, by the socket and not X-Forwarded-For', async () => {
     const { app } = gw.running;
     for (const url of ['/dashboard/mailbox', messagePath]) {

@@ -6,6 +6,7 @@ import { signOut } from '../../../domain/accounts/signOut.js';
 import { signOutEverywhere } from '../../../domain/accounts/signOutEverywhere.js';
 import { resendVerification, signUp } from '../../../domain/accounts/signUp.js';
 import { verifyEmail } from '../../../domain/accounts/verifyEmail.js';
+import { isLoopbackPeer } from '../../../web/loopbackPeer.js';
 import {
   checkInboxPage,
   confirmEmailPage,
@@ -32,6 +33,8 @@ const text = (value: string | undefined, max = 1024) => (value ?? '').slice(0, m
 /** Sign-up, sign-in and out, email confirmation and password reset. */
 export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, accounts } = rt;
+  // The dev mailbox is linked only where it answers: on this machine (see mailboxRoutes).
+  const mailboxFor = (request: FastifyRequest) => rt.devMailbox && isLoopbackPeer(request);
   const providers = () => rt.oidc.list().map(({ name, label }) => ({ name, label }));
   const signedInElsewhere = (request: FastifyRequest, reply: FastifyReply) =>
     request.dashboardViewer ? rt.redirect(reply, paths.home) : undefined;
@@ -98,7 +101,7 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
         }),
       );
     }
-    return rt.send(request, reply, checkInboxPage(paths, email.trim(), 'confirm', rt.devMailbox));
+    return rt.send(request, reply, checkInboxPage(paths, email.trim(), 'confirm', mailboxFor(request)));
   });
 
   scope.post('/sign-out', async (request, reply) => {
@@ -159,7 +162,7 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
         const state = { values: { email }, errors: { email: error.message }, status: 422 };
         return rt.send(request, reply, emailRequestPage(paths, rt.csrf(reply), what, state));
       }
-      return rt.send(request, reply, checkInboxPage(paths, email.trim(), what, rt.devMailbox));
+      return rt.send(request, reply, checkInboxPage(paths, email.trim(), what, mailboxFor(request)));
     });
   };
   emailRequest('/verify-email/resend', 'confirm', (input) => resendVerification(accounts, input));
