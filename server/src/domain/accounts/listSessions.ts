@@ -23,7 +23,11 @@ export async function listSessions(
   const now = ctx.clock.now().getTime();
   const sessions = await ctx.orm.em
     .fork()
-    .find(DashboardSession, { userId: input.userId }, { orderBy: { lastSeenAt: 'desc', id: 'asc' } });
+    .find(
+      DashboardSession,
+      { userId: input.userId },
+      { orderBy: { lastSeenAt: 'desc', createdAt: 'desc', id: 'asc' } },
+    );
   return sessions
     .filter((s) => s.expiresAt.getTime() > now && s.lastSeenAt.getTime() + ctx.lifetime.idleMs > now)
     .map((s) => ({
