@@ -37,6 +37,27 @@ function emailField(state: FormState, autocomplete: 'username' | 'email', hint?:
   });
 }
 
+/**
+ * A password being typed to prove who one is (sign-in, confirmation, step-up), with the refused
+ * form's error under it. `id` tells two such fields on one page apart.
+ */
+export function currentPasswordField(
+  state: FormState,
+  options: { name?: string; label?: string; id?: string; autofocus?: boolean } = {},
+): SafeHtml {
+  const name = options.name ?? 'password';
+  return field({
+    name,
+    ...(options.id ? { id: options.id } : {}),
+    label: options.label ?? 'Password',
+    type: 'password',
+    autocomplete: 'current-password',
+    required: true,
+    ...(options.autofocus ? { autofocus: true } : {}),
+    ...fieldError(state.errors, name),
+  });
+}
+
 /** A password being chosen (sign-up, reset), with the rules as its hint. */
 function newPasswordField(state: FormState, label: string): SafeHtml {
   return field({
@@ -76,14 +97,7 @@ export function signInPage(
 <form method="post" action="${paths.signIn}" novalidate>
 ${csrfField(csrf)}
 ${emailField(state, 'username')}
-${field({
-  name: 'password',
-  label: 'Password',
-  type: 'password',
-  autocomplete: 'current-password',
-  required: true,
-  ...fieldError(state.errors, 'password'),
-})}
+${currentPasswordField(state)}
 <div class="actions"><button type="submit">Sign in</button><a href="${paths.resetPassword}">Forgot your password?</a></div>
 </form>
 ${providerButtons(paths, providers)}
@@ -191,14 +205,7 @@ export function confirmEmailPage(
 <form method="post" action="${paths.verifyEmail}" novalidate>
 ${csrfField(csrf)}<input type="hidden" name="token" value="${token}">
 <p>One more step: confirm that this address is yours, with the password you chose when you signed up.</p>
-${field({
-  name: 'password',
-  label: 'Password',
-  type: 'password',
-  autocomplete: 'current-password',
-  required: true,
-  ...fieldError(state.errors, 'password'),
-})}
+${currentPasswordField(state)}
 <div class="actions"><button type="submit">Confirm my address</button></div>
 </form>
 </div>

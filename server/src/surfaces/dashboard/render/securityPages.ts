@@ -2,7 +2,7 @@ import type { SessionSummary } from '../../../domain/accounts/listSessions.js';
 import type { TwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
 import type { TotpEnrolment } from '../../../domain/accounts/startTotpEnrolment.js';
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { FormState } from './accountPages.js';
+import { currentPasswordField, type FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { describeUserAgent } from './describeUserAgent.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
@@ -22,19 +22,6 @@ function codeField(state: FormState, label: string, recovery: boolean, id = 'f-c
       ? 'The six digits your authenticator app shows now, or one of your recovery codes.'
       : 'The six digits your authenticator app shows now.',
     ...fieldError(state.errors, 'code'),
-  });
-}
-
-/** The password field of a change to two-factor (its id differs per form on the page). */
-function passwordField(state: FormState, id: string): SafeHtml {
-  return field({
-    name: 'password',
-    id,
-    label: 'Your password',
-    type: 'password',
-    autocomplete: 'current-password',
-    required: true,
-    ...fieldError(state.errors, 'password'),
   });
 }
 
@@ -91,7 +78,7 @@ Each signs you in once if you lose your phone.</p>
 <p>Makes ten new codes; the old ones stop working.</p>
 <form method="post" action="${paths.recoveryCodes}" novalidate>
 ${csrfField(csrf)}
-${status.hasPassword ? passwordField(state.values?.form === 'codes' ? state : {}, 'f-codes-password') : ''}
+${status.hasPassword ? currentPasswordField(state.values?.form === 'codes' ? state : {}, { label: 'Your password', id: 'f-codes-password' }) : ''}
 ${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', false, 'f-codes-code')}
 <input type="hidden" name="form" value="codes">
 <div class="actions"><button type="submit">Make new recovery codes</button></div>
@@ -102,7 +89,7 @@ ${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', f
 <p>Your password alone will sign you in again.</p>
 <form method="post" action="${paths.twoFactorDisable}" novalidate>
 ${csrfField(csrf)}
-${status.hasPassword ? passwordField({}, 'f-off-password') : ''}
+${status.hasPassword ? currentPasswordField({}, { label: 'Your password', id: 'f-off-password' }) : ''}
 ${codeField(state.values?.form === 'off' ? state : {}, 'Code from your app, or a recovery code', true, 'f-off-code')}
 <input type="hidden" name="form" value="off">
 <div class="actions"><button type="submit" class="danger">Turn off</button></div>

@@ -1,5 +1,6 @@
 import type { StepUpNeeds } from '../../../domain/accounts/confirmIdentity.js';
 import { html } from '../../../web/html.js';
+import { currentPasswordField } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field } from './forms.js';
 import type { Notice } from './Notice.js';
@@ -40,14 +41,7 @@ ${csrfField(csrf)}
 ${carried}
 ${
   input.needs.password
-    ? field({
-        name: 'step_up_password',
-        label: 'Your password',
-        type: 'password',
-        autocomplete: 'current-password',
-        required: true,
-        autofocus: true,
-      })
+    ? currentPasswordField({}, { name: 'step_up_password', label: 'Your password', autofocus: true })
     : ''
 }
 ${
