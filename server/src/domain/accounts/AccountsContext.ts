@@ -3,6 +3,7 @@ import type { Clock } from '../../platform/runtime/clock.js';
 import type { MailRoute } from '../mail/queueMail.js';
 import type { SessionLifetime } from './dashboardSessions.js';
 import type { PasswordHasher } from './hashPassword.js';
+import type { PasskeyRelyingParty } from './passkeyRelyingParty.js';
 import type { SignInLimits } from './signInThrottle.js';
 
 /** What the account services need besides their input. */
@@ -18,6 +19,10 @@ export interface AccountsContext {
   readonly hasher: PasswordHasher;
   /** Seals and opens authenticator-app secrets (the master key, with its own purpose label). */
   readonly secrets: SecretSealer;
+  /** Whether live mode needs two-factor on (`CAIRN_REQUIRE_2FA_FOR_LIVE`). */
+  readonly liveNeedsSecondFactor: boolean;
+  /** Whom passkeys are made for (the dashboard's host); undefined where passkeys cannot work (an IP address, plain http). */
+  readonly passkeys?: PasskeyRelyingParty;
 }
 
 /** Seals a secret for storage and opens it again (AES-256-GCM under the master key). */

@@ -5,6 +5,7 @@ import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js
 import { createSession } from './dashboardSessions.js';
 import { closeChallenge, takeChallengeTry } from './secondFactorChallenges.js';
 import { recordSignInSuccess } from './signInThrottle.js';
+import { verifyPasskeyAssertion } from './verifyPasskeyAssertion.js';
 
 const expired = () =>
   new AccountError(
@@ -13,20 +14,36 @@ const expired = () =>
   );
 
 /**
- * The second step of a sign-in with two-factor on: a code from the authenticator app, or a recovery
- * code, answers the challenge and starts the session. Each try is taken before the code is checked
+ * The second step of a sign-in with two-factor on: a code from the authenticator app, a recovery
+ * code or one of the login's passkeys answers the challenge and starts the session. Each try is taken before the code is checked
  * (see `takeChallengeTry`), and only one request completes a challenge.
  *
  * @throws {AccountError} SECOND_FACTOR_INVALID (a wrong code: try again), SECOND_FACTOR_EXPIRED.
  */
 export async function completeSecondFactor(
   ctx: AccountsContext,
-  input: { challenge: string; code: string },
-): Promise<{ token: string; session: IDashboardSession; used: SecondFactorKind }> {
+  input: { challenge: string; code: string; passkey?: string },
+): Promise<{ token: string; session: IDashboardSession; used: SecondFactorKind | 'passkey' }> {
   const em = ctx.orm.em.fork();
   const challenge = await takeChallengeTry(em, ctx.clock.now(), input.challenge);
   if (!challenge) throw expired();
-  const used = await checkSecondFactor(em, ctx, challenge.userId, input.code.trim().slice(0, 64));
+  let used: SecondFactorKind | 'passkey' | undefined;
+  if (input.passkey) {
+    const passkey = await verifyPasskeyAssertion(em, ctx, {
+      purpose: 'second_factor',
+      answer: input.passkey,
+      userId: challenge.userId,
+    });
+    if (!passkey) {
+      throw new AccountError(
+        'SECOND_FACTOR_INVALID',
+        'That passkey did not answer for this login. Try again, or use a code.',
+      );
+    }
+    used = 'passkey';
+  } else {
+    used = await checkSecondFactor(em, ctx, challenge.userId, input.code.trim().slice(0, 64));
+  }
   if (!used) {
     throw new AccountError(
       'SECOND_FACTOR_INVALID',

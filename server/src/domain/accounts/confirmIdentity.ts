@@ -1,19 +1,29 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
 import { DashboardSession, User } from '../../platform/db/entities/index.js';
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
+import { countPasskeys } from './passkeys.js';
 import { runSql } from './runSql.js';
 import { readTotpFactor } from './totpFactors.js';
+import { verifyPasskeyAssertion } from './verifyPasskeyAssertion.js';
 
 /** A change that moves money or grants access needs the person to have proved who they are this recently. */
 export const STEP_UP_WINDOW_MS = 10 * 60_000;
 /** Wrong answers a session may give before it is ended. */
 const MAX_STEP_UP_FAILURES = 5;
 
-/** What a login answers a step-up with: its password, if it has one, and a code, if two-factor is on. */
+/**
+ * What a login answers a step-up with: its password, if it has one, and a code, if two-factor is on
+ * (from the authenticator app, or a recovery code); or, instead of both, one of its passkeys.
+ */
 export interface StepUpNeeds {
   readonly password: boolean;
+  /** Two-factor is on: the password alone is not enough. */
   readonly code: boolean;
+  /** The authenticator app is on (its codes answer; otherwise only a recovery code does). */
+  readonly app: boolean;
+  readonly passkey: boolean;
 }
 
 /** Whether a session's last proof of identity is recent enough for a sensitive change. */
@@ -24,13 +34,15 @@ export const isFreshlyAuthenticated = (authenticatedAt: Date, now: Date): boolea
 export async function readStepUpNeeds(ctx: AccountsContext, userId: string): Promise<StepUpNeeds> {
   const em = ctx.orm.em.fork();
   const user = await em.findOneOrFail(User, { id: userId });
-  const factor = await readTotpFactor(em, userId);
-  return { password: user.passwordHash !== null, code: factor?.confirmedAt != null };
+  const app = (await readTotpFactor(em, userId))?.confirmedAt != null;
+  const passkey = (await countPasskeys(em, userId)) > 0;
+  return { password: user.passwordHash !== null, code: app || passkey, app, passkey };
 }
 
 /**
- * Step-up: the signed-in person proves who they are again (their password, and a code when two-factor
- * is on), which marks the session freshly authenticated for {@link STEP_UP_WINDOW_MS}. Each answer
+ * Step-up: the signed-in person proves who they are again (their password, and a code when the
+ * authenticator app is on; or one of their passkeys, the answer to a challenge handed out to this
+ * session), which marks the session freshly authenticated for {@link STEP_UP_WINDOW_MS}. Each answer
  * takes one of the session's five tries before it is checked (one statement, so parallel answers
  * cannot check more); the fifth wrong one ends the session. A login with neither a password nor
  * two-factor (third-party sign-in only) has nothing to answer with.
@@ -44,12 +56,14 @@ export async function confirmIdentity(
     userId: string;
     password: string;
     code: string;
+    /** A passkey's answer (`@simplewebauthn/browser` JSON), instead of the password and code. */
+    passkey?: string;
     /** Which second factors answer (default: an app code or a recovery code). */
     allow?: readonly SecondFactorKind[];
   },
 ): Promise<void> {
   const needs = await readStepUpNeeds(ctx, input.userId);
-  if (!needs.password && !needs.code) {
+  if (!needs.password && !needs.code && !needs.passkey) {
     throw new AccountError(
       'STEP_UP_UNAVAILABLE',
       'This change needs a recent sign-in, and your login has no password or two-factor code to confirm it with here. Sign out and sign in again, then make the change within ten minutes.',
@@ -67,6 +81,46 @@ export async function confirmIdentity(
     await em.nativeDelete(DashboardSession, { id: input.sessionId });
     throw locked();
   }
+  const answered = input.passkey
+    ? needs.passkey &&
+      (await verifyPasskeyAssertion(em, ctx, {
+        purpose: 'step_up',
+        answer: input.passkey,
+        userId: input.userId,
+        sessionId: input.sessionId,
+      })) !== undefined
+    : await checkPasswordAndCode(em, ctx, needs, input);
+  if (!answered) {
+    if (tried.step_up_failures >= MAX_STEP_UP_FAILURES) {
+      await em.nativeDelete(DashboardSession, { id: input.sessionId });
+      throw locked();
+    }
+    throw new AccountError(
+      'STEP_UP_FAILED',
+      input.passkey
+        ? 'That passkey did not answer for this login. Try again.'
+        : needs.code
+          ? 'The password or the code is not right.'
+          : 'That password is not right.',
+    );
+  }
+  await em.nativeUpdate(
+    DashboardSession,
+    { id: input.sessionId },
+    { authenticatedAt: ctx.clock.now(), stepUpFailures: 0 },
+  );
+}
+
+/** The password (when the login has one) and then the code (when the app is on), the code spent only after a right password. */
+async function checkPasswordAndCode(
+  em: EntityManager,
+  ctx: AccountsContext,
+  needs: StepUpNeeds,
+  input: { userId: string; password: string; code: string; allow?: readonly SecondFactorKind[] },
+): Promise<boolean> {
+  // Without a password, only an app code is typed (a recovery code alone is not enough); a login with
+  // neither answers with a passkey.
+  if (!needs.password && !needs.app) return false;
   const user = await em.findOneOrFail(User, { id: input.userId });
   const passwordOk =
     !needs.password ||
@@ -76,19 +130,5 @@ export async function confirmIdentity(
     passwordOk &&
     (!needs.code ||
       (await checkSecondFactor(em, ctx, input.userId, input.code.trim(), input.allow)) !== undefined);
-  if (!passwordOk || !codeOk) {
-    if (tried.step_up_failures >= MAX_STEP_UP_FAILURES) {
-      await em.nativeDelete(DashboardSession, { id: input.sessionId });
-      throw locked();
-    }
-    throw new AccountError(
-      'STEP_UP_FAILED',
-      needs.code ? 'The password or the code is not right.' : 'That password is not right.',
-    );
-  }
-  await em.nativeUpdate(
-    DashboardSession,
-    { id: input.sessionId },
-    { authenticatedAt: ctx.clock.now(), stepUpFailures: 0 },
-  );
+  return passwordOk && codeOk;
 }

@@ -1,11 +1,12 @@
 import type { Gateway } from '../gateway/Gateway.js';
 import type { AccountsContext, SecretSealer } from './AccountsContext.js';
 import { argon2Hasher } from './hashPassword.js';
+import { passkeyRelyingParty } from './passkeyRelyingParty.js';
 
 /**
  * The account services' context for a gateway: its database and clock, mail (SMTP when configured,
  * else the dev mailbox), the dashboard's public URL for links in mail, the sign-in throttle's limits,
- * argon2id password hashing and how long dashboard sessions last, all read from the gateway's
+ * argon2id password hashing, how long dashboard sessions last and whom passkeys are made for, all read from the gateway's
  * configuration; `secrets` seals authenticator secrets (the master key's cipher, under a label of its
  * own: see registerDashboard).
  */
@@ -27,5 +28,12 @@ export function createAccountsContext(gateway: Gateway, secrets: SecretSealer): 
     },
     hasher: argon2Hasher,
     secrets,
+    liveNeedsSecondFactor: config.CAIRN_REQUIRE_2FA_FOR_LIVE,
+    ...withPasskeys(config.urls.dashboard),
   };
 }
+
+const withPasskeys = (dashboardUrl: string) => {
+  const passkeys = passkeyRelyingParty(dashboardUrl);
+  return passkeys ? { passkeys } : {};
+};

@@ -1,24 +1,27 @@
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { confirmIdentity } from './confirmIdentity.js';
+import { hasSecondFactor } from './hasSecondFactor.js';
 import { deleteRecoveryCodes } from './recoveryCodes.js';
 import { deleteTotpFactor, readTotpFactor } from './totpFactors.js';
 
 /**
- * Turns two-factor off after the person proves who they are again (their password and a code from the
- * app or a recovery code: `confirmIdentity`): the app's secret and the recovery codes are deleted.
+ * Turns the authenticator app off after the person proves who they are again (their password and a code from the
+ * app or a recovery code, or a passkey: `confirmIdentity`): the app's secret is deleted, and the
+ * recovery codes too unless the login keeps passkeys.
  *
  * @throws {AccountError} TWO_FACTOR_OFF, and those of `confirmIdentity`.
  */
 export async function disableTwoFactor(
   ctx: AccountsContext,
-  input: { sessionId: string; userId: string; password: string; code: string },
+  input: { sessionId: string; userId: string; password: string; code: string; passkey?: string },
 ): Promise<void> {
   const factor = await readTotpFactor(ctx.orm.em.fork(), input.userId);
   if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
   await confirmIdentity(ctx, input);
   await ctx.orm.em.fork().transactional(async (em) => {
     await deleteTotpFactor(em, input.userId);
-    await deleteRecoveryCodes(em, input.userId);
+    // Passkeys keep two-factor on, with the recovery codes that go with it.
+    if (!(await hasSecondFactor(em, input.userId))) await deleteRecoveryCodes(em, input.userId);
   });
 }

@@ -2,6 +2,7 @@ import type { Mode } from '@cairn/contract';
 import { Business, User } from '../../platform/db/entities/index.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { findSession } from './dashboardSessions.js';
+import { hasSecondFactor } from './hasSecondFactor.js';
 
 /** A business as the dashboard names it (the switcher, the page title). */
 export interface ViewerBusiness {
@@ -22,11 +23,14 @@ export interface SignedInViewer {
   readonly mode: Mode;
   /** When the person last proved who they are (sign-in or step-up). */
   readonly authenticatedAt: Date;
+  /** Whether live mode is open to this login (two-factor on, or the operator does not require it). */
+  readonly mayUseLive: boolean;
 }
 
 /**
  * Who a session cookie's token signs in: the login, its businesses (oldest first) and the business
- * and mode the session shows (its first business when the session names none, or one since removed).
+ * and mode the session shows (its first business when the session names none, or one since removed;
+ * test mode while live mode needs two-factor and the login has none).
  * Undefined for no token, an unknown one, a session that has ended (expired or idle too long), or one
  * of a login whose address is not confirmed.
  */
@@ -47,13 +51,16 @@ export async function loadViewer(
     { orderBy: { createdAt: 'asc', id: 'asc' } },
   );
   const business = businesses.find((b) => b.id === session.businessId) ?? businesses[0];
+  const mayUseLive = !accounts.liveNeedsSecondFactor || (await hasSecondFactor(em, user.id));
   return {
     sessionId: session.id,
     userId: user.id,
     email: user.email,
     businesses: businesses.map((b) => ({ id: b.id, name: b.name })),
     ...(business ? { business: { id: business.id, name: business.name } } : {}),
-    mode: session.mode,
+    // A session left in live mode whose login has since turned two-factor off shows test mode.
+    mode: mayUseLive ? session.mode : 'test',
+    mayUseLive,
     authenticatedAt: session.authenticatedAt,
   };
 }

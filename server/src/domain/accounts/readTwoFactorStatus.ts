@@ -1,11 +1,16 @@
 import { User } from '../../platform/db/entities/index.js';
 import type { AccountsContext } from './AccountsContext.js';
+import { listPasskeys, type PasskeySummary } from './passkeys.js';
 import { countRecoveryCodes } from './recoveryCodes.js';
 import { readTotpFactor } from './totpFactors.js';
 
-/** Whether the login has two-factor on, how many recovery codes it has left, and a password. */
+/** The login's second factors: its authenticator app, its passkeys, its recovery codes, and a password. */
 export interface TwoFactorStatus {
+  /** Two-factor is on: the app, or at least one passkey. */
   readonly on: boolean;
+  /** The authenticator app is on. */
+  readonly app: boolean;
+  readonly passkeys: readonly PasskeySummary[];
   readonly recoveryCodesLeft: number;
   /** Whether the login has a password (changes to two-factor ask for it). */
   readonly hasPassword: boolean;
@@ -15,8 +20,14 @@ export interface TwoFactorStatus {
 export async function readTwoFactorStatus(ctx: AccountsContext, userId: string): Promise<TwoFactorStatus> {
   const em = ctx.orm.em.fork();
   const user = await em.findOneOrFail(User, { id: userId });
-  const hasPassword = user.passwordHash !== null;
-  const factor = await readTotpFactor(em, userId);
-  if (!factor?.confirmedAt) return { on: false, recoveryCodesLeft: 0, hasPassword };
-  return { on: true, recoveryCodesLeft: await countRecoveryCodes(em, userId), hasPassword };
+  const app = (await readTotpFactor(em, userId))?.confirmedAt != null;
+  const passkeys = await listPasskeys(em, userId);
+  const on = app || passkeys.length > 0;
+  return {
+    on,
+    app,
+    passkeys,
+    recoveryCodesLeft: on ? await countRecoveryCodes(em, userId) : 0,
+    hasPassword: user.passwordHash !== null,
+  };
 }

@@ -221,6 +221,11 @@ export const CONFIG_VARIABLES = {
     doc: 'Failed dashboard sign-ins allowed per email address from all caller IP addresses in 15 minutes; past it, only IP addresses the account signed in from before (or reset its password from) may still try.',
     default: '100',
   },
+  CAIRN_REQUIRE_2FA_FOR_LIVE: {
+    schema: bool.default(true),
+    doc: 'Whether a dashboard login needs two-factor sign-in on (an authenticator app or a passkey) to switch to live mode, where keys and wallets move real money. A live-mode session whose login turns its last second factor off is shown test mode again.',
+    default: 'true',
+  },
   CAIRN_SIGNIN_FAILURES_PER_IP: {
     schema: z.coerce.number().int().min(1).default(50),
     doc: 'Failed dashboard sign-ins allowed per caller IP address (IPv6: per /64) in 15 minutes.',

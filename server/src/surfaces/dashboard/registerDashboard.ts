@@ -31,6 +31,7 @@ import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
 import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
+import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/passkeyRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
@@ -338,12 +339,14 @@ export async function registerDashboard(
       registerAccountRoutes(scope, runtime);
       registerOidcRoutes(scope, runtime);
       registerSecondFactorRoutes(scope, runtime);
+      registerPasskeyCeremonyRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(scope, runtime, {
         viewer: (signedIn) => {
           registerOnboardingRoutes(signedIn, runtime);
           registerSecurityRoutes(signedIn, runtime);
+          registerPasskeyRoutes(signedIn, runtime);
         },
         business: (business) => {
           registerBusinessRoutes(business, runtime);

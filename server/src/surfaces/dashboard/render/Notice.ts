@@ -35,6 +35,16 @@ export const REDIRECT_NOTICES = {
   'business-renamed': { kind: 'ok', text: 'Business name saved: the checkout shows it from now on.' },
   'mode-test': { kind: 'ok', text: 'Test mode: everything here uses test networks and test keys.' },
   'mode-live': { kind: 'warn', text: 'Live mode: keys and wallets here move real money.' },
+  'live-needs-two-factor': {
+    kind: 'error',
+    text: 'Live mode moves real money: turn on two-factor sign-in (an authenticator app or a passkey) first, then switch to live.',
+  },
+  'passkey-added': { kind: 'ok', text: 'Passkey added: it signs you in, with or without your password.' },
+  'passkey-removed': { kind: 'ok', text: 'Passkey removed: it no longer signs you in.' },
+  'passkey-removed-two-factor-off': {
+    kind: 'warn',
+    text: 'Passkey removed. It was your last second factor: two-factor sign-in is off, and your password alone signs you in.',
+  },
   'preferences-saved': {
     kind: 'ok',
     text: 'Payment preferences saved. Payments created from now on use them; open payments keep theirs.',

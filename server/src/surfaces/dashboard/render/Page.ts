@@ -9,6 +9,8 @@ export interface Page {
   readonly section?: Section;
   readonly notice?: Notice;
   readonly narrow?: boolean;
+  /** The page has passkey buttons (its WebAuthn scripts come with it). */
+  readonly passkeys?: boolean;
   /** The HTTP status (200 unless a form was refused). */
   readonly status?: number;
 }

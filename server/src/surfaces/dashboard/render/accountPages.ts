@@ -4,6 +4,7 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field, fieldError } from './forms.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
+import { passkeyButton } from './passkeyButton.js';
 
 /** A third-party sign-in the operator configured. */
 export interface ProviderButton {
@@ -81,15 +82,31 @@ function providerButtons(paths: DashboardPaths, providers: readonly ProviderButt
   )}</ul>`;
 }
 
+/** Signing in with a passkey instead of the address and password (shown once the script finds WebAuthn). */
+function passkeySignIn(paths: DashboardPaths, csrf: string) {
+  return html`<form method="post" action="${paths.signInPasskey}" class="passkey-sign-in">
+${csrfField(csrf)}
+${passkeyButton({
+  purpose: 'sign_in',
+  optionsPath: paths.passkeyOptions,
+  label: 'Sign in with a passkey',
+  id: 'passkey-sign-in',
+})}
+</form>`;
+}
+
 export function signInPage(
   paths: DashboardPaths,
   csrf: string,
   providers: readonly ProviderButton[],
   state: FormState = {},
+  /** Whether passkeys work on this dashboard (a domain name over https, or localhost). */
+  passkeys = false,
 ): Page {
   return {
     title: 'Sign in',
     narrow: true,
+    passkeys,
     ...(state.notice ? { notice: state.notice } : {}),
     ...(state.status ? { status: state.status } : {}),
     main: html`<h1>Sign in to Cairn</h1>
@@ -100,6 +117,7 @@ ${emailField(state, 'username')}
 ${currentPasswordField(state)}
 <div class="actions"><button type="submit">Sign in</button><a href="${paths.resetPassword}">Forgot your password?</a></div>
 </form>
+${passkeys ? passkeySignIn(paths, csrf) : ''}
 ${providerButtons(paths, providers)}
 </div>
 <p>New to Cairn? <a href="${paths.signUp}">Create an account</a>.</p>

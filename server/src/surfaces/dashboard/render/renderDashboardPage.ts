@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { PageAssets } from '../../../web/loadHashedAsset.js';
+import type { DashboardAssets } from '../dashboardAssets.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, renderNotice } from './forms.js';
 import type { Notice } from './Notice.js';
@@ -21,7 +21,7 @@ export type Section =
 
 /** What every dashboard page is drawn with. */
 export interface PageFrame {
-  readonly assets: PageAssets;
+  readonly assets: DashboardAssets;
   readonly paths: DashboardPaths;
   /** The CSRF token for this response's forms. */
   readonly csrf: string;
@@ -118,6 +118,8 @@ export function renderDashboardPage(
     readonly notice?: Notice;
     /** A narrow column (sign-in and the like). */
     readonly narrow?: boolean;
+    /** The page has passkey buttons: the WebAuthn scripts come with it. */
+    readonly passkeys?: boolean;
   },
 ): SafeHtml {
   const viewer = frame.viewer;
@@ -135,7 +137,14 @@ export function renderDashboardPage(
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${frame.paths.assets}/${frame.assets.css.name}">
 <script src="${frame.paths.assets}/${frame.assets.js.name}" defer></script>
-</head>
+${
+  page.passkeys
+    ? frame.assets.passkeys.map(
+        (asset) => html`<script src="${frame.paths.assets}/${asset.name}" defer></script>
+`,
+      )
+    : ''
+}</head>
 <body>
 <a class="skip" href="#main">Skip to content</a>
 ${viewer ? renderTopBar(frame, viewer, page.section) : signedOutTopBar(frame.paths)}

@@ -7,6 +7,8 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { describeUserAgent } from './describeUserAgent.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import type { Page } from './Page.js';
+import { passkeyButton } from './passkeyButton.js';
+import { passkeysSection } from './passkeyPages.js';
 import type { Viewer } from './Viewer.js';
 
 /** A one-time code field: digits from the app, or a recovery code where `recovery` says so. */
@@ -59,7 +61,88 @@ ${
 </section>`;
 }
 
-/** The account's security page: two-factor sign-in on or off, and what can be done about it. */
+/** The passkey alternative inside a form that asks for the password and a code (a step-up answer). */
+const orPasskey = (paths: DashboardPaths, status: TwoFactorStatus, id: string) =>
+  status.passkeys.length > 0
+    ? html`<p class="or">or</p>${passkeyButton({ purpose: 'step_up', optionsPath: paths.passkeyOptions, label: 'Confirm with a passkey', id })}`
+    : '';
+
+/** What two-factor sign-in is made of now. */
+function twoFactorSummary(status: TwoFactorStatus): SafeHtml {
+  if (!status.on) {
+    return html`<p><span class="status deactivated">Off</span> Your password alone signs you in.</p>
+<p>With two-factor sign-in, someone who learns your password still cannot sign in without your phone
+or your passkey. Use an authenticator app (for example Google Authenticator, Microsoft Authenticator,
+1Password, Bitwarden or Aegis), a passkey, or both.</p>`;
+  }
+  const ways = [
+    ...(status.app ? ['your password and a code from your authenticator app'] : []),
+    ...(status.passkeys.length > 0 ? ['one of your passkeys'] : []),
+  ];
+  return html`<p><span class="status active">On</span> Signing in takes ${ways.join(', or ')}.</p>
+<p>Recovery codes left: <strong>${String(status.recoveryCodesLeft)}</strong> of 10.
+Each signs you in once if you lose your phone or your passkeys.</p>`;
+}
+
+/** The authenticator app: set it up, or turn it off (with the password and a code, or a passkey). */
+function appSection(
+  paths: DashboardPaths,
+  csrf: string,
+  status: TwoFactorStatus,
+  state: FormState,
+): SafeHtml {
+  if (!status.app) {
+    return html`<section class="card" aria-labelledby="app-heading">
+<h2 id="app-heading">Authenticator app</h2>
+<p>Not set up.</p>
+<form method="post" action="${paths.twoFactorSetup}">
+${csrfField(csrf)}
+<div class="actions"><button type="submit"${status.on ? html` class="secondary"` : ''}>Set up an authenticator app</button></div>
+</form>
+</section>`;
+  }
+  const last = status.passkeys.length === 0;
+  return html`<section class="card" aria-labelledby="off-heading">
+<h2 id="off-heading">Authenticator app: turn it off</h2>
+<p>${last ? 'Your password alone will sign you in again.' : 'Your passkeys keep two-factor sign-in on.'}</p>
+<form method="post" action="${paths.twoFactorDisable}" novalidate>
+${csrfField(csrf)}
+${status.hasPassword ? currentPasswordField({}, { label: 'Your password', id: 'f-off-password' }) : ''}
+${codeField(state.values?.form === 'off' ? state : {}, 'Code from your app, or a recovery code', true, 'f-off-code')}
+<input type="hidden" name="form" value="off">
+<div class="actions"><button type="submit" class="danger">Turn off</button></div>
+${orPasskey(paths, status, 'passkey-off')}
+</form>
+</section>`;
+}
+
+/** New recovery codes: the password and an app code, or a passkey. */
+function codesSection(
+  paths: DashboardPaths,
+  csrf: string,
+  status: TwoFactorStatus,
+  state: FormState,
+): SafeHtml {
+  if (!status.on) return html``;
+  const mine = state.values?.form === 'codes' ? state : {};
+  const byApp = status.app
+    ? html`${status.hasPassword ? currentPasswordField(mine, { label: 'Your password', id: 'f-codes-password' }) : ''}
+${codeField(mine, 'Code from your app', false, 'f-codes-code')}
+<div class="actions"><button type="submit">Make new recovery codes</button></div>`
+    : html`${mine.errors?.code ? html`<p class="error-text">${mine.errors.code}</p>` : ''}`;
+  return html`<section class="card" aria-labelledby="codes-heading">
+<h2 id="codes-heading">New recovery codes</h2>
+<p>Makes ten new codes; the old ones stop working.</p>
+<form method="post" action="${paths.recoveryCodes}" novalidate>
+${csrfField(csrf)}
+<input type="hidden" name="form" value="codes">
+${byApp}
+${status.app ? orPasskey(paths, status, 'passkey-codes') : passkeyButton({ purpose: 'step_up', optionsPath: paths.passkeyOptions, label: 'Confirm with a passkey and make new codes', id: 'passkey-codes' })}
+</form>
+</section>`;
+}
+
+/** The account's security page: two-factor sign-in (app, passkeys, recovery codes) and where the login is signed in. */
 export function securityPage(
   paths: DashboardPaths,
   csrf: string,
@@ -67,50 +150,22 @@ export function securityPage(
   status: TwoFactorStatus,
   sessions: readonly SessionSummary[],
   state: FormState = {},
+  passkeysAvailable = false,
 ): Page {
-  const body = status.on
-    ? html`<p><span class="status active">On</span> Signing in takes your password and a code from your authenticator app.</p>
-<p>Recovery codes left: <strong>${String(status.recoveryCodesLeft)}</strong> of 10.
-Each signs you in once if you lose your phone.</p>
-</section>
-<section class="card" aria-labelledby="codes-heading">
-<h2 id="codes-heading">New recovery codes</h2>
-<p>Makes ten new codes; the old ones stop working.</p>
-<form method="post" action="${paths.recoveryCodes}" novalidate>
-${csrfField(csrf)}
-${status.hasPassword ? currentPasswordField(state.values?.form === 'codes' ? state : {}, { label: 'Your password', id: 'f-codes-password' }) : ''}
-${codeField(state.values?.form === 'codes' ? state : {}, 'Code from your app', false, 'f-codes-code')}
-<input type="hidden" name="form" value="codes">
-<div class="actions"><button type="submit">Make new recovery codes</button></div>
-</form>
-</section>
-<section class="card" aria-labelledby="off-heading">
-<h2 id="off-heading">Turn two-factor sign-in off</h2>
-<p>Your password alone will sign you in again.</p>
-<form method="post" action="${paths.twoFactorDisable}" novalidate>
-${csrfField(csrf)}
-${status.hasPassword ? currentPasswordField({}, { label: 'Your password', id: 'f-off-password' }) : ''}
-${codeField(state.values?.form === 'off' ? state : {}, 'Code from your app, or a recovery code', true, 'f-off-code')}
-<input type="hidden" name="form" value="off">
-<div class="actions"><button type="submit" class="danger">Turn off</button></div>
-</form>`
-    : html`<p><span class="status deactivated">Off</span> Your password alone signs you in.</p>
-<p>With two-factor sign-in, someone who learns your password still cannot sign in without your phone.
-You need an authenticator app (for example Google Authenticator, Microsoft Authenticator, 1Password, Bitwarden or Aegis).</p>
-<form method="post" action="${paths.twoFactorSetup}">
-${csrfField(csrf)}
-<div class="actions"><button type="submit">Set up an authenticator app</button></div>
-</form>`;
   return {
     title: 'Security',
     section: 'settings',
+    passkeys: status.passkeys.length > 0,
     ...withState(state),
     main: html`<h1>Security</h1>
 <p class="muted">Signed in as ${viewer.email}.</p>
 <section class="card" aria-labelledby="two-factor-heading">
 <h2 id="two-factor-heading">Two-factor sign-in</h2>
-${body}
+${twoFactorSummary(status)}
 </section>
+${appSection(paths, csrf, status, state)}
+${passkeysSection(paths, csrf, status.passkeys, passkeysAvailable)}
+${codesSection(paths, csrf, status, state)}
 ${sessionsSection(paths, csrf, sessions)}`,
   };
 }
@@ -174,24 +229,38 @@ ${codes.map(
   };
 }
 
-/** The second step of signing in: a code from the app, or a recovery code. */
-export function secondFactorPage(paths: DashboardPaths, csrf: string, state: FormState = {}): Page {
+/** The second step of signing in: a code from the app, a recovery code, or one of the login's passkeys. */
+export function secondFactorPage(
+  paths: DashboardPaths,
+  csrf: string,
+  state: FormState = {},
+  factors: { readonly app: boolean; readonly passkey: boolean } = { app: true, passkey: false },
+): Page {
   return {
     title: 'Two-factor sign-in',
     narrow: true,
+    passkeys: factors.passkey,
     ...withState(state),
     main: html`<h1>Two-factor sign-in</h1>
 <div class="card">
 <form method="post" action="${paths.signInSecondFactor}" novalidate>
 ${csrfField(csrf)}
+${
+  factors.passkey
+    ? html`${passkeyButton({ purpose: 'second_factor', optionsPath: paths.passkeyOptions, label: 'Use a passkey', style: factors.app ? 'secondary' : 'primary', id: 'passkey-second-factor' })}
+<p class="or">or</p>`
+    : ''
+}
 ${field({
   name: 'code',
-  label: 'Code from your authenticator app',
+  label: factors.app ? 'Code from your authenticator app' : 'Recovery code',
   autocomplete: 'one-time-code',
   required: true,
   maxlength: 16,
-  autofocus: true,
-  hint: 'Lost your phone? Type one of your recovery codes instead.',
+  autofocus: !factors.passkey,
+  hint: factors.app
+    ? 'Lost your phone? Type one of your recovery codes instead.'
+    : 'Lost your passkeys? Type one of your recovery codes.',
   ...fieldError(state.errors, 'code'),
 })}
 <div class="actions"><button type="submit">Sign in</button><a href="${paths.signIn}">Start again</a></div>

@@ -5,10 +5,11 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field } from './forms.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
+import { passkeyButton } from './passkeyButton.js';
 
 /**
  * "Confirm it's you" before a change that moves money or grants access: the password (and a code when
- * two-factor is on), with the change's own form fields carried along, so that the answer completes
+ * two-factor is on) or a passkey, with the change's own form fields carried along, so that the answer completes
  * the change in one step.
  */
 export function stepUpPage(
@@ -26,9 +27,16 @@ export function stepUpPage(
   const carried = Object.entries(input.fields).map(
     ([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`,
   );
+  const passkey = input.needs.passkey
+    ? html`${input.needs.password || input.needs.app ? html`<p class="or">or</p>` : ''}
+${passkeyButton({ purpose: 'step_up', optionsPath: paths.passkeyOptions, label: 'Confirm with a passkey', field: 'step_up_passkey', style: input.needs.password ? 'secondary' : 'primary', id: 'passkey-step-up' })}`
+    : '';
+  // Typed answers: the password (with a code when two-factor is on), or, without a password, an app code.
+  const typed = input.needs.password || input.needs.app;
   return {
     title: 'Confirm it’s you',
     status: 401,
+    passkeys: input.needs.passkey,
     ...(notice ? { notice } : {}),
     main: html`<h1>Confirm it’s you</h1>
 <section class="card" aria-labelledby="step-up-heading">
@@ -45,19 +53,23 @@ ${
     : ''
 }
 ${
-  input.needs.code
+  input.needs.code && typed
     ? field({
         name: 'step_up_code',
-        label: 'Code from your authenticator app',
+        label: input.needs.app ? 'Code from your authenticator app' : 'Recovery code',
         autocomplete: 'one-time-code',
         required: true,
         maxlength: 16,
-        hint: 'Or one of your recovery codes.',
+        hint: input.needs.app
+          ? 'Or one of your recovery codes.'
+          : 'One of your recovery codes, with your password.',
         ...(input.needs.password ? {} : { autofocus: true }),
       })
     : ''
 }
-<div class="actions"><button type="submit">Confirm and continue</button><a href="${paths.home}">Cancel</a></div>
+${typed ? html`<div class="actions"><button type="submit">Confirm and continue</button><a href="${paths.home}">Cancel</a></div>` : ''}
+${passkey}
+${typed ? '' : html`<div class="actions"><a href="${paths.home}">Cancel</a></div>`}
 </form>
 </section>`,
   };

@@ -30,6 +30,7 @@ describe('walletsPage', () => {
       businesses: [business],
       business,
       mode: 'test' as const,
+      mayUseLive: true,
       authenticatedAt: new Date(),
     };
     const page = walletsPage(dashboardPaths('/dashboard'), 'csrf', viewer, [wallet]).main.toString();

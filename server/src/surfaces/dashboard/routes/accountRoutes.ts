@@ -47,7 +47,17 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
     const notice = redirectNotice(request.query.notice);
     return (
       signedInElsewhere(request, reply) ??
-      rt.send(request, reply, signInPage(paths, rt.csrf(reply), providers(), notice ? { notice } : {}))
+      rt.send(
+        request,
+        reply,
+        signInPage(
+          paths,
+          rt.csrf(reply),
+          providers(),
+          notice ? { notice } : {},
+          rt.accounts.passkeys !== undefined,
+        ),
+      )
     );
   });
   scope.post<Form>('/sign-in', { config: SIGN_IN_LIMIT }, async (request, reply) => {
@@ -67,11 +77,17 @@ export function registerAccountRoutes(scope: FastifyInstance, rt: DashboardRunti
       return rt.send(
         request,
         reply,
-        signInPage(paths, rt.csrf(reply), providers(), {
-          values: { email },
-          notice: { kind: 'error', text: error.message },
-          status,
-        }),
+        signInPage(
+          paths,
+          rt.csrf(reply),
+          providers(),
+          {
+            values: { email },
+            notice: { kind: 'error', text: error.message },
+            status,
+          },
+          rt.accounts.passkeys !== undefined,
+        ),
       );
     }
   });

@@ -75,6 +75,10 @@ export function registerOnboardingRoutes(scope: FastifyInstance, rt: DashboardRu
     '/mode',
     withViewer<Form>(async (request, reply, viewer) => {
       const mode: Mode = request.body?.mode === 'live' ? 'live' : 'test';
+      // Live keys and wallets move real money: the operator may require two-factor first (the default).
+      if (mode === 'live' && !viewer.mayUseLive) {
+        return rt.redirect(reply, paths.security, 'live-needs-two-factor');
+      }
       await pointSession(accounts, viewer.sessionId, { mode });
       // Back to the section the toggle was pressed on (its list page: a key or wallet of one mode has
       // no twin in the other).

@@ -20,7 +20,7 @@ declare module 'fastify' {
 }
 
 type FormBody = Record<string, string | undefined> | undefined;
-const STEP_UP_FIELDS = new Set(['_csrf', 'step_up', 'step_up_password', 'step_up_code']);
+const STEP_UP_FIELDS = new Set(['_csrf', 'step_up', 'step_up_password', 'step_up_code', 'step_up_passkey']);
 
 /**
  * Adds the step-up check to a signed-in scope: a POST to a route with `config.stepUp` from a session
@@ -48,6 +48,7 @@ export function requireStepUp(scope: FastifyInstance, rt: DashboardRuntime): voi
           userId: viewer.userId,
           password: (body.step_up_password ?? '').slice(0, 4096),
           code: (body.step_up_code ?? '').slice(0, 64),
+          passkey: body.step_up_passkey ?? '',
         });
         request.body = fields;
         return;
@@ -65,7 +66,7 @@ export function requireStepUp(scope: FastifyInstance, rt: DashboardRuntime): voi
       what,
       action: request.url,
       fields,
-      needs,
+      needs: { ...needs, passkey: needs.passkey && rt.accounts.passkeys !== undefined },
       ...(error ? { error } : {}),
     });
     return rt.send(request, reply, page);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { AccountError } from '../../../domain/accounts/AccountError.js';
 import { completeSecondFactor } from '../../../domain/accounts/completeSecondFactor.js';
+import { readStepUpNeeds } from '../../../domain/accounts/confirmIdentity.js';
 import { confirmTotpEnrolment } from '../../../domain/accounts/confirmTotpEnrolment.js';
 import { disableTwoFactor } from '../../../domain/accounts/disableTwoFactor.js';
 import { endOtherSessions } from '../../../domain/accounts/endOtherSessions.js';
@@ -46,16 +47,23 @@ const statusOf = (error: AccountError) =>
 /** The second step of signing in, for a login with two-factor on (signed out). */
 export function registerSecondFactorRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   const { paths, accounts } = rt;
+  /** Which second factors the sign-in's login can answer with (a passkey only where passkeys work). */
+  const factorsOf = async (userId: string) => {
+    const needs = await readStepUpNeeds(accounts, userId);
+    return { app: needs.app, passkey: needs.passkey && accounts.passkeys !== undefined };
+  };
   scope.get('/sign-in/two-factor', async (request, reply) => {
     const challenge = await findSecondFactorChallenge(accounts, readSecondFactorCookie(rt, request));
     if (!challenge) return rt.redirect(reply, paths.signIn);
-    return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply)));
+    const factors = await factorsOf(challenge.userId);
+    return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply), {}, factors));
   });
   scope.post<Form>('/sign-in/two-factor', { config: CODE_LIMIT }, async (request, reply) => {
     try {
       const { token } = await completeSecondFactor(accounts, {
         challenge: readSecondFactorCookie(rt, request),
         code: code(request.body),
+        passkey: request.body?.passkey ?? '',
       });
       clearSecondFactorCookie(rt, reply);
       if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
@@ -68,7 +76,9 @@ export function registerSecondFactorRoutes(scope: FastifyInstance, rt: Dashboard
         return rt.redirect(reply, paths.signIn, 'second-factor-expired');
       }
       const state = { errors: { code: error.message }, status: 401 };
-      return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply), state));
+      const challenge = await findSecondFactorChallenge(accounts, readSecondFactorCookie(rt, request));
+      const factors = challenge ? await factorsOf(challenge.userId) : undefined;
+      return rt.send(request, reply, secondFactorPage(paths, rt.csrf(reply), state, factors));
     }
   });
 }
@@ -88,13 +98,23 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
       userId: viewer.userId,
       currentSessionId: viewer.sessionId,
     });
-    return rt.send(request, reply, securityPage(paths, rt.csrf(reply), viewer, status, sessions, state));
+    const page = securityPage(
+      paths,
+      rt.csrf(reply),
+      viewer,
+      status,
+      sessions,
+      state,
+      accounts.passkeys !== undefined,
+    );
+    return rt.send(request, reply, page);
   };
   const identity = (viewer: Viewer, body: Form['Body']) => ({
     sessionId: viewer.sessionId,
     userId: viewer.userId,
     password: (body?.password ?? '').slice(0, 4096),
     code: code(body),
+    passkey: body?.passkey ?? '',
   });
   const refused = (error: unknown, form: string): FormState => {
     if (!(error instanceof AccountError)) throw error;

@@ -1,0 +1,27 @@
+import { AccountError } from './AccountError.js';
+import type { AccountsContext } from './AccountsContext.js';
+import { hasSecondFactor } from './hasSecondFactor.js';
+import { deletePasskey } from './passkeys.js';
+import { deleteRecoveryCodes } from './recoveryCodes.js';
+
+/**
+ * Removes one of the login's passkeys (the route asks for a step-up first). When it was the login's
+ * last second factor, two-factor is off and its recovery codes go too.
+ *
+ * @throws {AccountError} PASSKEY_NOT_FOUND.
+ */
+export async function removePasskey(
+  ctx: AccountsContext,
+  input: { userId: string; passkeyId: string },
+): Promise<{ name: string; twoFactorOff: boolean }> {
+  if (!/^[0-9a-f-]{36}$/.test(input.passkeyId)) throw notFound();
+  return ctx.orm.em.fork().transactional(async (em) => {
+    const name = await deletePasskey(em, input.userId, input.passkeyId);
+    if (name === undefined) throw notFound();
+    const twoFactorOff = !(await hasSecondFactor(em, input.userId));
+    if (twoFactorOff) await deleteRecoveryCodes(em, input.userId);
+    return { name, twoFactorOff };
+  });
+}
+
+const notFound = () => new AccountError('PASSKEY_NOT_FOUND', 'That passkey is not one of this login’s.');
