@@ -37,6 +37,8 @@ beforeAll(async () => {
       CAIRN_ALLOW_PRIVATE_WEBHOOKS: 'true',
       CAIRN_ENABLED_CHAINS: 'BTC_TESTNET,LTC_TESTNET,LTC_REGTEST,BTC,ETH_SEPOLIA',
       CAIRN_MASTER_KEY: 'a'.repeat(64),
+      // This flow is about keys and wallets per mode; two-factor before live is tested in twoFactor.test.ts.
+      CAIRN_REQUIRE_2FA_FOR_LIVE: 'false',
     },
   });
 }, 120_000);

@@ -17,7 +17,8 @@ let dash: DashboardClient;
 const clock = new ManualClock('2026-08-10T09:00:00Z');
 
 beforeAll(async () => {
-  test = await startTestGateway({ clock });
+  // Live mode here is about what a mode shows; two-factor before live is tested in twoFactor.test.ts.
+  test = await startTestGateway({ clock, env: { CAIRN_REQUIRE_2FA_FOR_LIVE: 'false' } });
   const em = test.running.gateway.orm.em.fork();
   const business = await em.findOneOrFail(Business, { id: test.businessId });
   const { token } = await createSession(em, clock, {

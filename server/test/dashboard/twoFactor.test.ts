@@ -390,3 +390,33 @@ describe('third-party sign-in', () => {
     expect(after).not.toHaveProperty('token');
   });
 });
+
+describe('passkeys on a dashboard at an IP address', () => {
+  it('are not offered: WebAuthn takes no IP address as the site a passkey belongs to', async () => {
+    const signedOut = new DashboardClient(gw.baseUrl);
+    const page = await signedOut.get('/dashboard/sign-in');
+    expect(page.body).not.toContain('Sign in with a passkey');
+    const refused = await signedOut.post('/dashboard/passkeys/options', { purpose: 'sign_in' });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toContain('domain name');
+    const { client } = await signedInLogin();
+    const security = await client.get('/dashboard/account/security');
+    expect(security.body).toContain('passkeys are not offered');
+    expect(security.body).not.toContain('Add a passkey');
+  });
+});
+
+describe('live mode', () => {
+  it('opens once the authenticator app is on (CAIRN_REQUIRE_2FA_FOR_LIVE defaults to true)', async () => {
+    const { client } = await signedInLogin();
+    await client.get('/dashboard/account/security');
+    const refused = await client.post('/dashboard/mode', { mode: 'live' });
+    expect(refused.location).toContain('/dashboard/account/security?notice=live-needs-two-factor');
+    expect((await client.get('/dashboard/account/security')).body).toContain('>Test mode<');
+    await turnOn(client);
+    await client.get('/dashboard/account/security');
+    const live = await client.post('/dashboard/mode', { mode: 'live' });
+    expect(live.location).toContain('notice=mode-live');
+    expect((await client.get('/dashboard/account/security')).body).toContain('>Live mode<');
+  });
+});

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/domain/accounts/createUser.js';
+import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { freePort } from '../harness/freePort.js';
+import { SoftPasskey } from '../harness/softPasskey.js';
+import { DashboardClient } from './DashboardClient.js';
+import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
+
+// Passkeys over real HTTP, answered by a software authenticator (test/harness/softPasskey.ts) so
+// that each answer can be bent: the gateway must refuse every one that is not exactly right.
+// passkeysBrowser.test.ts runs the same ceremonies in Chromium with its virtual authenticator.
+
+const PASSWORD = 'correct horse battery staple';
+const MINUTE = 60_000;
+const clock = new ManualClock(new Date('2026-11-27T10:00:00Z'));
+let gw: DashboardTestGateway;
+let origin: string;
+let passwordHash: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  gw = await startDashboardGateway({
+    clock,
+    port,
+    env: { CAIRN_PUBLIC_URL: origin, CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: '3' },
+  });
+  passwordHash = await hashPassword(PASSWORD);
+}, 120_000);
+afterAll(async () => {
+  await gw?.stop();
+});
+
+const newPasskey = () => new SoftPasskey('localhost', origin);
+
+/** A confirmed login with a password, signed in on a new client. */
+async function signedIn(): Promise<{ email: string; client: DashboardClient }> {
+  const email = `passkey-${randomUUID()}@shop.test`;
+  await createUser(gw.running.gateway.orm.em.fork(), clock, { email, verified: true, passwordHash });
+  return { email, client: await passwordSignIn(email) };
+}
+
+async function passwordSignIn(email: string): Promise<DashboardClient> {
+  const client = new DashboardClient(origin);
+  const answer = await client.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+    email,
+    password: PASSWORD,
+  });
+  expect(answer.status).toBe(303);
+  return client;
+}
+
+/** The options the gateway hands out for a ceremony (the CSRF token of the client's last page). */
+async function options(client: DashboardClient, purpose: string): Promise<{ challenge: string }> {
+  const answer = await client.post('/dashboard/passkeys/options', { purpose });
+  expect(answer.status, answer.body).toBe(200);
+  return (JSON.parse(answer.body) as { options: { challenge: string } }).options;
+}
+
+/** Adds a passkey for a freshly signed-in client; returns the page the gateway answered with. */
+async function addPasskey(client: DashboardClient, passkey: SoftPasskey, name = 'Laptop') {
+  await client.get('/dashboard/account/security');
+  return client.post('/dashboard/account/passkeys', {
+    name,
+    passkey: passkey.register(await options(client, 'register')),
+  });
+}
+
+const countPasskeys = async (email: string) => {
+  const rows = await gw.running.gateway.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ n: string }[]>(
+      'select count(*) as n from passkeys p join users u on u.id = p.user_id where u.email = ?',
+      [email],
+    );
+  return Number(rows[0]!.n);
+};
+
+describe('adding a passkey', () => {
+  it('stores only an answer from this origin and host, with the person verified, once', async () => {
+    const { email, client } = await signedIn();
+    const passkey = newPasskey();
+    await client.get('/dashboard/account/security');
+    for (const bend of [
+      { origin: 'http://evil.test' },
+      { rpId: 'evil.test' },
+      { noUserVerification: true },
+    ]) {
+      const refused = await client.post('/dashboard/account/passkeys', {
+        name: 'Bent',
+        passkey: passkey.register(await options(client, 'register'), bend),
+      });
+      expect(refused.status, JSON.stringify(bend)).toBe(422);
+      expect(refused.body).toContain('could not be added');
+    }
+    // A challenge handed out to another session of the login does not register here.
+    const other = await passwordSignIn(email);
+    await other.get('/dashboard/account/security');
+    const foreign = newPasskey().register(await options(other, 'register'));
+    await client.get('/dashboard/account/security');
+    const crossed = await client.post('/dashboard/account/passkeys', { name: 'Crossed', passkey: foreign });
+    expect(crossed.status).toBe(422);
+    expect(await countPasskeys(email)).toBe(0);
+
+    const added = await addPasskey(client, passkey);
+    // The first second factor: ten recovery codes, shown once.
+    expect(added.status).toBe(200);
+    expect(added.body).toContain('Your recovery codes');
+    expect([...added.body.matchAll(/<li><code>/g)]).toHaveLength(10);
+    expect(await countPasskeys(email)).toBe(1);
+
+    // The same credential again (its challenge spent, or a new one): not stored twice.
+    const again = await addPasskey(client, passkey);
+    expect(again.status).toBe(422);
+    expect(await countPasskeys(email)).toBe(1);
+  });
+
+  it('asks an older sign-in to confirm it is you first', async () => {
+    const { client } = await signedIn();
+    clock.advance(11 * MINUTE);
+    await client.get('/dashboard/account/security');
+    const refused = await client.post('/dashboard/passkeys/options', { purpose: 'register' });
+    expect(refused.status).toBe(401);
+    const page = await client.post('/dashboard/account/passkeys/new');
+    expect(page.status).toBe(401);
+    expect(page.body).toContain('Confirm it’s you');
+  });
+});
+
+describe('signing in with a passkey', () => {
+  it('signs in with the passkey alone, each answer once, and never with a bent or unknown one', async () => {
+    const { email, client } = await signedIn();
+    const passkey = newPasskey();
+    expect((await addPasskey(client, passkey)).status).toBe(200);
+
+    // The password throttle does not stop the owner's passkey: three wrong passwords from here first.
+    const stranger = new DashboardClient(origin);
+    for (let i = 0; i < 4; i += 1) {
+      await stranger.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+        email,
+        password: 'wrong wrong wrong',
+      });
+    }
+    const throttled = await stranger.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+      email,
+      password: PASSWORD,
+    });
+    expect(throttled.status).toBe(429);
+
+    const browser = new DashboardClient(origin);
+    await browser.get('/dashboard/sign-in');
+    expect(browser.lastPage).toContain('Sign in with a passkey');
+    const answer = passkey.answer(await options(browser, 'sign_in'));
+    const signed = await browser.post('/dashboard/sign-in/passkey', { passkey: answer });
+    expect(signed.status).toBe(303);
+    expect(signed.location).toBe(`${origin}/dashboard/`);
+    expect((await browser.get('/dashboard/account/security')).body).toContain(email);
+
+    // The same answer from another browser: its challenge is spent.
+    const replayer = new DashboardClient(origin);
+    await replayer.get('/dashboard/sign-in');
+    const replay = await replayer.post('/dashboard/sign-in/passkey', { passkey: answer });
+    expect(replay.status).toBe(401);
+    expect([...replayer.cookies.keys()].some((name) => name.includes('session'))).toBe(false);
+
+    for (const bend of [
+      { origin: 'http://evil.test' },
+      { rpId: 'evil.test' },
+      { noUserVerification: true },
+      { counter: 1 }, // behind the counter the gateway has seen
+    ]) {
+      const bent = new DashboardClient(origin);
+      await bent.get('/dashboard/sign-in');
+      const refused = await bent.post('/dashboard/sign-in/passkey', {
+        passkey: passkey.answer(await options(bent, 'sign_in'), bend),
+      });
+      expect(refused.status, JSON.stringify(bend)).toBe(401);
+    }
+    const unknown = new DashboardClient(origin);
+    await unknown.get('/dashboard/sign-in');
+    const stray = await unknown.post('/dashboard/sign-in/passkey', {
+      passkey: newPasskey().answer(await options(unknown, 'sign_in')),
+    });
+    expect(stray.status).toBe(401);
+    expect(stray.body).toContain('not one of this dashboard’s');
+    const garbage = await unknown.post('/dashboard/sign-in/passkey', { passkey: '{"id":1}' });
+    expect(garbage.status).toBe(401);
+  });
+
+  it("answers a password sign-in's second step with the login's own passkey only", async () => {
+    const owner = await signedIn();
+    const ownerKey = newPasskey();
+    expect((await addPasskey(owner.client, ownerKey)).status).toBe(200);
+    const other = await signedIn();
+    const otherKey = newPasskey();
+    expect((await addPasskey(other.client, otherKey)).status).toBe(200);
+
+    const client = new DashboardClient(origin);
+    const first = await client.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+      email: owner.email,
+      password: PASSWORD,
+    });
+    expect(first.location).toBe(`${origin}/dashboard/sign-in/two-factor`);
+    const page = await client.get('/dashboard/sign-in/two-factor');
+    expect(page.body).toContain('Use a passkey');
+    expect(page.body).toContain('Recovery code');
+
+    const foreign = await client.post('/dashboard/sign-in/two-factor', {
+      passkey: otherKey.answer(await options(client, 'second_factor')),
+    });
+    expect(foreign.status).toBe(401);
+    expect(foreign.body).toContain('did not answer for this login');
+    const own = await client.post('/dashboard/sign-in/two-factor', {
+      passkey: ownerKey.answer(await options(client, 'second_factor')),
+    });
+    expect(own.status).toBe(303);
+    expect(own.location).toBe(`${origin}/dashboard/`);
+  });
+});
+
+describe('step-up and live mode with a passkey', () => {
+  it('confirms a change with the passkey, for the session it was asked in only', async () => {
+    const { email, client } = await signedIn();
+    const passkey = newPasskey();
+    expect((await addPasskey(client, passkey)).status).toBe(200);
+    clock.advance(11 * MINUTE);
+
+    await client.get('/dashboard/account/security');
+    const asked = await client.post('/dashboard/account/passkeys/new');
+    expect(asked.body).toContain('Confirm with a passkey');
+
+    // An answer to a challenge handed out to another session of the login does not count here.
+    const other = await passwordSignIn(email);
+    const secondStep = await other.get('/dashboard/sign-in/two-factor');
+    expect(secondStep.status).toBe(200);
+    const crossed = passkey.answer(await options(other, 'second_factor'));
+    const refused = await client.post('/dashboard/account/passkeys/new', {
+      step_up: '1',
+      step_up_passkey: crossed,
+    });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toContain('did not answer');
+
+    await client.get('/dashboard/account/security');
+    const answer = passkey.answer(await options(client, 'step_up'));
+    const done = await client.post('/dashboard/account/passkeys/new', {
+      step_up: '1',
+      step_up_passkey: answer,
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain('Add a passkey');
+  });
+
+  it('opens live mode only with a second factor on, and shows test mode again when the last one goes', async () => {
+    const { client } = await signedIn();
+    await client.get('/dashboard/account/security');
+    const refused = await client.post('/dashboard/mode', { mode: 'live' });
+    expect(refused.location).toBe(`${origin}/dashboard/account/security?notice=live-needs-two-factor`);
+    expect((await client.get('/dashboard/account/security')).body).toContain('>Test mode<');
+
+    expect((await addPasskey(client, newPasskey())).status).toBe(200);
+    await client.get('/dashboard/account/security');
+    const live = await client.post('/dashboard/mode', { mode: 'live' });
+    expect(live.location).toContain('notice=mode-live');
+    const security = await client.get('/dashboard/account/security');
+    expect(security.body).toContain('>Live mode<');
+
+    // Removing the last passkey (a fresh session: no step-up) turns two-factor off: test mode again.
+    const id = /\/account\/passkeys\/([0-9a-f-]{36})\/remove/.exec(security.body)![1]!;
+    const removed = await client.post(`/dashboard/account/passkeys/${id}/remove`);
+    expect(removed.location).toContain('notice=passkey-removed-two-factor-off');
+    expect((await client.get('/dashboard/account/security')).body).toContain('>Test mode<');
+  });
+});
