@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../../../web/html.js';
-import type { DashboardAssets } from '../dashboardAssets.js';
+import type { DashboardAssets } from './DashboardAssets.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, renderNotice } from './forms.js';
 import type { Notice } from './Notice.js';
