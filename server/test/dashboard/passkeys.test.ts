@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
+import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
 import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { freePort } from '../harness/freePort.js';
@@ -273,5 +274,47 @@ describe('step-up and live mode with a passkey', () => {
     const removed = await client.post(`/dashboard/account/passkeys/${id}/remove`);
     expect(removed.location).toContain('notice=passkey-removed-two-factor-off');
     expect((await client.get('/dashboard/account/security')).body).toContain('>Test mode<');
+  });
+});
+
+describe('a passkey-only account', () => {
+  it('has no password at all, signs in with its passkey, switches to live and confirms changes with it', async () => {
+    // A login with no password (as third-party sign-in makes one), signed in once (standing in for
+    // that provider's sign-in), adds a passkey; from then on the passkey is all it has.
+    const email = `passkey-only-${randomUUID()}@shop.test`;
+    const em = gw.running.gateway.orm.em.fork();
+    const user = await createUser(em, clock, { email, verified: true });
+    const { token } = await createSession(em, clock, {
+      userId: user.id,
+      lifetime: { absoluteMs: 86_400_000, idleMs: 86_400_000 },
+    });
+    const first = new DashboardClient(origin);
+    first.cookies.set('cairn_session', token);
+    const passkey = newPasskey();
+    expect((await addPasskey(first, passkey)).status).toBe(200);
+
+    const browser = new DashboardClient(origin);
+    await browser.get('/dashboard/sign-in');
+    const signed = await browser.post('/dashboard/sign-in/passkey', {
+      passkey: passkey.answer(await options(browser, 'sign_in')),
+    });
+    expect(signed.status).toBe(303);
+    await browser.get('/dashboard/account/security');
+    const live = await browser.post('/dashboard/mode', { mode: 'live' });
+    expect(live.location).toContain('notice=mode-live');
+    expect((await browser.get('/dashboard/account/security')).body).toContain('>Live mode<');
+
+    // Later, a change that needs a step-up: the page offers the passkey only, and it completes it.
+    clock.advance(11 * MINUTE);
+    const asked = await browser.post('/dashboard/account/passkeys/new');
+    expect(asked.status).toBe(401);
+    expect(asked.body).toContain('Confirm with a passkey');
+    expect(asked.body).not.toContain('step_up_password');
+    const done = await browser.post('/dashboard/account/passkeys/new', {
+      step_up: '1',
+      step_up_passkey: passkey.answer(await options(browser, 'step_up')),
+    });
+    expect(done.status).toBe(200);
+    expect(done.body).toContain('Add a passkey');
   });
 });
