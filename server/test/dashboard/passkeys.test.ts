@@ -112,6 +112,9 @@ describe('adding a passkey', () => {
     expect(added.body).toContain('Your recovery codes');
     expect([...added.body.matchAll(/<li><code>/g)]).toHaveLength(10);
     expect(await countPasskeys(email)).toBe(1);
+    // Two-factor is on now: the browser signed in with the password alone is signed out.
+    expect((await other.get('/dashboard/account/security')).status).toBe(303);
+    expect((await client.get('/dashboard/account/security')).status).toBe(200);
 
     // The same credential again (its challenge spent, or a new one): not stored twice.
     const again = await addPasskey(client, passkey);

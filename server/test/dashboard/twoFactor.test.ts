@@ -408,12 +408,17 @@ describe('passkeys on a dashboard at an IP address', () => {
 
 describe('live mode', () => {
   it('opens once the authenticator app is on (CAIRN_REQUIRE_2FA_FOR_LIVE defaults to true)', async () => {
-    const { client } = await signedInLogin();
+    const { client, email } = await signedInLogin();
     await client.get('/dashboard/account/security');
     const refused = await client.post('/dashboard/mode', { mode: 'live' });
     expect(refused.location).toContain('/dashboard/account/security?notice=live-needs-two-factor');
     expect((await client.get('/dashboard/account/security')).body).toContain('>Test mode<');
+    const elsewhere = new DashboardClient(gw.baseUrl);
+    await elsewhere.submit('/dashboard/sign-in', '/dashboard/sign-in', { email, password: PASSWORD });
+    expect((await elsewhere.get('/dashboard/account/security')).status).toBe(200);
     await turnOn(client);
+    // Turning two-factor on signs out the browsers signed in with the password alone.
+    expect((await elsewhere.get('/dashboard/account/security')).status).toBe(303);
     await client.get('/dashboard/account/security');
     const live = await client.post('/dashboard/mode', { mode: 'live' });
     expect(live.location).toContain('notice=mode-live');

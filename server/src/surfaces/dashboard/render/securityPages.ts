@@ -211,7 +211,10 @@ export function recoveryCodesPage(
     title: 'Your recovery codes',
     section: 'settings',
     notice: justTurnedOn
-      ? { kind: 'ok', text: 'Two-factor sign-in is on.' }
+      ? {
+          kind: 'ok',
+          text: 'Two-factor sign-in is on. Every other browser signed in to this login was signed out.',
+        }
       : { kind: 'ok', text: 'New recovery codes made: the old ones no longer work.' },
     main: html`<h1>Your recovery codes</h1>
 <section class="card" aria-labelledby="codes-heading">

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AccountError } from '../../../domain/accounts/AccountError.js';
 import { isFreshlyAuthenticated } from '../../../domain/accounts/confirmIdentity.js';
+import { endOtherSessions } from '../../../domain/accounts/endOtherSessions.js';
 import { findSecondFactorChallenge } from '../../../domain/accounts/findSecondFactorChallenge.js';
 import { finishPasskeyRegistration } from '../../../domain/accounts/finishPasskeyRegistration.js';
 import type { PasskeyPurpose } from '../../../domain/accounts/passkeyChallenges.js';
@@ -84,7 +85,7 @@ export function registerPasskeyCeremonyRoutes(scope: FastifyInstance, rt: Dashbo
       const page = signInPage(
         paths,
         rt.csrf(reply),
-        [],
+        rt.oidc.list().map(({ name, label }) => ({ name, label })),
         { notice: { kind: 'error', text: error.message }, status: 401 },
         accounts.passkeys !== undefined,
       );
@@ -118,6 +119,8 @@ export function registerPasskeyRoutes(scope: FastifyInstance, rt: DashboardRunti
           name,
         });
         if (added.recoveryCodes) {
+          // Two-factor is on from now: a browser signed in before with the password alone is signed out.
+          await endOtherSessions(accounts, { userId: viewer.userId, currentSessionId: viewer.sessionId });
           return rt.send(request, reply, recoveryCodesPage(paths, added.recoveryCodes, true));
         }
         return rt.redirect(reply, paths.security, 'passkey-added');

@@ -164,6 +164,8 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     withViewer<Form>(async (request, reply, viewer) => {
       try {
         const codes = await confirmTotpEnrolment(accounts, viewer.userId, code(request.body));
+        // Two-factor is on from now: a browser signed in before with the password alone is signed out.
+        await endOtherSessions(accounts, { userId: viewer.userId, currentSessionId: viewer.sessionId });
         return rt.send(request, reply, recoveryCodesPage(paths, codes, true));
       } catch (error) {
         const state = refused(error, 'setup');
