@@ -15,7 +15,8 @@ export type AccountErrorCode =
   | 'TWO_FACTOR_OFF'
   | 'STEP_UP_FAILED'
   | 'STEP_UP_LOCKED'
-  | 'STEP_UP_UNAVAILABLE';
+  | 'STEP_UP_UNAVAILABLE'
+  | 'ACCOUNT_LOCKED';
 
 /**
  * A sign-up, sign-in or account-link step refused. The message is shown to the person as is, so it

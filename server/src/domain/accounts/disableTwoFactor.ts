@@ -2,17 +2,19 @@ import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { confirmIdentity } from './confirmIdentity.js';
 import { deleteRecoveryCodes } from './recoveryCodes.js';
+import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 import { deleteTotpFactor, readTotpFactor } from './totpFactors.js';
 
 /**
  * Turns two-factor off after the person proves who they are again (their password and a code from the
- * app or a recovery code: `confirmIdentity`): the app's secret and the recovery codes are deleted.
+ * app or a recovery code: `confirmIdentity`): the app's secret and the recovery codes are deleted, and
+ * the login is mailed a security alert.
  *
  * @throws {AccountError} TWO_FACTOR_OFF, and those of `confirmIdentity`.
  */
 export async function disableTwoFactor(
   ctx: AccountsContext,
-  input: { sessionId: string; userId: string; password: string; code: string },
+  input: { sessionId: string; userId: string; password: string; code: string; from: AlertOrigin },
 ): Promise<void> {
   const factor = await readTotpFactor(ctx.orm.em.fork(), input.userId);
   if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
@@ -20,5 +22,6 @@ export async function disableTwoFactor(
   await ctx.orm.em.fork().transactional(async (em) => {
     await deleteTotpFactor(em, input.userId);
     await deleteRecoveryCodes(em, input.userId);
+    await sendSecurityAlert(em, ctx, input.userId, { kind: 'two_factor_disabled' }, input.from);
   });
 }

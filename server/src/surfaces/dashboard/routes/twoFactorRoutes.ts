@@ -18,6 +18,7 @@ import {
 import type { FormState } from '../render/accountPages.js';
 import { recoveryCodesPage, secondFactorPage, securityPage, totpSetupPage } from '../render/securityPages.js';
 import type { Viewer } from '../render/Viewer.js';
+import { alertOriginOf } from './alertOriginOf.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { clearSecondFactorCookie, readSecondFactorCookie } from './secondFactorCookie.js';
 import { withViewer } from './signedInScopes.js';
@@ -143,7 +144,12 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: { ...CODE_LIMIT, stepUp: 'turn on two-factor sign-in' } },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        const codes = await confirmTotpEnrolment(accounts, viewer.userId, code(request.body));
+        const codes = await confirmTotpEnrolment(
+          accounts,
+          viewer.userId,
+          code(request.body),
+          alertOriginOf(request),
+        );
         return rt.send(request, reply, recoveryCodesPage(paths, codes, true));
       } catch (error) {
         const state = refused(error, 'setup');
@@ -163,7 +169,10 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        const codes = await regenerateRecoveryCodes(accounts, identity(viewer, request.body));
+        const codes = await regenerateRecoveryCodes(accounts, {
+          ...identity(viewer, request.body),
+          from: alertOriginOf(request),
+        });
         return rt.send(request, reply, recoveryCodesPage(paths, codes, false));
       } catch (error) {
         return refuse(request, reply, viewer, error, 'codes');
@@ -175,7 +184,10 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        await disableTwoFactor(accounts, identity(viewer, request.body));
+        await disableTwoFactor(accounts, {
+          ...identity(viewer, request.body),
+          from: alertOriginOf(request),
+        });
       } catch (error) {
         return refuse(request, reply, viewer, error, 'off');
       }
