@@ -174,6 +174,7 @@ describe('a sign-in from a new device or address', () => {
       email,
       emailVerified: true,
     };
+    clock.advance(1000);
     await signInWithOidc(ctx, identity, { ip: '198.51.100.9', userAgent: SAFARI });
     const after = await alertsTo(email);
     expect(after).toHaveLength(2);
@@ -407,11 +408,15 @@ describe('"this was not me"', () => {
     await signIn(email, SAFARI);
     const [alert] = await alertsTo(email);
     const link = expectAlertParts(alert!.page, /Safari on iPhone/);
+    // The owner's own signed-in browser locks it: signed out too, and the answer is drawn signed out.
     await client.get(link.replace(gw.baseUrl, ''));
-    expect(
-      (await client.post('/dashboard/lock-account', { token: new URL(link).searchParams.get('token')! }))
-        .status,
-    ).toBe(200);
+    const locked = await client.post('/dashboard/lock-account', {
+      token: new URL(link).searchParams.get('token')!,
+    });
+    expect(locked.status).toBe(200);
+    expect(locked.body).toContain('Your account is locked');
+    expect(locked.body).not.toContain('Sign out');
+    expect((await client.get('/dashboard/account/security')).location).toBe(`${gw.dashboardUrl}/sign-in`);
     const events = await gw.running.gateway.orm.em
       .fork()
       .find(AuditEvent, { actorUserId: userId, action: 'account.locked' });

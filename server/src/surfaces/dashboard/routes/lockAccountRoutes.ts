@@ -44,7 +44,9 @@ export function registerLockAccountRoutes(scope: FastifyInstance, rt: DashboardR
         }),
       );
     }
+    // Signed out now (this browser too): the page is drawn as for a signed-out visitor.
     rt.clearSession(reply);
+    request.dashboardViewer = undefined;
     return rt.send(request, reply, accountLockedPage(paths, locked.email));
   });
 }
