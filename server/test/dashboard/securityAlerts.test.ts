@@ -179,6 +179,15 @@ describe('a sign-in from a new device or address', () => {
     const after = await alertsTo(email);
     expect(after).toHaveLength(2);
     expect(after[1]!.page).toContain('signed in to from a new device and a new IP address.');
+
+    // A new identity joining the login is mailed, even from a known device and address.
+    clock.advance(1000);
+    const linked = { ...identity, subject: randomUUID() };
+    await signInWithOidc(ctx, linked, { ip: '198.51.100.9', userAgent: SAFARI });
+    const last = await alertsTo(email);
+    expect(last).toHaveLength(3);
+    expect(last[2]!.subject).toBe('Cairn security alert: A sign-in provider was linked');
+    expectAlertParts(last[2]!.page, /From: 198\.51\.100\.9, Safari on iPhone/);
   });
 });
 

@@ -22,6 +22,8 @@ export type BusinessChange =
 export type SecurityEvent =
   /** A sign-in from an IP address or a device the login has not signed in from (see `recordSignIn`). */
   | { readonly kind: 'sign_in'; readonly newAddress: boolean; readonly newDevice: boolean }
+  /** A third-party sign-in (OpenID Connect provider, by its configured name) joined an existing login. */
+  | { readonly kind: 'identity_linked'; readonly provider: string }
   | { readonly kind: 'two_factor_enabled' }
   | { readonly kind: 'two_factor_disabled' }
   | { readonly kind: 'recovery_codes_replaced' }

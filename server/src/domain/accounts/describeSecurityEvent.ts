@@ -20,6 +20,11 @@ export function describeSecurityEvent(event: SecurityEvent): SecurityEventText {
         what: `Your Cairn account was signed in to from ${novelty || 'a new place'}.`,
       };
     }
+    case 'identity_linked':
+      return {
+        subject: 'A sign-in provider was linked',
+        what: `Signing in with the provider “${event.provider}” was linked to your Cairn account: it now signs in to it.`,
+      };
     case 'two_factor_enabled':
       return {
         subject: 'Two-factor sign-in was turned on',

@@ -9,6 +9,7 @@ import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
 import { lockedError } from './lockedError.js';
 import { normalizeEmail } from './passwordRules.js';
 import { recordSignIn } from './recordSignIn.js';
+import { sendSecurityAlert } from './sendSecurityAlert.js';
 
 /** What a provider said about the person, after the code exchange checked state, nonce and PKCE. */
 export interface OidcIdentity {
@@ -26,8 +27,8 @@ export interface OidcIdentity {
  * drops every password chosen before (its own, and those its confirmation links carry: the links are
  * spent), so that whoever signed up with someone else's address cannot sign in as them. A login with
  * two-factor on gets a challenge for its second factor instead of a session. A login locked from a
- * security alert is refused until its password is reset; a sign-in from a new device or IP address is
- * mailed (see `recordSignIn`).
+ * security alert is refused until its password is reset. A provider joining an existing login, and a
+ * sign-in from a new device or IP address (see `recordSignIn`), are mailed to it as security alerts.
  *
  * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity,
  * ACCOUNT_LOCKED.
@@ -69,6 +70,10 @@ export async function signInWithOidc(
       });
       await em.flush();
       userId = user.id;
+      if (existing) {
+        const event = { kind: 'identity_linked', provider: identity.provider } as const;
+        await sendSecurityAlert(em, ctx, user.id, event, from);
+      }
     }
     const user = await em.findOneOrFail(User, { id: userId });
     if (user.lockedAt) throw lockedError();
