@@ -321,3 +321,74 @@ describe('a passkey-only account', () => {
     expect(done.body).toContain('Add a passkey');
   });
 });
+
+/** The lock links of the security alerts mailed to the address, newest first, with their subjects. */
+async function alertsTo(email: string): Promise<{ subject: string; text: string }[]> {
+  return gw.running.gateway.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ subject: string; text: string }[]>(
+      `select subject, text_body as text from mail_messages
+       where to_address = ? and kind = 'security_alert' order by created_at desc, id desc`,
+      [email],
+    );
+}
+
+describe('passkeys and security alerts', () => {
+  it('mails each added or removed passkey; "this was not me" removes the passkeys added since and locks passkey sign-in', async () => {
+    const { email, client } = await signedIn();
+    const own = newPasskey();
+    expect((await addPasskey(client, own, 'My phone')).status).toBe(200);
+    const [ownAlert] = await alertsTo(email);
+    expect(ownAlert!.text).toContain('My phone');
+    clock.advance(1000); // the passkeys and their mails are told apart by time
+    expect((await addPasskey(client, newPasskey(), 'Old key')).status).toBe(303);
+    const security = await client.get('/dashboard/account/security');
+    clock.advance(1000);
+    // The list is oldest first: "My phone", then "Old key".
+    const oldId = [...security.body.matchAll(/\/account\/passkeys\/([0-9a-f-]{36})\/remove/g)][1]![1]!;
+    expect((await client.post(`/dashboard/account/passkeys/${oldId}/remove`)).location).toContain(
+      'notice=passkey-removed',
+    );
+    const [removedAlert] = await alertsTo(email);
+    expect(removedAlert!.text).toContain('Old key');
+    expect(removedAlert!.text).toMatch(/removed/i);
+
+    // Later someone holding the signed-in browser adds a passkey of theirs: the owner is mailed.
+    clock.advance(30 * MINUTE);
+    const browser = new DashboardClient(origin);
+    await browser.get('/dashboard/sign-in');
+    await browser.post('/dashboard/sign-in/passkey', {
+      passkey: own.answer(await options(browser, 'sign_in')),
+    });
+    const thief = newPasskey();
+    const added = await addPasskey(browser, thief, 'Not mine');
+    expect(added.status).toBe(303);
+    const [alert] = await alertsTo(email);
+    expect(alert!.subject).toContain('security alert');
+    expect(alert!.text).toContain('Not mine');
+    const token = /lock-account\?token=([A-Za-z0-9_-]{43})/.exec(alert!.text)![1]!;
+
+    const owner = new DashboardClient(origin);
+    await owner.get(`/dashboard/lock-account?token=${token}`);
+    const locked = await owner.post('/dashboard/lock-account', { token });
+    expect(locked.status).toBe(200);
+    expect(await countPasskeys(email)).toBe(1);
+
+    // The thief's passkey is gone; the owner's is refused until the password is reset.
+    for (const passkey of [thief, own]) {
+      const attempt = new DashboardClient(origin);
+      await attempt.get('/dashboard/sign-in');
+      const refused = await attempt.post('/dashboard/sign-in/passkey', {
+        passkey: passkey.answer(await options(attempt, 'sign_in')),
+      });
+      expect(refused.status).toBe(401);
+    }
+    const attempt = new DashboardClient(origin);
+    await attempt.get('/dashboard/sign-in');
+    const refused = await attempt.post('/dashboard/sign-in/passkey', {
+      passkey: own.answer(await options(attempt, 'sign_in')),
+    });
+    expect(refused.body).toContain('locked from a security alert');
+  });
+});

@@ -18,7 +18,8 @@ export type AccountErrorCode =
   | 'STEP_UP_UNAVAILABLE'
   | 'PASSKEY_FAILED'
   | 'PASSKEYS_UNAVAILABLE'
-  | 'PASSKEY_NOT_FOUND';
+  | 'PASSKEY_NOT_FOUND'
+  | 'ACCOUNT_LOCKED';
 
 /**
  * A sign-up, sign-in or account-link step refused. The message is shown to the person as is, so it

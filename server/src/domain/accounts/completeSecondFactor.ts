@@ -3,8 +3,8 @@ import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
 import { createSession } from './dashboardSessions.js';
+import { recordSignIn } from './recordSignIn.js';
 import { closeChallenge, takeChallengeTry } from './secondFactorChallenges.js';
-import { recordSignInSuccess } from './signInThrottle.js';
 import { verifyPasskeyAssertion } from './verifyPasskeyAssertion.js';
 
 const expired = () =>
@@ -50,15 +50,24 @@ export async function completeSecondFactor(
       'That code is not right. Type the six digits your authenticator app shows now, or a recovery code.',
     );
   }
-  if (!(await closeChallenge(em, input.challenge))) throw expired();
-  // Signed in now: the address's failures from the sign-in's IP address go, and the IP becomes known.
-  const user = await em.findOneOrFail(User, { id: challenge.userId });
-  if (challenge.ip) await recordSignInSuccess(em, ctx.clock, user, challenge.ip);
-  const { token, session } = await createSession(em, ctx.clock, {
-    userId: challenge.userId,
-    lifetime: ctx.lifetime,
-    ...(challenge.ip ? { ip: challenge.ip } : {}),
-    ...(challenge.userAgent ? { userAgent: challenge.userAgent } : {}),
+  return em.transactional(async (tx) => {
+    if (!(await closeChallenge(tx, input.challenge))) throw expired();
+    const user = await tx.findOneOrFail(User, { id: challenge.userId });
+    if (user.lockedAt) throw expired();
+    // Signed in now: the address's failures from the sign-in's IP address go, the IP and the device
+    // become known (a new one is mailed: see recordSignIn).
+    if (challenge.ip) {
+      await recordSignIn(tx, ctx, user, {
+        ip: challenge.ip,
+        ...(challenge.userAgent ? { userAgent: challenge.userAgent } : {}),
+      });
+    }
+    const { token, session } = await createSession(tx, ctx.clock, {
+      userId: challenge.userId,
+      lifetime: ctx.lifetime,
+      ...(challenge.ip ? { ip: challenge.ip } : {}),
+      ...(challenge.userAgent ? { userAgent: challenge.userAgent } : {}),
+    });
+    return { token, session, used };
   });
-  return { token, session, used };
 }

@@ -1,12 +1,13 @@
 import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { replaceRecoveryCodes } from './recoveryCodes.js';
+import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 import { matchTotpStep } from './totpCodes.js';
 import { claimTotpStep, readTotpFactor } from './totpFactors.js';
 
 /**
  * Turns two-factor on: a code from the app proves it holds the secret being set up. Returns the ten
- * recovery codes, shown once.
+ * recovery codes, shown once. The login is mailed a security alert (`from`: where the request came from).
  *
  * @throws {AccountError} SECOND_FACTOR_INVALID, TWO_FACTOR_NOT_STARTED, TWO_FACTOR_ALREADY_ON.
  */
@@ -14,6 +15,7 @@ export async function confirmTotpEnrolment(
   ctx: AccountsContext,
   userId: string,
   code: string,
+  from: AlertOrigin,
 ): Promise<string[]> {
   return ctx.orm.em.fork().transactional(async (em) => {
     const factor = await readTotpFactor(em, userId);
@@ -31,6 +33,8 @@ export async function confirmTotpEnrolment(
         'That code is not right. Type the six digits the app shows now (check that this device’s clock is right).',
       );
     }
-    return replaceRecoveryCodes(em, userId, now);
+    const codes = await replaceRecoveryCodes(em, userId, now);
+    await sendSecurityAlert(em, ctx, userId, { kind: 'two_factor_enabled' }, from);
+    return codes;
   });
 }

@@ -19,6 +19,7 @@ export async function createUser(
     email: input.email,
     passwordHash: input.passwordHash ?? null,
     emailVerifiedAt: input.verified ? now : null,
+    lockedAt: null,
     createdAt: now,
   });
   await em.flush();

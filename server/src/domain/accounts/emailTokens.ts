@@ -9,6 +9,8 @@ import { AccountError } from './AccountError.js';
 export const EMAIL_TOKEN_TTL_MS: Readonly<Record<EmailTokenPurpose, number>> = {
   verify_email: 24 * 3_600_000,
   reset_password: 60 * 60_000,
+  /** The "this was not me" link of a security alert: read late, so it lasts a week. */
+  lock_account: 7 * 24 * 3_600_000,
 };
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

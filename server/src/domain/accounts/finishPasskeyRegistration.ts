@@ -7,6 +7,7 @@ import { countPasskeys, insertPasskey } from './passkeys.js';
 import { readPasskeyAnswer } from './readPasskeyAnswer.js';
 import { replaceRecoveryCodes } from './recoveryCodes.js';
 import { runSql } from './runSql.js';
+import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 import { MAX_PASSKEYS, requirePasskeys } from './startPasskeyRegistration.js';
 
 const failed = () =>
@@ -26,13 +27,14 @@ export interface AddedPasskey {
 /**
  * Stores the passkey a browser made for the signed-in login, once its answer checks out against the
  * challenge this session was given (spent here, once), the dashboard's origin and host, and a verified
- * person. The first second factor of a login also gets it ten recovery codes.
+ * person. The first second factor of a login also gets it ten recovery codes. The login is mailed a
+ * security alert.
  *
  * @throws {AccountError} PASSKEY_FAILED, PASSKEYS_UNAVAILABLE.
  */
 export async function finishPasskeyRegistration(
   ctx: AccountsContext,
-  input: { userId: string; sessionId: string; answer: string; name: string },
+  input: { userId: string; sessionId: string; answer: string; name: string; from: AlertOrigin },
 ): Promise<AddedPasskey> {
   const rp = requirePasskeys(ctx);
   const answer = readPasskeyAnswer<RegistrationResponseJSON>(input.answer);
@@ -70,13 +72,15 @@ export async function finishPasskeyRegistration(
     const first = !(await hasSecondFactor(em, input.userId));
     const info = verified.registrationInfo;
     const name = input.name.trim().slice(0, 60) || 'Passkey';
+    // The alert (with its lock link) is written before the passkey, which is then no older than the link.
+    await sendSecurityAlert(em, ctx, input.userId, { kind: 'passkey_added', name }, input.from);
     const id = await insertPasskey(em, {
       userId: input.userId,
       credential: info.credential,
       deviceType: info.credentialDeviceType,
       backedUp: info.credentialBackedUp,
       name,
-      now,
+      now: ctx.clock.now(),
     });
     if (!id) throw new AccountError('PASSKEY_FAILED', 'This passkey is already registered.');
     if (!first) return { id, name };

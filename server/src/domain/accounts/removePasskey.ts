@@ -3,16 +3,18 @@ import type { AccountsContext } from './AccountsContext.js';
 import { hasSecondFactor } from './hasSecondFactor.js';
 import { deletePasskey } from './passkeys.js';
 import { deleteRecoveryCodes } from './recoveryCodes.js';
+import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 
 /**
  * Removes one of the login's passkeys (the route asks for a step-up first). When it was the login's
- * last second factor, two-factor is off and its recovery codes go too.
+ * last second factor, two-factor is off and its recovery codes go too. The login is mailed a security
+ * alert.
  *
  * @throws {AccountError} PASSKEY_NOT_FOUND.
  */
 export async function removePasskey(
   ctx: AccountsContext,
-  input: { userId: string; passkeyId: string },
+  input: { userId: string; passkeyId: string; from: AlertOrigin },
 ): Promise<{ name: string; twoFactorOff: boolean }> {
   if (!/^[0-9a-f-]{36}$/.test(input.passkeyId)) throw notFound();
   return ctx.orm.em.fork().transactional(async (em) => {
@@ -20,6 +22,7 @@ export async function removePasskey(
     if (name === undefined) throw notFound();
     const twoFactorOff = !(await hasSecondFactor(em, input.userId));
     if (twoFactorOff) await deleteRecoveryCodes(em, input.userId);
+    await sendSecurityAlert(em, ctx, input.userId, { kind: 'passkey_removed', name }, input.from);
     return { name, twoFactorOff };
   });
 }

@@ -51,8 +51,8 @@ function normalizeEmailOrThrow(input: string): string {
  * becomes verified (its open confirmation links, and the passwords they carry, are spent). Every
  * session of the login ends (a thief signed in is signed out everywhere); the address's failed
  * sign-ins are forgotten and the IP address the reset came from counts as the owner's, so the sign-in
- * throttle never keeps the owner out after a reset. API keys stay: only a verified owner signed in
- * can have made them.
+ * throttle never keeps the owner out after a reset. A login locked from a security alert is unlocked.
+ * API keys stay: only a verified owner signed in can have made them.
  *
  * @throws {AccountError} WEAK_PASSWORD, LINK_INVALID, LINK_EXPIRED or LINK_USED.
  */
@@ -68,6 +68,7 @@ export async function resetPassword(
     const user = await em.findOneOrFail(User, { id: userId });
     user.passwordHash = passwordHash;
     user.emailVerifiedAt ??= ctx.clock.now();
+    user.lockedAt = null;
     await em.flush();
     await spendEmailTokens(em, ctx.clock, userId, 'verify_email');
     await endAllSessions(em, userId);

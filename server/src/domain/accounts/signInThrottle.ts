@@ -135,6 +135,25 @@ export async function afterPasswordReset(
   if (ip) await rememberIp(em, clock, user.id, ip);
 }
 
+/** Whether the login signed in (or reset its password) from this IP address in the last {@link KNOWN_IP_DAYS} days. */
+export async function isKnownSignInIp(
+  em: EntityManager,
+  clock: Clock,
+  userId: string,
+  ip: string,
+): Promise<boolean> {
+  const knownSince = new Date(clock.now().getTime() - KNOWN_IP_DAYS * 24 * 3_600_000);
+  const rows = await em
+    .getConnection()
+    .execute<{ known: boolean }[]>(
+      'select exists (select 1 from sign_in_known_ips where user_id = ? and ip = ? and last_at > ?) as known',
+      [userId, callerOf(ip), knownSince],
+      'all',
+      em.getTransactionContext(),
+    );
+  return rows[0]?.known === true;
+}
+
 async function rememberIp(em: EntityManager, clock: Clock, userId: string, ip: string): Promise<void> {
   await em.getConnection().execute(
     `insert into sign_in_known_ips (user_id, ip, last_at) values (?, ?, ?)

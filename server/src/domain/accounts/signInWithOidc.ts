@@ -6,8 +6,10 @@ import { createUser } from './createUser.js';
 import { spendEmailTokens } from './emailTokens.js';
 import { findUserByEmail } from './findUserByEmail.js';
 import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
+import { lockedError } from './lockedError.js';
 import { normalizeEmail } from './passwordRules.js';
-import { recordSignInSuccess } from './signInThrottle.js';
+import { recordSignIn } from './recordSignIn.js';
+import { sendSecurityAlert } from './sendSecurityAlert.js';
 
 /** What a provider said about the person, after the code exchange checked state, nonce and PKCE. */
 export interface OidcIdentity {
@@ -24,9 +26,12 @@ export interface OidcIdentity {
  * sign-in is verified automatically), or a new verified login is created. Joining an unverified login
  * drops every password chosen before (its own, and those its confirmation links carry: the links are
  * spent), so that whoever signed up with someone else's address cannot sign in as them. A login with
- * two-factor on gets a challenge for its second factor instead of a session.
+ * two-factor on gets a challenge for its second factor instead of a session. A login locked from a
+ * security alert is refused until its password is reset. A provider joining an existing login, and a
+ * sign-in from a new device or IP address (see `recordSignIn`), are mailed to it as security alerts.
  *
- * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity.
+ * @throws {AccountError} OIDC_FAILED when the provider gave no verified address for a new identity,
+ * ACCOUNT_LOCKED.
  */
 export async function signInWithOidc(
   ctx: AccountsContext,
@@ -65,8 +70,13 @@ export async function signInWithOidc(
       });
       await em.flush();
       userId = user.id;
+      if (existing) {
+        const event = { kind: 'identity_linked', provider: identity.provider } as const;
+        await sendSecurityAlert(em, ctx, user.id, event, from);
+      }
     }
     const user = await em.findOneOrFail(User, { id: userId });
+    if (user.lockedAt) throw lockedError();
     // A login with two-factor on still answers its Cairn second factor after the provider's sign-in.
     const outcome = await finishFirstFactor(em, ctx, {
       userId,
@@ -74,7 +84,7 @@ export async function signInWithOidc(
       ip: from.ip,
       ...(from.userAgent ? { userAgent: from.userAgent } : {}),
     });
-    if (outcome.kind === 'session') await recordSignInSuccess(em, ctx.clock, user, from.ip);
+    if (outcome.kind === 'session') await recordSignIn(em, ctx, user, from);
     return { ...outcome, created };
   });
 }

@@ -2,8 +2,10 @@ import { AccountError } from './AccountError.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { findUserByEmail } from './findUserByEmail.js';
 import { finishFirstFactor, type SignInOutcome } from './finishFirstFactor.js';
+import { lockedError } from './lockedError.js';
 import { MAX_PASSWORD_LENGTH, normalizeEmail } from './passwordRules.js';
-import { recordSignInSuccess, reserveSignInAttempt } from './signInThrottle.js';
+import { recordSignIn } from './recordSignIn.js';
+import { reserveSignInAttempt } from './signInThrottle.js';
 
 /** Who is signing in, from where. */
 export interface SignInAttempt {
@@ -25,9 +27,10 @@ const invalid = () =>
  * confirmed, cost the same hashing time as a wrong password, get the same answer and count as a
  * failure (so nobody can poll for the moment an address is confirmed). Success starts a new session
  * (see `createSession`), or, when the login has two-factor on, a challenge for its second factor
- * (see `finishFirstFactor`).
+ * (see `finishFirstFactor`). A sign-in from a new device or IP address is mailed (see `recordSignIn`).
+ * A login locked from a security alert answers ACCOUNT_LOCKED to the right password (and only to it).
  *
- * @throws {AccountError} SIGN_IN_THROTTLED or INVALID_CREDENTIALS.
+ * @throws {AccountError} SIGN_IN_THROTTLED, INVALID_CREDENTIALS or ACCOUNT_LOCKED.
  */
 export async function signInWithPassword(
   ctx: AccountsContext,
@@ -53,6 +56,8 @@ export async function signInWithPassword(
   else await ctx.hasher.verifyNothing(password);
   // A failure keeps its reserved row: it counts.
   if (!user || !matches || password === '') throw invalid();
+  // Locked from a security alert: only whoever knows the password hears it (it counts as a failure).
+  if (user.lockedAt) throw lockedError();
   return em.transactional(async (tx) => {
     const outcome = await finishFirstFactor(tx, ctx, {
       userId: user.id,
@@ -62,7 +67,12 @@ export async function signInWithPassword(
     });
     // Signed in only once the second factor answers (completeSecondFactor records it then); until
     // then the reserved row counts as a failure.
-    if (outcome.kind === 'session') await recordSignInSuccess(tx, ctx.clock, user, attempt.ip);
+    if (outcome.kind === 'session') {
+      await recordSignIn(tx, ctx, user, {
+        ip: attempt.ip,
+        ...(attempt.userAgent ? { userAgent: attempt.userAgent } : {}),
+      });
+    }
     return outcome;
   });
 }

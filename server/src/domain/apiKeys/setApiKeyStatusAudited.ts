@@ -1,4 +1,5 @@
 import { ApiKey } from '../../platform/db/entities/index.js';
+import { alertBusinessOwner } from '../businesses/alertBusinessOwner.js';
 import { type AuditActor, recordAudit } from '../businesses/recordAudit.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { type KeyStatusAction, setApiKeyStatus } from './setApiKeyStatus.js';
@@ -9,9 +10,15 @@ const AUDIT_ACTIONS: Readonly<Record<KeyStatusAction, string>> = {
   revoke: 'api_key.revoked',
 };
 
+const STATUS_WORDS = {
+  deactivate: 'deactivated',
+  reactivate: 'reactivated',
+  revoke: 'revoked',
+} as const satisfies Record<KeyStatusAction, string>;
+
 /**
  * A person deactivates, reactivates or revokes one of a business's keys ({@link setApiKeyStatus}),
- * audited when the status changed, in one transaction.
+ * audited and its business's owner alerted by mail when the status changed, in one transaction.
  *
  * @throws {KeyCreationError} when the key is not the business's, or is revoked (for reactivate).
  */
@@ -29,6 +36,11 @@ export async function setApiKeyStatusAudited(
       action: AUDIT_ACTIONS[input.action],
       target: `${changed.keyHint} (${changed.label})`,
       details: { mode: changed.mode },
+    });
+    await alertBusinessOwner(em, gateway, actor, input.businessId, {
+      kind: 'api_key_status',
+      key: `${changed.keyHint} (${changed.label})`,
+      status: STATUS_WORDS[input.action],
     });
   });
 }

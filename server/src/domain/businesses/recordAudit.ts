@@ -9,6 +9,8 @@ export interface AuditActor {
   /** As shown in the log: the login's email, or `operator CLI`. */
   readonly name: string;
   readonly ip?: string;
+  /** The browser's `User-Agent`, for the security alert's "from where" (not stored in the log). */
+  readonly userAgent?: string;
 }
 
 /** One change to a business's keys, wallets, webhook endpoints or settings. */

@@ -1,3 +1,4 @@
+import { alertBusinessOwner } from '../businesses/alertBusinessOwner.js';
 import { type AuditActor, recordAudit } from '../businesses/recordAudit.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { addWallet } from './addWallet.js';
@@ -16,7 +17,7 @@ export interface AddedWalletReport {
 
 /**
  * A person adds a wallet ({@link addWallet}: validated by its chain's adapter), audited with its
- * public value, kind and outcome, in one transaction; then the chain is asked for advice about it.
+ * public value, kind and outcome, and its owner alerted by mail, in one transaction; then the chain is asked for advice about it.
  *
  * @throws {WalletRejectedError} when the adapter or the gateway refuses the wallet.
  */
@@ -32,6 +33,12 @@ export async function addWalletAudited(
       action: 'wallet.added',
       target: `${input.chainId} ${publicWalletValue(input.chainId, result.wallet.value)}`,
       details: { mode: result.wallet.mode, kind: result.wallet.kind, outcome: result.outcome },
+    });
+    await alertBusinessOwner(em, gateway, actor, input.businessId, {
+      kind: 'wallet_added',
+      mode: result.wallet.mode,
+      chain: input.chainId,
+      address: publicWalletValue(input.chainId, result.wallet.value),
     });
     return result;
   });

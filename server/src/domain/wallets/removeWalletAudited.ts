@@ -1,3 +1,4 @@
+import { alertBusinessOwner } from '../businesses/alertBusinessOwner.js';
 import { type AuditActor, recordAudit } from '../businesses/recordAudit.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { publicWalletValue } from './publicWalletValue.js';
@@ -5,7 +6,7 @@ import { removeWallet } from './removeWallet.js';
 
 /**
  * A person removes one of a business's wallets ({@link removeWallet}: refused while open payments use
- * it), audited with its chain and public value, in one transaction.
+ * it), audited with its chain and public value, and its owner alerted by mail, in one transaction.
  *
  * @throws {WalletRejectedError} NOT_FOUND, or IN_USE.
  */
@@ -21,6 +22,12 @@ export async function removeWalletAudited(
       action: 'wallet.removed',
       target: `${wallet.chainId} ${publicWalletValue(wallet.chainId, wallet.value)}`,
       details: { mode: wallet.mode },
+    });
+    await alertBusinessOwner(em, gateway, actor, input.businessId, {
+      kind: 'wallet_removed',
+      mode: wallet.mode,
+      chain: wallet.chainId,
+      address: publicWalletValue(wallet.chainId, wallet.value),
     });
   });
 }

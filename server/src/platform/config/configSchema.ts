@@ -178,7 +178,7 @@ export const CONFIG_VARIABLES = {
       .string()
       .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL')
       .optional(),
-    doc: 'SMTP server for the mail the gateway sends (email verification, password reset), e.g. `smtps://user:pass@smtp.example.com`. Mail is queued in the database and retried. Unset: mail goes to the dashboard’s dev mailbox (see CAIRN_DEV_MAILBOX) and a log line.',
+    doc: 'SMTP server for the mail the gateway sends (email verification, password reset, security alerts, invoices), e.g. `smtps://user:pass@smtp.example.com`. Mail is queued in the database and retried. Unset: mail goes to the dashboard’s dev mailbox (see CAIRN_DEV_MAILBOX) and a log line.',
     default: '(dev mailbox)',
   },
   CAIRN_MAIL_FROM: {

@@ -28,6 +28,7 @@ import { registerCreditRoutes } from './routes/creditRoutes.js';
 import type { DashboardRuntime } from './routes/DashboardRuntime.js';
 import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
+import { registerLockAccountRoutes } from './routes/lockAccountRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
 import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
@@ -202,7 +203,12 @@ export async function registerDashboard(
           });
           rotateCsrf(reply, undefined);
         },
-        actor: (request, viewer) => ({ userId: viewer.userId, name: viewer.email, ip: request.ip }),
+        actor: (request, viewer) => ({
+          userId: viewer.userId,
+          name: viewer.email,
+          ip: request.ip,
+          ...(request.headers['user-agent'] ? { userAgent: request.headers['user-agent'] } : {}),
+        }),
       };
 
       // A query with text PostgreSQL cannot store (a NUL) is refused as the API refuses it (forms:
@@ -337,6 +343,7 @@ export async function registerDashboard(
 
       // Signed out or in: accounts, third-party sign-in, the dev mailbox.
       registerAccountRoutes(scope, runtime);
+      registerLockAccountRoutes(scope, runtime);
       registerOidcRoutes(scope, runtime);
       registerSecondFactorRoutes(scope, runtime);
       registerPasskeyCeremonyRoutes(scope, runtime);

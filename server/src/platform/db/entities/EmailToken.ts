@@ -1,8 +1,8 @@
 import { defineEntity, type InferEntity, p } from '@mikro-orm/core';
 
-export type EmailTokenPurpose = 'verify_email' | 'reset_password';
+export type EmailTokenPurpose = 'verify_email' | 'reset_password' | 'lock_account';
 
-/** A one-use link sent by mail (verification or password reset); only its SHA-256 is stored. */
+/** A one-use link sent by mail (verification, password reset, or locking the login from a security alert); only its SHA-256 is stored. */
 export const EmailToken = defineEntity({
   name: 'EmailToken',
   tableName: 'email_tokens',

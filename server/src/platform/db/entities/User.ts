@@ -8,6 +8,8 @@ export const User = defineEntity({
     email: p.string(),
     passwordHash: p.string().nullable(),
     emailVerifiedAt: p.datetime().nullable(),
+    /** Set when the owner locked the login from a security alert: no sign-in until a password reset. */
+    lockedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
   },
 });

@@ -18,6 +18,7 @@ export function dashboardPaths(base: string) {
     resendVerification: `${base}/verify-email/resend`,
     resetPassword: `${base}/reset-password`,
     resetPasswordConfirm: `${base}/reset-password/confirm`,
+    lockAccount: `${base}/lock-account`,
     oidcStart: (provider: string) => `${base}/oidc/${provider}`,
     oidcCallback: (provider: string) => `${base}/oidc/${provider}/callback`,
     security: `${base}/account/security`,

@@ -1,10 +1,10 @@
 import type { SessionSummary } from '../../../domain/accounts/listSessions.js';
 import type { TwoFactorStatus } from '../../../domain/accounts/readTwoFactorStatus.js';
 import type { TotpEnrolment } from '../../../domain/accounts/startTotpEnrolment.js';
+import { describeUserAgent } from '../../../web/describeUserAgent.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { currentPasswordField, type FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { describeUserAgent } from './describeUserAgent.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import type { Page } from './Page.js';
 import { passkeyButton } from './passkeyButton.js';

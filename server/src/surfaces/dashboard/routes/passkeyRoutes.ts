@@ -13,6 +13,7 @@ import { startPasskeyRegistration } from '../../../domain/accounts/startPasskeyR
 import { signInPage } from '../render/accountPages.js';
 import { addPasskeyPage } from '../render/passkeyPages.js';
 import { recoveryCodesPage } from '../render/securityPages.js';
+import { alertOriginOf } from './alertOriginOf.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { readSecondFactorCookie } from './secondFactorCookie.js';
 import { withViewer } from './signedInScopes.js';
@@ -117,6 +118,7 @@ export function registerPasskeyRoutes(scope: FastifyInstance, rt: DashboardRunti
           sessionId: viewer.sessionId,
           answer: request.body?.passkey ?? '',
           name,
+          from: alertOriginOf(request),
         });
         if (added.recoveryCodes) {
           // Two-factor is on from now: a browser signed in before with the password alone is signed out.
@@ -144,6 +146,7 @@ export function registerPasskeyRoutes(scope: FastifyInstance, rt: DashboardRunti
         const removed = await removePasskey(accounts, {
           userId: viewer.userId,
           passkeyId: request.params.id,
+          from: alertOriginOf(request),
         });
         return rt.redirect(
           reply,

@@ -19,6 +19,7 @@ import {
 import type { FormState } from '../render/accountPages.js';
 import { recoveryCodesPage, secondFactorPage, securityPage, totpSetupPage } from '../render/securityPages.js';
 import type { Viewer } from '../render/Viewer.js';
+import { alertOriginOf } from './alertOriginOf.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { clearSecondFactorCookie, readSecondFactorCookie } from './secondFactorCookie.js';
 import { withViewer } from './signedInScopes.js';
@@ -163,7 +164,12 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: { ...CODE_LIMIT, stepUp: 'turn on two-factor sign-in' } },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        const codes = await confirmTotpEnrolment(accounts, viewer.userId, code(request.body));
+        const codes = await confirmTotpEnrolment(
+          accounts,
+          viewer.userId,
+          code(request.body),
+          alertOriginOf(request),
+        );
         // Two-factor is on from now: a browser signed in before with the password alone is signed out.
         await endOtherSessions(accounts, { userId: viewer.userId, currentSessionId: viewer.sessionId });
         return rt.send(request, reply, recoveryCodesPage(paths, codes, true));
@@ -185,7 +191,10 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        const codes = await regenerateRecoveryCodes(accounts, identity(viewer, request.body));
+        const codes = await regenerateRecoveryCodes(accounts, {
+          ...identity(viewer, request.body),
+          from: alertOriginOf(request),
+        });
         return rt.send(request, reply, recoveryCodesPage(paths, codes, false));
       } catch (error) {
         return refuse(request, reply, viewer, error, 'codes');
@@ -197,7 +206,10 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
     { config: CODE_LIMIT },
     withViewer<Form>(async (request, reply, viewer) => {
       try {
-        await disableTwoFactor(accounts, identity(viewer, request.body));
+        await disableTwoFactor(accounts, {
+          ...identity(viewer, request.body),
+          from: alertOriginOf(request),
+        });
       } catch (error) {
         return refuse(request, reply, viewer, error, 'off');
       }
