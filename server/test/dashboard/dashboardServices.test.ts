@@ -91,11 +91,15 @@ describe('the signed-in viewer', () => {
       'business',
       'mode',
       'authenticatedAt',
+      'mayUseLive',
     ]);
     expect(viewer).toMatchObject({ sessionId: session.id, userId, mode: 'test' });
     expect(viewer?.business?.id).toBe(gw.businessId);
     await pointSession(accounts, session.id, { mode: 'live' });
-    expect((await loadViewer(accounts, token))?.mode).toBe('live');
+    // Live mode needs two-factor (CAIRN_REQUIRE_2FA_FOR_LIVE): without it the session shows test mode.
+    expect(await loadViewer(accounts, token)).toMatchObject({ mode: 'test', mayUseLive: false });
+    const liveAllowed = { ...accounts, liveNeedsSecondFactor: false };
+    expect(await loadViewer(liveAllowed, token)).toMatchObject({ mode: 'live', mayUseLive: true });
     await signOut(accounts, session.id);
     expect(await loadViewer(accounts, token)).toBeUndefined();
     expect(await loadViewer(accounts, undefined)).toBeUndefined();

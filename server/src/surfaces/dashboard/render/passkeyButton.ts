@@ -19,6 +19,7 @@ export function passkeyButton(input: {
   const id = input.id ?? `passkey-${input.purpose}`;
   const style = input.style === 'primary' ? '' : html` class="secondary"`;
   return html`<input type="hidden" name="${field}" value="">
-<button type="button"${style} id="${id}" data-passkey="${input.purpose}" data-passkey-options="${input.optionsPath}" data-passkey-field="${field}" aria-describedby="${id}-error" hidden>${input.label}</button>
+<button type="button"${style} id="${id}" data-passkey="${input.purpose}" data-passkey-options="${input.optionsPath}"
+ data-passkey-field="${field}" aria-describedby="${id}-error" hidden>${input.label}</button>
 <p class="error-text" id="${id}-error" role="alert" hidden></p>`;
 }

@@ -9,7 +9,17 @@ import { passkeyButton } from './passkeyButton.js';
 
 /** Why passkeys are not offered on this dashboard. */
 export const PASSKEYS_UNAVAILABLE =
-  'Passkeys work when the dashboard is served under a domain name over https (or on localhost). This gateway’s dashboard address is not one, so passkeys are not offered.';
+  'Passkeys work when the dashboard is served under a domain name over https (or on localhost). ' +
+  'This gateway’s dashboard address is not one, so passkeys are not offered.';
+
+const createButton = (paths: DashboardPaths) =>
+  passkeyButton({
+    purpose: 'register',
+    optionsPath: paths.passkeyOptions,
+    label: 'Create the passkey',
+    style: 'primary',
+    id: 'passkey-register',
+  });
 
 /** Adding a passkey: a name to know it by, and the button that lets the browser make it. */
 export function addPasskeyPage(
@@ -31,7 +41,7 @@ ${field({
   autofocus: true,
   hint: 'To know it by in your list, for example “Work laptop” or “Phone”.',
 })}
-<div class="actions">${passkeyButton({ purpose: 'register', optionsPath: paths.passkeyOptions, label: 'Create the passkey', style: 'primary', id: 'passkey-register' })}<a href="${paths.security}">Cancel</a></div>
+<div class="actions">${createButton(paths)}<a href="${paths.security}">Cancel</a></div>
 <noscript><p class="error-text">Making a passkey needs JavaScript.</p></noscript>
 </form>`
     : html`<p>${PASSKEYS_UNAVAILABLE}</p><p><a href="${paths.security}">Back to Security</a></p>`;
@@ -70,7 +80,8 @@ export function passkeysSection(
       ? html`<ul class="sessions" id="passkey-list">${passkeys.map((p) => passkeyItem(paths, csrf, p))}</ul>`
       : html`<p>No passkeys yet. A passkey signs you in with your fingerprint, face or screen lock instead of a password and a code.</p>`;
   const add = available
-    ? html`<form method="post" action="${paths.newPasskey}">${csrfField(csrf)}<div class="actions"><button type="submit"${passkeys.length > 0 ? html` class="secondary"` : ''}>Add a passkey</button></div></form>`
+    ? html`<form method="post" action="${paths.newPasskey}">${csrfField(csrf)}
+<div class="actions"><button type="submit"${passkeys.length > 0 ? html` class="secondary"` : ''}>Add a passkey</button></div></form>`
     : html`<p class="muted">${PASSKEYS_UNAVAILABLE}</p>`;
   return html`<section class="card" aria-labelledby="passkeys-heading">
 <h2 id="passkeys-heading">Passkeys</h2>

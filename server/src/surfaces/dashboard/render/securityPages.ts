@@ -116,6 +116,15 @@ ${orPasskey(paths, status, 'passkey-off')}
 </section>`;
 }
 
+/** New recovery codes for a login whose second factors are passkeys: one of them answers. */
+const codesByPasskey = (paths: DashboardPaths) =>
+  passkeyButton({
+    purpose: 'step_up',
+    optionsPath: paths.passkeyOptions,
+    label: 'Confirm with a passkey and make new codes',
+    id: 'passkey-codes',
+  });
+
 /** New recovery codes: the password and an app code, or a passkey. */
 function codesSection(
   paths: DashboardPaths,
@@ -137,7 +146,7 @@ ${codeField(mine, 'Code from your app', false, 'f-codes-code')}
 ${csrfField(csrf)}
 <input type="hidden" name="form" value="codes">
 ${byApp}
-${status.app ? orPasskey(paths, status, 'passkey-codes') : passkeyButton({ purpose: 'step_up', optionsPath: paths.passkeyOptions, label: 'Confirm with a passkey and make new codes', id: 'passkey-codes' })}
+${status.app ? orPasskey(paths, status, 'passkey-codes') : codesByPasskey(paths)}
 </form>
 </section>`;
 }
@@ -250,7 +259,13 @@ export function secondFactorPage(
 ${csrfField(csrf)}
 ${
   factors.passkey
-    ? html`${passkeyButton({ purpose: 'second_factor', optionsPath: paths.passkeyOptions, label: 'Use a passkey', style: factors.app ? 'secondary' : 'primary', id: 'passkey-second-factor' })}
+    ? html`${passkeyButton({
+        purpose: 'second_factor',
+        optionsPath: paths.passkeyOptions,
+        label: 'Use a passkey',
+        style: factors.app ? 'secondary' : 'primary',
+        id: 'passkey-second-factor',
+      })}
 <p class="or">or</p>`
     : ''
 }

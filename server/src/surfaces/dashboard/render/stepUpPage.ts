@@ -29,7 +29,14 @@ export function stepUpPage(
   );
   const passkey = input.needs.passkey
     ? html`${input.needs.password || input.needs.app ? html`<p class="or">or</p>` : ''}
-${passkeyButton({ purpose: 'step_up', optionsPath: paths.passkeyOptions, label: 'Confirm with a passkey', field: 'step_up_passkey', style: input.needs.password ? 'secondary' : 'primary', id: 'passkey-step-up' })}`
+${passkeyButton({
+  purpose: 'step_up',
+  optionsPath: paths.passkeyOptions,
+  label: 'Confirm with a passkey',
+  field: 'step_up_passkey',
+  style: input.needs.password ? 'secondary' : 'primary',
+  id: 'passkey-step-up',
+})}`
     : '';
   // Typed answers: the password (with a code when two-factor is on), or, without a password, an app code.
   const typed = input.needs.password || input.needs.app;
