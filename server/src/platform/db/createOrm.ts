@@ -21,6 +21,7 @@ import { Migration20261126010000_tronSweeps } from '../../../migrations/Migratio
 import { Migration20261127010000_paymentLinkHolds } from '../../../migrations/Migration20261127010000_paymentLinkHolds.js';
 import { Migration20261127015000_signUpPasswords } from '../../../migrations/Migration20261127015000_signUpPasswords.js';
 import { Migration20261127020000_twoFactor } from '../../../migrations/Migration20261127020000_twoFactor.js';
+import { Migration20261127110000_walletConfirmation } from '../../../migrations/Migration20261127110000_walletConfirmation.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -60,6 +61,10 @@ export const MIGRATIONS = [
     class: Migration20261127015000_signUpPasswords,
   },
   { name: 'Migration20261127020000_twoFactor', class: Migration20261127020000_twoFactor },
+  {
+    name: 'Migration20261127110000_walletConfirmation',
+    class: Migration20261127110000_walletConfirmation,
+  },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -35,6 +35,7 @@ import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
+import { registerWalletConfirmationRoutes } from './routes/walletConfirmationRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 
@@ -339,6 +340,7 @@ export async function registerDashboard(
       registerOidcRoutes(scope, runtime);
       registerSecondFactorRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
+      registerWalletConfirmationRoutes(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(scope, runtime, {
         viewer: (signedIn) => {
