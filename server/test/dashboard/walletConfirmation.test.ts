@@ -109,6 +109,8 @@ describe('a new live wallet waits for its owner’s confirmation', () => {
     expect(wallets.body).toContain('Pending confirmation');
     expect(wallets.body).toContain(`We mailed a link to ${m.email}`);
     expect((await m.wallet(value)).confirmedAt).toBeNull();
+    const home = await m.c.get('/dashboard/');
+    expect(home.body).toContain('BTC wallet pending confirmation');
 
     // The mail names the chain and the full wallet.
     const [mail] = await m.mails();
@@ -158,6 +160,7 @@ describe('a new live wallet waits for its owner’s confirmation', () => {
     expect(picked.status, picked.text).toBe(200);
     const after = await m.c.get('/dashboard/wallets');
     expect(after.body).not.toContain('Pending confirmation');
+    expect((await m.c.get('/dashboard/')).body).not.toContain('wallet pending confirmation');
 
     // Once only.
     await m.c.get(confirmPath(link));

@@ -112,6 +112,9 @@ describe.runIf(chromiumReady)('live wallet confirmation in a real browser', () =
       await o.page.getByText('Pending confirmation').waitFor();
       await o.page.getByText(`We mailed a link to ${o.email}`).waitFor();
       await o.capture('wallets-pending-confirmation');
+      await o.page.goto(`${gw.dashboardUrl}/`);
+      await o.page.getByText('BTC wallet pending confirmation').waitFor();
+      await o.capture('home-wallet-pending');
       expect((await o.row(value)).confirmedAt).toBeNull();
 
       // The mail names the chain and the full wallet; its page shows both and changes nothing.
