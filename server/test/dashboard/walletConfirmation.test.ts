@@ -291,6 +291,34 @@ describe('a new live wallet waits for its owner’s confirmation', () => {
     expect(picked.body.error.message).toContain('has not confirmed the wallet');
   });
 
+  it('asks a session older than ten minutes to confirm it is you before it confirms (step-up)', async () => {
+    const m = await liveMerchant(gw);
+    const { value } = await m.addBtc();
+    const [mail] = await m.mails();
+    const link = linkIn(mail!.textBody, `${gw.dashboardUrl}/wallets/confirm?token=`);
+    const token = new URL(link).searchParams.get('token')!;
+    clock.advance(11 * 60_000);
+    await m.c.get(confirmPath(link));
+    const asked = await m.c.post('/dashboard/wallets/confirm', { token });
+    expect(asked.status).toBe(401);
+    expect(asked.body).toContain('Confirm it’s you');
+    expect(asked.body).toContain('To confirm a live wallet');
+    expect((await m.wallet(value)).confirmedAt).toBeNull();
+    const done = await m.c.post('/dashboard/wallets/confirm', {
+      token,
+      step_up: '1',
+      step_up_password: PASSWORD,
+    });
+    expect(done.body).toContain('The BTC wallet is confirmed');
+    expect((await m.wallet(value)).confirmedAt).not.toBeNull();
+    // Signed out, the button's POST goes to sign-in and changes nothing.
+    const stranger = new DashboardClient(gw.baseUrl);
+    await stranger.get('/dashboard/sign-in');
+    expect((await stranger.post('/dashboard/wallets/confirm', { token })).location).toContain(
+      '/dashboard/sign-in',
+    );
+  });
+
   it('leaves test-mode wallets usable at once, with no mail', async () => {
     const m = await liveMerchant(gw);
     await m.c.get('/dashboard/');

@@ -35,7 +35,10 @@ import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
-import { registerWalletConfirmationRoutes } from './routes/walletConfirmationRoutes.js';
+import {
+  registerWalletConfirmationPage,
+  registerWalletConfirmationPost,
+} from './routes/walletConfirmationRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 
@@ -340,12 +343,13 @@ export async function registerDashboard(
       registerOidcRoutes(scope, runtime);
       registerSecondFactorRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
-      registerWalletConfirmationRoutes(scope, runtime);
+      registerWalletConfirmationPage(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(scope, runtime, {
         viewer: (signedIn) => {
           registerOnboardingRoutes(signedIn, runtime);
           registerSecurityRoutes(signedIn, runtime);
+          registerWalletConfirmationPost(signedIn, runtime);
         },
         business: (business) => {
           registerBusinessRoutes(business, runtime);
