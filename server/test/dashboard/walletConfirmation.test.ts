@@ -3,6 +3,7 @@ import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { pruneAccountRecords } from '../../src/domain/accounts/pruneAccountRecords.js';
 import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
 import { MailMessage, Wallet } from '../../src/platform/db/entities/index.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
@@ -236,6 +237,12 @@ describe('a new live wallet waits for its owner’s confirmation', () => {
     // A confirmed wallet has nothing to resend.
     await m.c.get('/dashboard/wallets');
     expect((await m.c.post(`/dashboard/wallets/${walletId}/confirmation`)).status).toBe(409);
+    // A week past their expiry the links are pruned; a late click then hears "not valid".
+    clock.advance(8 * 24 * HOUR);
+    const pruned = await pruneAccountRecords(gw.running.gateway.orm.em.fork(), clock);
+    expect(pruned.wallet_confirmations).toBeGreaterThanOrEqual(2);
+    await m.signIn();
+    expect((await m.c.get(`/dashboard/wallets/confirm?token=${oldToken}`)).status).toBe(404);
   });
 
   it('cannot confirm another business’s wallet, and leaves the link for its owner', async () => {
