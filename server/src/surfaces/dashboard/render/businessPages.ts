@@ -78,7 +78,8 @@ function failedWalletItem(paths: DashboardPaths, w: FailedWallet): SafeHtml {
 /** A live wallet waiting for its owner's confirmation. */
 function unconfirmedWalletItem(paths: DashboardPaths, w: UnconfirmedWallet): SafeHtml {
   const wallets = html`<a href="${paths.wallets}">Wallets</a>`;
-  return html`<li><strong>${w.chain_id} wallet pending confirmation</strong>: payments do not use it until you open the link we mailed and confirm it. ${wallets}</li>`;
+  const todo = 'payments do not use it until you open the link we mailed and confirm it.';
+  return html`<li><strong>${w.chain_id} wallet pending confirmation</strong>: ${todo} ${wallets}</li>`;
 }
 
 /**

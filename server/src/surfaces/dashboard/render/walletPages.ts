@@ -75,7 +75,8 @@ function statusCell(paths: DashboardPaths, csrf: string, w: WalletSummary): Safe
       label: `Resend the ${w.chainId} confirmation link`,
       style: 'link',
     });
-    return html`<span class="status pending">Pending confirmation</span><br><span class="muted">We mailed a link to ${to}. Payments do not use this wallet until you open it and confirm.</span>${resend}`;
+    const mailed = `We mailed a link to ${to}. Payments do not use this wallet until you open it and confirm.`;
+    return html`<span class="status pending">Pending confirmation</span><br><span class="muted">${mailed}</span>${resend}`;
   }
   if (w.confirmation === 'waiting')
     return html`<span class="status pending">Confirmed</span><br><span class="muted">Usable from ${formatTime(w.usableFrom)}</span>`;
