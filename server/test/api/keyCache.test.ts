@@ -56,9 +56,9 @@ describe('authenticateFromCache', () => {
     const request = { headers: { authorization: `Bearer ${key}` }, ip: '127.0.0.1' } as FastifyRequest;
     const cache = new KeyCache();
     const orm = test.running.gateway.orm;
-    const recheck = () => authenticate(orm, request, cache);
+    const recheck = () => authenticate(orm, request, test.running.gateway.clock.now(), cache);
     expect(await authenticateFromCache(request, cache, recheck)).toBeUndefined();
-    const read = await authenticate(orm, request, cache);
+    const read = await authenticate(orm, request, test.running.gateway.clock.now(), cache);
     expect(read.provisional).toBeUndefined();
     const cached = await authenticateFromCache(request, cache, recheck);
     expect(cached).toMatchObject({ provisional: true, businessId: read.businessId, mode: 'test' });

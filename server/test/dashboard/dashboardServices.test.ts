@@ -160,6 +160,9 @@ describe('keys, wallets and webhook endpoints', () => {
         'onboardingStatus',
         'onboardingError',
         'createdAt',
+        'confirmation',
+        'usableFrom',
+        'confirmationMailedTo',
       ]);
     const covered = await listCoveredTokens(gateway, test());
     for (const wallet of wallets) expect(covered.some((t) => t.startsWith(`${wallet.chainId}:`))).toBe(true);

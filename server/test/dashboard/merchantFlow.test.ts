@@ -173,14 +173,24 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     expect(live.location).toContain('/dashboard/keys?notice=mode-live');
     expect((await c.get('/dashboard/keys')).body).toContain('Live mode');
     await c.get('/dashboard/wallets/new?chain=BTC');
-    expect(
-      (
-        await c.post('/dashboard/wallets', {
-          chain_id: 'BTC',
-          value: deriveAccountXpub(seed(), 'BTC', 'p2wpkh'),
-        })
-      ).status,
-    ).toBe(200);
+    const liveWallet = await c.post('/dashboard/wallets', {
+      chain_id: 'BTC',
+      value: deriveAccountXpub(seed(), 'BTC', 'p2wpkh'),
+    });
+    expect(liveWallet.status).toBe(200);
+    // A live wallet waits for the owner: confirmed from the link in the (dev) mailbox.
+    expect(liveWallet.body).toContain('It is pending confirmation: we mailed a link to grace@shop.test');
+    const walletMailbox = await c.get('/dashboard/mailbox');
+    const walletMail = await c.get(
+      `/dashboard/mailbox/${between(walletMailbox.body, '<a href="/dashboard/mailbox/', '"')}`,
+    );
+    expect(walletMail.body).toContain('Confirm the new Bitcoin (BTC) wallet');
+    const walletLink = /href="(http[^"]*\/wallets\/confirm\?token=[^"]*)"/.exec(walletMail.body)![1]!;
+    await c.get(walletLink);
+    const walletToken = new URL(walletLink).searchParams.get('token')!;
+    expect((await c.post('/dashboard/wallets/confirm', { token: walletToken })).body).toContain(
+      'The BTC wallet is confirmed',
+    );
     await c.get('/dashboard/keys/new');
     const liveCreated = await c.post('/dashboard/keys', { label: 'live server', 'token:BTC:BTC': 'on' });
     const liveKey = between(liveCreated.body, 'id="full-key">', '<');
@@ -253,7 +263,8 @@ describe('from sign-up to a working key, in the dashboard only', () => {
 
     // Nothing secret reached the logs.
     const log = gw.logLines.join('\n');
-    for (const secretText of [key, liveKey, secret, PASSWORD, token]) expect(log).not.toContain(secretText);
+    for (const secretText of [key, liveKey, secret, PASSWORD, token, walletToken])
+      expect(log).not.toContain(secretText);
   });
 
   it('shows the EVM treasury outcomes of docs/operating/evm.md, Recommended on the forwarder, and the onboarding status', async () => {

@@ -108,6 +108,8 @@ export async function startTestGateway(
     businessId: seeded.business_id,
     chainId: 'BTC',
     value: deriveAccountXpub(randomBytes(64).toString('hex'), 'BTC', 'p2wpkh'),
+    // Written straight in, as the operator's own: confirmed (a dashboard-added live wallet waits for its owner).
+    confirmed: true,
   });
   const live = await createApiKey(em, gateway.clock, {
     businessId: seeded.business_id,

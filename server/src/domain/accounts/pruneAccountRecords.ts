@@ -7,8 +7,8 @@ const DAY_MS = 24 * 3_600_000;
 export const MAIL_RETENTION_DAYS = 30;
 
 /**
- * Deletes what sign-in no longer needs: ended sessions, link tokens a week past their expiry (so a
- * late click still hears "expired", not "invalid"), failures older than the throttle's window,
+ * Deletes what sign-in no longer needs: ended sessions, link tokens (sign-in's, and live wallets'
+ * confirmation links) a week past their expiry (so a late click still hears "expired", not "invalid"), failures older than the throttle's window,
  * IP addresses a login has not signed in from for {@link KNOWN_IP_DAYS} days, abandoned third-party sign-ins, and sent mail after {@link MAIL_RETENTION_DAYS} days (queued mail
  * is kept until it is sent or given up). Returns the rows deleted per table.
  */
@@ -25,6 +25,7 @@ export async function pruneAccountRecords(em: EntityManager, clock: Clock): Prom
       [before(KNOWN_IP_DAYS * DAY_MS)],
     ],
     ['oidc_logins', 'delete from oidc_logins where expires_at < ?', [before(0)]],
+    ['wallet_confirmations', 'delete from wallet_confirmations where expires_at < ?', [before(7 * DAY_MS)]],
     [
       'mail_messages',
       "delete from mail_messages where status <> 'queued' and created_at < ?",

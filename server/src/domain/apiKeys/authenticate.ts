@@ -29,13 +29,15 @@ interface ApiKeyRow {
 /**
  * Every request runs it: a named statement, parsed once per connection (no ORM query building). It
  * also reads the business's settings and wallet chains of the key's mode (two index lookups), so that
- * creating a payment needs no second read before its insert.
+ * creating a payment needs no second read before its insert. A wallet's chain counts once its setup is
+ * active and it is usable at `$2` (the gateway clock's now: confirmed by its owner, and the operator's
+ * delay over).
  */
 const KEY_AND_BUSINESS = `select k.id, k.business_id, k.mode, k.label, k.key_hash, k.key_hint, k.allowed_tokens,
     k.allowed_ips, k.status, k.created_at, k.revoked_at, k.last_used_at,
     b.underpayment_tolerance_bps as utol, b.overpayment_threshold_bps as othr,
     array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
-      order by w.chain_id) as wallet_chains
+      and w.usable_from <= $2::timestamptz order by w.chain_id) as wallet_chains
   from api_keys k join businesses b on b.id = k.business_id`;
 
 const KEY_BY_HASH: PreparedStatement = {
@@ -84,9 +86,10 @@ const toAuthContext = (row: ApiKeyRow): AuthContext => {
 export async function loadActiveKey(
   orm: MikroORM,
   apiKeyId: string,
+  now: Date,
   tx?: EntityManager,
 ): Promise<AuthContext | undefined> {
-  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_ID, [apiKeyId], tx);
+  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_ID, [apiKeyId, now.toISOString()], tx);
   return row?.status === 'active' ? toAuthContext(row) : undefined;
 }
 
@@ -101,15 +104,17 @@ export function checkCallerIp(auth: AuthContext, request: FastifyRequest): void 
  * Resolves `Authorization: Bearer <key>` to an active key (by SHA-256 hash), then applies the key's
  * caller IP allowlist. Missing, malformed, revoked, deactivated or unknown keys are all 401. The key
  * is read from the database on every call, so a revoke or deactivation takes effect at once; `cache`,
- * when given, remembers the answer for `authenticateFromCache` (and forgets a refused key).
+ * when given, remembers the answer for `authenticateFromCache` (and forgets a refused key). `now` (the
+ * gateway clock's) decides which wallets are usable.
  */
 export async function authenticate(
   orm: MikroORM,
   request: FastifyRequest,
+  now: Date,
   cache?: KeyCache,
 ): Promise<AuthContext> {
   const { hash, mode } = readBearerKey(request);
-  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_HASH, [hash]);
+  const [row] = await queryPrepared<ApiKeyRow>(orm, KEY_BY_HASH, [hash, now.toISOString()]);
   if (row?.status !== 'active' || row.mode !== mode) {
     cache?.delete(hash);
     throw unauthorized();

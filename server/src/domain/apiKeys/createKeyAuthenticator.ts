@@ -48,7 +48,7 @@ export function createKeyAuthenticator(gateway: Gateway, options: { redis?: Redi
         });
   const read = async (request: FastifyRequest): Promise<AuthContext> => {
     request.auth = undefined;
-    const auth = await authenticate(gateway.orm, request, keyCache);
+    const auth = await authenticate(gateway.orm, request, gateway.clock.now(), keyCache);
     request.auth = { ...auth, recheck: () => read(request) };
     return request.auth;
   };

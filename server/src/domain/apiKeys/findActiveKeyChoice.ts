@@ -14,7 +14,8 @@ export async function findActiveKeyChoice(
   scope: { readonly businessId: string; readonly mode: Mode },
   id: string | undefined,
 ): Promise<ApiKeyChoice | undefined> {
-  const auth = id !== undefined && UUID.test(id) ? await loadActiveKey(gateway.orm, id) : undefined;
+  const auth =
+    id !== undefined && UUID.test(id) ? await loadActiveKey(gateway.orm, id, gateway.clock.now()) : undefined;
   if (!auth || auth.businessId !== scope.businessId || auth.mode !== scope.mode) return undefined;
   return { id: auth.apiKey.id, label: auth.apiKey.label, hint: auth.apiKey.keyHint };
 }

@@ -19,7 +19,7 @@ export async function createInvoiceAudited(
 ): Promise<Invoice | undefined> {
   const { scope } = input;
   return gateway.orm.em.fork().transactional(async (em) => {
-    const auth = await loadActiveKey(gateway.orm, input.apiKeyId, em);
+    const auth = await loadActiveKey(gateway.orm, input.apiKeyId, gateway.clock.now(), em);
     if (!auth || auth.businessId !== scope.businessId || auth.mode !== scope.mode) return undefined;
     const invoice = await createInvoice(gateway, auth, input.request, em);
     await recordAudit(em, gateway.clock, actor, {

@@ -64,7 +64,7 @@ export async function payInvoice(gateway: Gateway, invoiceId: string): Promise<P
       const current = await em.findOne(Payment, { id: invoice.payment_id });
       if (current && REUSABLE.includes(current.status)) return { kind: 'payment', paymentId: current.id };
     }
-    const auth = await loadActiveKey(gateway.orm, invoice.api_key_id, em);
+    const auth = await loadActiveKey(gateway.orm, invoice.api_key_id, gateway.clock.now(), em);
     if (!auth) return { kind: 'key_inactive', invoice };
     const payment = await createPayment(gateway, auth, paymentRequestOf(gateway, invoice), undefined, em, {
       invoiceId: invoice.id,

@@ -21,6 +21,12 @@ export interface FailedWallet {
   readonly onboarding_error: string | null;
 }
 
+/** A live wallet waiting for its owner's confirmation from the mailed link (payments do not use it). */
+export interface UnconfirmedWallet {
+  readonly id: string;
+  readonly chain_id: string;
+}
+
 /** One mode's figures for today (UTC). */
 export interface TodayTotals {
   readonly mode: Mode;
@@ -37,6 +43,7 @@ export interface HomeFacts {
   readonly attentionCounts: Readonly<Partial<Record<PaymentStatus, number>>>;
   readonly failingEndpoints: readonly FailingEndpoint[];
   readonly failedWallets: readonly FailedWallet[];
+  readonly unconfirmedWallets: readonly UnconfirmedWallet[];
   readonly credit: CreditOutlook;
   readonly today: readonly TodayTotals[];
 }
@@ -74,6 +81,11 @@ export async function loadHomeFacts(
       order by chain_id`,
     [businessId, mode],
   );
+  const unconfirmedWallets = await sql.execute<UnconfirmedWallet[]>(
+    `select id, chain_id from wallets
+      where business_id = ? and mode = ? and removed_at is null and confirmed_at is null order by chain_id`,
+    [businessId, mode],
+  );
   const credit = await loadCreditOutlook(orm, businessId, mode, now);
   const todayTotals: TodayTotals[] = [];
   for (const m of MODES) {
@@ -100,6 +112,7 @@ export async function loadHomeFacts(
     ),
     failingEndpoints,
     failedWallets,
+    unconfirmedWallets,
     credit,
     today: todayTotals,
   };

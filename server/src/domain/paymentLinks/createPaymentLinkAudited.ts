@@ -23,7 +23,7 @@ export async function createPaymentLinkAudited(
 ): Promise<PaymentLink | undefined> {
   const { scope } = input;
   return gateway.orm.em.fork().transactional(async (em) => {
-    const auth = await loadActiveKey(gateway.orm, input.apiKeyId, em);
+    const auth = await loadActiveKey(gateway.orm, input.apiKeyId, gateway.clock.now(), em);
     if (!auth || auth.businessId !== scope.businessId || auth.mode !== scope.mode) return undefined;
     const link = await createPaymentLink(gateway, auth, input.request, em);
     await recordAudit(em, gateway.clock, actor, {

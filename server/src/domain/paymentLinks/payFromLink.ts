@@ -97,7 +97,7 @@ export async function payFromLink(
       }
     }
     if (availability !== 'available') return { kind: availability, link };
-    const auth = await loadActiveKey(gateway.orm, link.api_key_id, tx);
+    const auth = await loadActiveKey(gateway.orm, link.api_key_id, gateway.clock.now(), tx);
     if (!auth) return { kind: 'key_inactive', link };
     const payment = await createPayment(gateway, auth, paymentRequestOf(link), undefined, tx, {
       paymentLinkId: link.id,

@@ -127,7 +127,9 @@ async function createOnce(
     acceptedCoins: body.accepted_coins ?? [],
     acceptedTokens: body.accepted_tokens ?? [],
   };
-  const context = auth.business ?? (await loadCreationContext(gateway.orm, auth.businessId, auth.mode, tx));
+  const context =
+    auth.business ??
+    (await loadCreationContext(gateway.orm, auth.businessId, auth.mode, gateway.clock.now(), tx));
   // The reserve is checked by the insert itself (no read before it). An exhausted reserve still
   // takes precedence over the refusals below, as if it had been checked first.
   const { priced, quotes } = await priceOptions(

@@ -5,7 +5,8 @@ import { type PreparedStatement, queryPrepared } from '../../platform/db/queryPr
 /**
  * A new payment and its options in ONE statement, only if (1) the calling key is still active and
  * exactly as the payment was computed from (same key, mode, business, token and IP allowlists,
- * business settings and wallet chains of the mode) and (2) the mode's Prepaid Credit reserve is not
+ * business settings and wallet chains of the mode, a wallet usable at the payment's creation time)
+ * and (2) the mode's Prepaid Credit reserve is not
  * exhausted (balance > 0; the maintained balance in `credit_balances`, read by primary key, no row
  * meaning 0). A single statement is atomic (both rows exist or neither; the checks and the insert see
  * one snapshot), so no BEGIN/COMMIT round trips are needed, and create-payment may
@@ -24,7 +25,7 @@ const INSERT_PAYMENT: PreparedStatement = {
       and k.status = 'active' and k.allowed_tokens = $30::text[] and k.allowed_ips = $31::text[]
       and b.underpayment_tolerance_bps = $17::int and b.overpayment_threshold_bps = $18::int
       and array(select w.chain_id from wallets w where w.business_id = k.business_id and w.mode = k.mode and w.removed_at is null and coalesce(w.onboarding_status, 'active') = 'active'
-        order by w.chain_id) = $32::text[]
+        and w.usable_from <= $22::timestamptz order by w.chain_id) = $32::text[]
   ), credit as (
     select coalesce((select balance_usd from credit_balances where business_id = $2::uuid and mode = $4::text), 0) > 0
       as ok

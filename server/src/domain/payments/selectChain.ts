@@ -8,6 +8,7 @@ import { requiredConfirmations } from '../chainOffers/requiredConfirmations.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { fiatToCrypto } from '../money/index.js';
 import { allocateDerivationIndex } from '../wallets/allocateDerivationIndex.js';
+import { walletConfirmationState } from '../wallets/walletConfirmationState.js';
 import { isInAcceptedSet } from './acceptedSet.js';
 import { lockPayment, type PaymentScope } from './lockPayment.js';
 import { recordDepositTarget } from './recordDepositTarget.js';
@@ -95,6 +96,11 @@ export async function selectChain(
       throw new ApiError(
         'CHAIN_UNAVAILABLE',
         `${chainId} cannot be picked right now: the merchant's wallet on it is still being set up.`,
+      );
+    if (walletConfirmationState(wallet, gateway.clock.now()) !== 'confirmed')
+      throw new ApiError(
+        'CHAIN_UNAVAILABLE',
+        `${chainId} cannot be picked right now: the merchant has not confirmed the wallet on it yet.`,
       );
 
     const now = gateway.clock.now();

@@ -27,13 +27,16 @@ export interface AddedWallet {
  * Validates a merchant wallet through its chain's adapter and stores it (one per chain and mode; one
  * business per wallet on the gateway, and a wallet added again continues its derivation indexes). A
  * wallet whose family needs a one-time on-chain setup (EVM: the forwarder factory) is stored
- * `pending`: its chain is offered to payments once the chain's settler has made it `active`.
+ * `pending`: its chain is offered to payments once the chain's settler has made it `active`. A
+ * live-mode wallet is stored pending its owner's confirmation (`confirmedAt` and `usableFrom` null:
+ * see `confirmWallet`) unless `confirmed` says it is the operator's own (seeds, tests writing straight
+ * in; the dashboard never says so); a test-mode wallet is usable at once.
  */
 export async function addWallet(
   em: EntityManager,
   clock: Clock,
   chains: ChainAdapterRegistry,
-  input: { businessId: string; chainId: string; value: string },
+  input: { businessId: string; chainId: string; value: string; confirmed?: boolean },
 ): Promise<AddedWallet> {
   const chain = getChain(input.chainId);
   if (!chain) throw new WalletRejectedError('UNKNOWN_CHAIN', `Unknown chain ${input.chainId}.`);
@@ -70,6 +73,7 @@ export async function addWallet(
   const nextIndex = earlier.reduce((max, w) => Math.max(max, Number(w.next_index)), 0);
   const onboarding = adapter.onboardingAddress?.({ chain, wallet: validation.normalized });
   const now = clock.now();
+  const confirmedAt = chain.mode === 'test' || input.confirmed === true ? now : null;
   const wallet = em.create(Wallet, {
     id: randomUUID(),
     businessId: input.businessId,
@@ -80,6 +84,8 @@ export async function addWallet(
     nextIndex,
     createdAt: now,
     removedAt: null,
+    confirmedAt,
+    usableFrom: confirmedAt,
     onboardingStatus: onboarding === undefined ? null : 'pending',
     onboardingAddress: onboarding ?? null,
     onboardingTx: null,

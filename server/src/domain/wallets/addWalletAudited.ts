@@ -2,6 +2,7 @@ import { alertBusinessOwner } from '../businesses/alertBusinessOwner.js';
 import { type AuditActor, recordAudit } from '../businesses/recordAudit.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { addWallet } from './addWallet.js';
+import { mailWalletConfirmation } from './mailWalletConfirmation.js';
 import { publicWalletValue } from './publicWalletValue.js';
 import { readWalletAdvice } from './readWalletAdvice.js';
 
@@ -13,11 +14,15 @@ export interface AddedWalletReport {
   readonly setupPending: boolean;
   /** What the chain says about the account now (no RequireDest, no trustline, not funded yet). */
   readonly advice: readonly string[];
+  /** A live-mode wallet: the address its confirmation link was mailed to (payments wait for it). */
+  readonly confirmationMailedTo: string | null;
 }
 
 /**
  * A person adds a wallet ({@link addWallet}: validated by its chain's adapter), audited with its
- * public value, kind and outcome, and its owner alerted by mail, in one transaction; then the chain is asked for advice about it.
+ * public value, kind and outcome, and its owner alerted by mail, in one transaction, which also mails
+ * a live-mode wallet's confirmation link to the business's owner ({@link mailWalletConfirmation});
+ * then the chain is asked for advice about it.
  *
  * @throws {WalletRejectedError} when the adapter or the gateway refuses the wallet.
  */
@@ -28,6 +33,9 @@ export async function addWalletAudited(
 ): Promise<AddedWalletReport> {
   const added = await gateway.orm.em.fork().transactional(async (em) => {
     const result = await addWallet(em, gateway.clock, gateway.chains, input);
+    const mailedTo = result.wallet.confirmedAt
+      ? null
+      : await mailWalletConfirmation(gateway, em, result.wallet);
     await recordAudit(em, gateway.clock, actor, {
       businessId: input.businessId,
       action: 'wallet.added',
@@ -40,11 +48,12 @@ export async function addWalletAudited(
       chain: input.chainId,
       address: publicWalletValue(input.chainId, result.wallet.value),
     });
-    return result;
+    return { ...result, mailedTo };
   });
   return {
     outcome: added.outcome,
     setupPending: added.wallet.onboardingStatus === 'pending',
     advice: await readWalletAdvice(gateway, input.chainId, added.wallet.value),
+    confirmationMailedTo: added.mailedTo,
   };
 }

@@ -211,6 +211,16 @@ export const CONFIG_VARIABLES = {
     doc: 'A dashboard sign-in not used for this long (hours) ends.',
     default: '24',
   },
+  CAIRN_LIVE_WALLET_DELAY_HOURS: {
+    schema: z.coerce
+      .number({ message: 'must be a whole number of hours, 0 or more' })
+      .int({ message: 'must be a whole number of hours, 0 or more' })
+      .min(0, { message: 'must be a whole number of hours, 0 or more' })
+      .max(24 * 30, { message: 'must be at most 720 hours (30 days)' })
+      .default(0),
+    doc: 'Hours a new live-mode wallet waits after its owner confirmed it from the mailed link before payments use it (docs/security.md). 0: usable as soon as it is confirmed.',
+    default: '0',
+  },
   CAIRN_SIGNIN_FAILURES_PER_ACCOUNT: {
     schema: z.coerce.number().int().min(1).default(10),
     doc: 'Failed dashboard sign-ins allowed per email address from one caller IP address (IPv6: one /64) in 15 minutes; past it, sign-in for that address from that IP address is refused until the window has passed.',

@@ -37,6 +37,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ CAIRN_FEE_BPS_LIVE: '-1' })).toThrow(/CAIRN_FEE_BPS_LIVE/);
     expect(() => loadConfig({ CAIRN_FIXED_RATES: 'BTC=1' })).toThrow(/COIN\/FIAT=rate/);
+    expect(loadConfig({}).CAIRN_LIVE_WALLET_DELAY_HOURS).toBe(0);
+    expect(loadConfig({ CAIRN_LIVE_WALLET_DELAY_HOURS: '48' }).CAIRN_LIVE_WALLET_DELAY_HOURS).toBe(48);
+    for (const bad of ['-1', '1.5', 'soon'])
+      expect(() => loadConfig({ CAIRN_LIVE_WALLET_DELAY_HOURS: bad })).toThrow(
+        /CAIRN_LIVE_WALLET_DELAY_HOURS.*whole number of hours/,
+      );
+    expect(() => loadConfig({ CAIRN_LIVE_WALLET_DELAY_HOURS: '721' })).toThrow(/at most 720 hours/);
   });
 
   it('parses lists, booleans and fixed rates', () => {

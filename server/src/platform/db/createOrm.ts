@@ -22,6 +22,7 @@ import { Migration20261127010000_paymentLinkHolds } from '../../../migrations/Mi
 import { Migration20261127015000_signUpPasswords } from '../../../migrations/Migration20261127015000_signUpPasswords.js';
 import { Migration20261127020000_twoFactor } from '../../../migrations/Migration20261127020000_twoFactor.js';
 import { Migration20261127100000_securityAlerts } from '../../../migrations/Migration20261127100000_securityAlerts.js';
+import { Migration20261127110000_walletConfirmation } from '../../../migrations/Migration20261127110000_walletConfirmation.js';
 import { Migration20261127120000_passkeys } from '../../../migrations/Migration20261127120000_passkeys.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
@@ -63,6 +64,10 @@ export const MIGRATIONS = [
   },
   { name: 'Migration20261127020000_twoFactor', class: Migration20261127020000_twoFactor },
   { name: 'Migration20261127100000_securityAlerts', class: Migration20261127100000_securityAlerts },
+  {
+    name: 'Migration20261127110000_walletConfirmation',
+    class: Migration20261127110000_walletConfirmation,
+  },
   { name: 'Migration20261127120000_passkeys', class: Migration20261127120000_passkeys },
 ];
 

@@ -37,6 +37,10 @@ import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
+import {
+  registerWalletConfirmationPage,
+  registerWalletConfirmationPost,
+} from './routes/walletConfirmationRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 import { registerWebhookRoutes } from './routes/webhookRoutes.js';
 
@@ -348,12 +352,14 @@ export async function registerDashboard(
       registerSecondFactorRoutes(scope, runtime);
       registerPasskeyCeremonyRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
+      registerWalletConfirmationPage(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(scope, runtime, {
         viewer: (signedIn) => {
           registerOnboardingRoutes(signedIn, runtime);
           registerSecurityRoutes(signedIn, runtime);
           registerPasskeyRoutes(signedIn, runtime);
+          registerWalletConfirmationPost(signedIn, runtime);
         },
         business: (business) => {
           registerBusinessRoutes(business, runtime);

@@ -26,6 +26,10 @@ export const Wallet = defineEntity({
     onboardingError: p.string().nullable(),
     onboardingUpdatedAt: p.datetime().nullable(),
     createdAt: p.datetime(),
+    /** When the business's owner confirmed it from the mailed link; null while pending (live mode only). */
+    confirmedAt: p.datetime().nullable(),
+    /** From when payments may use it (confirmation plus the operator's delay); null while pending. */
+    usableFrom: p.datetime().nullable(),
     /** When the merchant removed it: no new payment uses it; earlier payments keep it. */
     removedAt: p.datetime().nullable(),
   },

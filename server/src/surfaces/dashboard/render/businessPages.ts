@@ -8,6 +8,7 @@ import type {
   FailedWallet,
   HomeFacts,
   TodayTotals,
+  UnconfirmedWallet,
 } from '../../../domain/overview/loadHomeFacts.js';
 import type { BusinessOverview } from '../../../domain/overview/loadOverview.js';
 import type { FailingEndpoint } from '../../../domain/webhooks/listFailingEndpoints.js';
@@ -74,7 +75,17 @@ function failedWalletItem(paths: DashboardPaths, w: FailedWallet): SafeHtml {
   return html`<li><strong>${w.chain_id} wallet setup failed</strong>${why}. Payments cannot use it until the setup succeeds (it is retried). ${wallets}</li>`;
 }
 
-/** What needs the merchant now: payments waiting, failing endpoints, failed wallets, low credit. */
+/** A live wallet waiting for its owner's confirmation. */
+function unconfirmedWalletItem(paths: DashboardPaths, w: UnconfirmedWallet): SafeHtml {
+  const wallets = html`<a href="${paths.wallets}">Wallets</a>`;
+  const todo = 'payments do not use it until you open the link we mailed and confirm it.';
+  return html`<li><strong>${w.chain_id} wallet pending confirmation</strong>: ${todo} ${wallets}</li>`;
+}
+
+/**
+ * What needs the merchant now: payments waiting, failing endpoints, failed wallets, wallets pending
+ * confirmation, low credit.
+ */
 function attentionItems(paths: DashboardPaths, home: HomeFacts): SafeHtml[] {
   const underpaid = home.attentionCounts.underpaid ?? 0;
   const refunds = home.attentionCounts.refund_requested ?? 0;
@@ -83,6 +94,7 @@ function attentionItems(paths: DashboardPaths, home: HomeFacts): SafeHtml[] {
     refunds > 0 ? waitingItem(paths, 'refund_requested', refunds, 'refund request', REFUND_TODO) : '',
     ...home.failingEndpoints.map((e) => failingEndpointItem(paths, e)),
     ...home.failedWallets.map((w) => failedWalletItem(paths, w)),
+    ...home.unconfirmedWallets.map((w) => unconfirmedWalletItem(paths, w)),
     creditWarning(paths, home.credit),
   ];
   return items.filter((item) => item !== '');

@@ -43,6 +43,8 @@ export function dashboardPaths(base: string) {
     wallets: `${base}/wallets`,
     newWallet: `${base}/wallets/new`,
     removeWallet: (id: string) => `${base}/wallets/${id}/remove`,
+    confirmWallet: `${base}/wallets/confirm`,
+    resendWalletConfirmation: (id: string) => `${base}/wallets/${id}/confirmation`,
     keys: `${base}/keys`,
     newKey: `${base}/keys/new`,
     key: (id: string) => `${base}/keys/${id}`,

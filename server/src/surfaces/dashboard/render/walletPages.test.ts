@@ -21,6 +21,9 @@ describe('walletsPage', () => {
       onboardingStatus: null,
       onboardingError: null,
       createdAt: new Date('2026-11-25T00:00:00Z'),
+      confirmation: 'confirmed',
+      usableFrom: new Date('2026-11-25T00:00:00Z'),
+      confirmationMailedTo: null,
     };
     const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
     const viewer = {
@@ -37,5 +40,44 @@ describe('walletsPage', () => {
     expect(page).toContain(ADDRESS);
     expect(page).toContain('private view key stored, not shown');
     expect(page).not.toContain(VIEW_KEY);
+  });
+
+  it('says a live wallet is pending confirmation, where the link went, and offers to resend it; then when it is usable', () => {
+    const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
+    const viewer = {
+      sessionId: 's',
+      userId: 'u',
+      email: 'shop@example.com',
+      businesses: [business],
+      business,
+      mode: 'live' as const,
+      mayUseLive: true,
+      authenticatedAt: new Date(),
+    };
+    const pending: WalletSummary = {
+      id: '00000000-0000-4000-8000-000000000003',
+      chainId: 'BTC',
+      publicValue: 'zpub-example',
+      kind: 'p2wpkh',
+      onboardingStatus: null,
+      onboardingError: null,
+      createdAt: new Date('2026-11-25T00:00:00Z'),
+      confirmation: 'pending_confirmation',
+      usableFrom: null,
+      confirmationMailedTo: 'shop@example.com',
+    };
+    const paths = dashboardPaths('/dashboard');
+    const page = walletsPage(paths, 'csrf', viewer, [pending]).main.toString();
+    expect(page).toContain('Pending confirmation');
+    expect(page).toContain('We mailed a link to shop@example.com');
+    expect(page).toContain(`action="${paths.resendWalletConfirmation(pending.id)}"`);
+    const waiting = {
+      ...pending,
+      confirmation: 'waiting' as const,
+      usableFrom: new Date('2026-11-26T12:00:00Z'),
+    };
+    const later = walletsPage(paths, 'csrf', viewer, [waiting]).main.toString();
+    expect(later).toContain('Usable from 2026-11-26 12:00 UTC');
+    expect(later).not.toContain('Pending confirmation');
   });
 });

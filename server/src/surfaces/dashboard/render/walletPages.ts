@@ -62,6 +62,27 @@ const WALLET_VALUE: Record<ChainFamily, { readonly label: string; readonly hint:
   },
 };
 
+/**
+ * A live wallet's owner confirmation while it is not done (pending, with the address mailed and a
+ * resend button; or confirmed and waiting out the operator's delay), else its one-time on-chain setup.
+ */
+function statusCell(paths: DashboardPaths, csrf: string, w: WalletSummary): SafeHtml {
+  if (w.confirmation === 'pending_confirmation') {
+    const to = w.confirmationMailedTo ?? 'the account’s address';
+    const resend = buttonForm({
+      action: paths.resendWalletConfirmation(w.id),
+      csrf,
+      label: `Resend the ${w.chainId} confirmation link`,
+      style: 'link',
+    });
+    const mailed = `We mailed a link to ${to}. Payments do not use this wallet until you open it and confirm.`;
+    return html`<span class="status pending">Pending confirmation</span><br><span class="muted">${mailed}</span>${resend}`;
+  }
+  if (w.confirmation === 'waiting')
+    return html`<span class="status pending">Confirmed</span><br><span class="muted">Usable from ${formatTime(w.usableFrom)}</span>`;
+  return setupCell(w);
+}
+
 /** A wallet's one-time on-chain setup, or Active for a family that needs none. */
 function setupCell(w: WalletSummary): SafeHtml {
   if (!w.onboardingStatus) return html`<span class="status active">Active</span>`;
@@ -90,7 +111,7 @@ function walletRow(paths: DashboardPaths, csrf: string, w: WalletSummary): SafeH
   return html`<tr>
 <td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
 <td>${walletCell(w)}</td>
-<td>${setupCell(w)}</td>
+<td>${statusCell(paths, csrf, w)}</td>
 <td>${formatTime(w.createdAt)}</td>
 <td>${remove}</td>
 </tr>`;

@@ -4,6 +4,7 @@ import { WalletRejectedError } from '../../../domain/wallets/addWallet.js';
 import { addWalletAudited } from '../../../domain/wallets/addWalletAudited.js';
 import { listWalletsForBusiness } from '../../../domain/wallets/listWalletsForBusiness.js';
 import { removeWalletAudited } from '../../../domain/wallets/removeWalletAudited.js';
+import { resendWalletConfirmation } from '../../../domain/wallets/resendWalletConfirmation.js';
 import type { FormState } from '../render/accountPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import { newWalletPage, walletsPage } from '../render/walletPages.js';
@@ -31,15 +32,29 @@ function mayEchoRefused(code: string, value: string): boolean {
   return !SECRET_GIVEN.has(code) && !KEY_LIKE.test(value);
 }
 
-/** What the merchant is told about a wallet just added: its outcome, its setup, the chain's advice. */
+/** Confirmation mails per caller IP address in 15 minutes (as the account forms that send mail). */
+const RESEND_LIMIT = { rateLimit: { max: 20, timeWindow: 15 * 60_000 } };
+
+/**
+ * What the merchant is told about a wallet just added: its outcome, the confirmation mailed for a
+ * live one, its setup, the chain's advice.
+ */
 function addedText(
   chainId: string,
-  added: { outcome: string; setupPending: boolean; advice: readonly string[] },
+  added: {
+    outcome: string;
+    setupPending: boolean;
+    advice: readonly string[];
+    confirmationMailedTo: string | null;
+  },
 ) {
+  const confirm = added.confirmationMailedTo
+    ? ` It is pending confirmation: we mailed a link to ${added.confirmationMailedTo}; payments use the wallet once you open it and confirm.`
+    : '';
   const setup = added.setupPending
     ? ' Its one-time on-chain setup has started; payments on this chain start when it is active.'
     : '';
-  return `${chainId} wallet added: ${added.outcome}.${setup}${added.advice.map((a) => ` ${a}`).join('')}`;
+  return `${chainId} wallet added: ${added.outcome}.${confirm}${setup}${added.advice.map((a) => ` ${a}`).join('')}`;
 }
 
 /** Wallets of the current business and mode: list, add (validated by the chain's adapter), remove. */
@@ -123,6 +138,30 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
             status: 422,
           }),
         );
+      }
+    }),
+  );
+
+  // A new link for a live wallet pending confirmation, to the business's owner (no step-up: it
+  // grants nothing, and only the owner's mailbox receives it).
+  scope.post<IdParams>(
+    '/wallets/:id/confirmation',
+    { config: RESEND_LIMIT },
+    withBusiness<IdParams>(async (request, reply, viewer) => {
+      try {
+        const to = await resendWalletConfirmation(gateway, {
+          businessId: viewer.business.id,
+          walletId: request.params.id,
+        });
+        return showWallets(request, reply, viewer, {
+          notice: { kind: 'ok', text: `We mailed a new confirmation link to ${to}.` },
+        });
+      } catch (error) {
+        if (!(error instanceof WalletRejectedError)) throw error;
+        return showWallets(request, reply, viewer, {
+          notice: { kind: 'error', text: error.message },
+          status: error.code === 'NOT_FOUND' ? 404 : 409,
+        });
       }
     }),
   );
