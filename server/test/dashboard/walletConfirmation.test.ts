@@ -14,7 +14,13 @@ import { type DashboardTestGateway, startDashboardGateway } from './dashboardTes
 const PASSWORD = 'a long enough passphrase';
 const HOUR = 3_600_000;
 /** Live payments priced without the network. */
-const LIVE_RATES = { CAIRN_RATE_SOURCES_LIVE: 'fixed', CAIRN_FIXED_RATES: 'BTC/USD=60000' };
+// Live rates for live payments; and live mode without two-factor (that requirement has its own tests:
+// twoFactor.test.ts, passkeys.test.ts), so these merchants switch to live with their password alone.
+const LIVE_RATES = {
+  CAIRN_RATE_SOURCES_LIVE: 'fixed',
+  CAIRN_FIXED_RATES: 'BTC/USD=60000',
+  CAIRN_REQUIRE_2FA_FOR_LIVE: 'false',
+};
 const clock = new ManualClock(new Date('2026-11-27T10:00:00Z'));
 /** No delay (the default). */
 let gw: DashboardTestGateway;

@@ -39,8 +39,12 @@ describe.runIf(chromiumReady)('live wallet confirmation in a real browser', () =
 
   beforeAll(async () => {
     [gw, delayed, browser] = await Promise.all([
-      startDashboardGateway({ clock }),
-      startDashboardGateway({ clock, env: { CAIRN_LIVE_WALLET_DELAY_HOURS: '48' } }),
+      // Live mode without two-factor here: passkeysBrowser.test.ts walks two-factor before live.
+      startDashboardGateway({ clock, env: { CAIRN_REQUIRE_2FA_FOR_LIVE: 'false' } }),
+      startDashboardGateway({
+        clock,
+        env: { CAIRN_LIVE_WALLET_DELAY_HOURS: '48', CAIRN_REQUIRE_2FA_FOR_LIVE: 'false' },
+      }),
       launchChromium(),
     ]);
   }, 180_000);
