@@ -75,6 +75,12 @@ export function passkeysSection(
   passkeys: readonly PasskeySummary[],
   available: boolean,
 ): SafeHtml {
+  if (!available && passkeys.length === 0) {
+    return html`<section class="card" aria-labelledby="passkeys-heading">
+<h2 id="passkeys-heading">Passkeys</h2>
+<p class="muted">${PASSKEYS_UNAVAILABLE}</p>
+</section>`;
+  }
   const list =
     passkeys.length > 0
       ? html`<ul class="sessions" id="passkey-list">${passkeys.map((p) => passkeyItem(paths, csrf, p))}</ul>`
