@@ -226,6 +226,23 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     // The scenario's settler holds the chain's lock: this one acts once it is released.
     await s.settler.stop();
     try {
+      // A wallet waiting for its owner's confirmation (a live one, as addWallet stores it) is not set
+      // up on-chain: the settler does not even try (it would fail here, without a gas wallet).
+      await sql(s.test, 'update wallets set confirmed_at = null, usable_from = null where id = ?', [
+        added.wallet.id,
+      ]);
+      expect(await noGas.settleOnce()).toMatchObject({ active: true, activated: 0 });
+      const [waiting] = await sql<{ onboarding_status: string }>(
+        s.test,
+        'select onboarding_status from wallets where id = ?',
+        [added.wallet.id],
+      );
+      expect(waiting).toEqual({ onboarding_status: 'pending' });
+      await sql(
+        s.test,
+        'update wallets set confirmed_at = created_at, usable_from = created_at where id = ?',
+        [added.wallet.id],
+      );
       expect(await noGas.settleOnce()).toMatchObject({ active: true, activated: 0 });
       const [pending] = await sql<{ onboarding_status: string; onboarding_error: string }>(
         s.test,

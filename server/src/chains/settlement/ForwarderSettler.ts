@@ -169,13 +169,15 @@ export class ForwarderSettler {
   /**
    * Wallets not yet active: active once their factory has code (and, where the chain proves its
    * addresses with a probe, once the probe forwarder has code at its offline address); otherwise the
-   * gas wallet deploys what is missing.
+   * gas wallet deploys what is missing. A live wallet still waiting for its owner's confirmation is
+   * left alone: no gas is spent on a wallet that may never be confirmed.
    */
   async #onboard(): Promise<number> {
     const { gateway } = this.#options;
     const wallets = await this.#sql<OnboardingRow>(
       `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error, onboarding_updated_at from wallets
-        where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null order by created_at`,
+        where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null
+          and confirmed_at is not null order by created_at`,
       [this.chainId],
     );
     let activated = 0;
