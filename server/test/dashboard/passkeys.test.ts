@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
 import { hashPassword } from '../../src/domain/accounts/hashPassword.js';
+import { totpCodeAt } from '../../src/domain/accounts/totpCodes.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { freePort } from '../harness/freePort.js';
 import { SoftPasskey } from '../harness/softPasskey.js';
@@ -334,6 +335,17 @@ async function alertsTo(email: string): Promise<{ subject: string; text: string 
     );
 }
 
+const unusedCodes = async (email: string) => {
+  const rows = await gw.running.gateway.orm.em
+    .fork()
+    .getConnection()
+    .execute<{ n: string }[]>(
+      'select count(*) as n from recovery_codes r join users u on u.id = r.user_id where u.email = ? and r.used_at is null',
+      [email],
+    );
+  return Number(rows[0]!.n);
+};
+
 describe('passkeys and security alerts', () => {
   it('mails each added or removed passkey; "this was not me" removes the passkeys added since and locks passkey sign-in', async () => {
     const { email, client } = await signedIn();
@@ -364,10 +376,17 @@ describe('passkeys and security alerts', () => {
     const thief = newPasskey();
     const added = await addPasskey(browser, thief, 'Not mine');
     expect(added.status).toBe(303);
-    const [alert] = await alertsTo(email);
-    expect(alert!.subject).toContain('security alert');
-    expect(alert!.text).toContain('Not mine');
-    const token = /lock-account\?token=([A-Za-z0-9_-]{43})/.exec(alert!.text)![1]!;
+    // ... and makes new recovery codes with it (the owner's old ones stop working).
+    clock.advance(1000);
+    await browser.get('/dashboard/account/security');
+    const minted = await browser.post('/dashboard/account/two-factor/recovery-codes', {
+      passkey: thief.answer(await options(browser, 'step_up')),
+    });
+    expect(minted.body).toContain('Your recovery codes');
+    expect(await unusedCodes(email)).toBe(10);
+    const alert = (await alertsTo(email)).find((a) => a.text.includes('Not mine'))!;
+    expect(alert.subject).toContain('security alert');
+    const token = /lock-account\?token=([A-Za-z0-9_-]{43})/.exec(alert.text)![1]!;
 
     const owner = new DashboardClient(origin);
     await owner.get(`/dashboard/lock-account?token=${token}`);
@@ -386,9 +405,54 @@ describe('passkeys and security alerts', () => {
     }
     const attempt = new DashboardClient(origin);
     await attempt.get('/dashboard/sign-in');
-    const refused = await attempt.post('/dashboard/sign-in/passkey', {
-      passkey: own.answer(await options(attempt, 'sign_in')),
-    });
+    const lockedAnswer = own.answer(await options(attempt, 'sign_in'));
+    const refused = await attempt.post('/dashboard/sign-in/passkey', { passkey: lockedAnswer });
     expect(refused.body).toContain('locked from a security alert');
+    // The recovery codes the intruder made with their passkey are gone with it (the owner's were
+    // replaced by them): the owner makes new ones after the reset.
+    expect(await unusedCodes(email)).toBe(0);
+
+    // Unlocked (as a password reset does), the answer refused while locked is still spent.
+    await gw.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute('update users set locked_at = null where email = ?', [email]);
+    const replay = await attempt.post('/dashboard/sign-in/passkey', { passkey: lockedAnswer });
+    expect(replay.status).toBe(401);
+    expect(replay.body).not.toContain('locked');
+  });
+
+  it('turning the app on after a passkey keeps the recovery codes (they came with the passkey)', async () => {
+    const { email, client } = await signedIn();
+    const added = await addPasskey(client, newPasskey());
+    const codes = [...added.body.matchAll(/<li><code>([a-z2-9]{5}-[a-z2-9]{5})<\/code><\/li>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(codes).toHaveLength(10);
+    const setup = await client.submit(
+      '/dashboard/account/security',
+      '/dashboard/account/two-factor/setup',
+      {},
+    );
+    const secret = /id="totp-secret">([A-Z2-7 ]+)<\/code>/.exec(setup.body)![1]!.replace(/ /g, '');
+    const on = await client.post('/dashboard/account/two-factor/confirm', {
+      code: totpCodeAt(secret, clock.now()),
+    });
+    expect(on.location).toContain('notice=app-on');
+    expect(await unusedCodes(email)).toBe(10);
+    // One of the codes shown with the passkey still answers a sign-in's second step.
+    const next = await passwordSignIn(email);
+    await next.get('/dashboard/sign-in/two-factor');
+    const second = await next.post('/dashboard/sign-in/two-factor', { code: codes[0]! });
+    expect(second.status).toBe(303);
+    expect(second.location).toBe(`${origin}/dashboard/`);
+  });
+
+  it('answers a malformed passkey id with the Security page, not an error', async () => {
+    const { client } = await signedIn();
+    await client.get('/dashboard/account/security');
+    const odd = await client.post(`/dashboard/account/passkeys/${'a'.repeat(36)}/remove`);
+    expect(odd.status).toBe(303);
+    expect(odd.location).toBe(`${origin}/dashboard/account/security`);
   });
 });

@@ -3,6 +3,7 @@ import type { AccountsContext } from './AccountsContext.js';
 import { confirmIdentity } from './confirmIdentity.js';
 import { hasSecondFactor } from './hasSecondFactor.js';
 import { deleteRecoveryCodes } from './recoveryCodes.js';
+import { runSql } from './runSql.js';
 import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 import { deleteTotpFactor, readTotpFactor } from './totpFactors.js';
 
@@ -28,6 +29,8 @@ export async function disableTwoFactor(
   if (!factor?.confirmedAt) throw new AccountError('TWO_FACTOR_OFF', 'Two-factor sign-in is off.');
   await confirmIdentity(ctx, input);
   await ctx.orm.em.fork().transactional(async (em) => {
+    // Locked: a passkey removed at the same moment cannot leave the codes of a login with no factor.
+    await runSql(em, 'select id from users where id = ? for update', [input.userId]);
     await deleteTotpFactor(em, input.userId);
     // Passkeys keep two-factor on, with the recovery codes that go with it.
     if (!(await hasSecondFactor(em, input.userId))) await deleteRecoveryCodes(em, input.userId);

@@ -39,15 +39,16 @@ export async function finishPasskeyRegistration(
   const rp = requirePasskeys(ctx);
   const answer = readPasskeyAnswer<RegistrationResponseJSON>(input.answer);
   if (!answer) throw failed();
+  const now = ctx.clock.now();
+  // Spent first, in a statement of its own: a refused answer cannot be tried again.
+  const issued = await takeChallenge(ctx.orm.em.fork(), now, {
+    challenge: answer.challenge,
+    purpose: 'register',
+    userId: input.userId,
+    sessionId: input.sessionId,
+  });
+  if (!issued) throw failed();
   return ctx.orm.em.fork().transactional(async (em) => {
-    const now = ctx.clock.now();
-    const issued = await takeChallenge(em, now, {
-      challenge: answer.challenge,
-      purpose: 'register',
-      userId: input.userId,
-      sessionId: input.sessionId,
-    });
-    if (!issued) throw failed();
     let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
     try {
       verified = await verifyRegistrationResponse({

@@ -3,6 +3,7 @@ import type { AccountsContext } from './AccountsContext.js';
 import { hasSecondFactor } from './hasSecondFactor.js';
 import { deletePasskey } from './passkeys.js';
 import { deleteRecoveryCodes } from './recoveryCodes.js';
+import { runSql } from './runSql.js';
 import { type AlertOrigin, sendSecurityAlert } from './sendSecurityAlert.js';
 
 /**
@@ -16,8 +17,11 @@ export async function removePasskey(
   ctx: AccountsContext,
   input: { userId: string; passkeyId: string; from: AlertOrigin },
 ): Promise<{ name: string; twoFactorOff: boolean }> {
-  if (!/^[0-9a-f-]{36}$/.test(input.passkeyId)) throw notFound();
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(input.passkeyId))
+    throw notFound();
   return ctx.orm.em.fork().transactional(async (em) => {
+    // Locked: removing the last two factors at once cannot leave both "another one is left".
+    await runSql(em, 'select id from users where id = ? for update', [input.userId]);
     const name = await deletePasskey(em, input.userId, input.passkeyId);
     if (name === undefined) throw notFound();
     const twoFactorOff = !(await hasSecondFactor(em, input.userId));

@@ -27,8 +27,10 @@ export async function verifyPasskeyAssertion(
     ...(input.userId ? { userId: input.userId } : {}),
     ...(input.sessionId ? { sessionId: input.sessionId } : {}),
   };
-  if (!(await takeChallenge(em, now, { challenge: answer.challenge, purpose: input.purpose, ...binding })))
-    return undefined;
+  // Spent on a connection of its own, so that it stays spent even when the caller's transaction rolls
+  // back (a sign-in refused afterwards, say): an answer is good for one try, whatever became of it.
+  const challenge = { challenge: answer.challenge, purpose: input.purpose, ...binding };
+  if (!(await takeChallenge(ctx.orm.em.fork(), now, challenge))) return undefined;
   const passkey = await findPasskeyByCredentialId(em, answer.credentialId);
   if (!passkey || (input.userId !== undefined && passkey.userId !== input.userId)) return undefined;
   try {

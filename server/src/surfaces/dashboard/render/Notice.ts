@@ -39,6 +39,10 @@ export const REDIRECT_NOTICES = {
     kind: 'error',
     text: 'Live mode moves real money: turn on two-factor sign-in (an authenticator app or a passkey) first, then switch to live.',
   },
+  'app-on': {
+    kind: 'ok',
+    text: 'Authenticator app on: its codes sign you in as well as your passkeys. Your recovery codes are unchanged.',
+  },
   'passkey-added': { kind: 'ok', text: 'Passkey added: it signs you in, with or without your password.' },
   'passkey-removed': { kind: 'ok', text: 'Passkey removed: it no longer signs you in.' },
   'passkey-removed-two-factor-off': {

@@ -170,6 +170,8 @@ export function registerSecurityRoutes(scope: FastifyInstance, rt: DashboardRunt
           code(request.body),
           alertOriginOf(request),
         );
+        // Passkeys had turned two-factor on already: the app joins them, the recovery codes stay.
+        if (codes.length === 0) return rt.redirect(reply, paths.security, 'app-on');
         // Two-factor is on from now: a browser signed in before with the password alone is signed out.
         await endOtherSessions(accounts, { userId: viewer.userId, currentSessionId: viewer.sessionId });
         return rt.send(request, reply, recoveryCodesPage(paths, codes, true));
