@@ -4,8 +4,8 @@ import { Migration } from '@mikro-orm/migrations';
  * Passkeys (WebAuthn). `passkeys`: a login's registered credentials, each with its public key (COSE),
  * its signature counter, the transports the browser named and a name the person gave it.
  * `passkey_challenges`: a challenge the gateway handed out for one ceremony (registering, signing in,
- * a sign-in's second step, a step-up), for five minutes and one use, bound to the session or the
- * login it was issued for.
+ * a sign-in's second step, a step-up), for five minutes and one use, bound to the session, or the
+ * login and the pending sign-in (its second-step token's hash), it was issued for.
  */
 export class Migration20261127120000_passkeys extends Migration {
   override async up(): Promise<void> {
@@ -30,6 +30,7 @@ export class Migration20261127120000_passkeys extends Migration {
         purpose text not null check (purpose in ('register', 'sign_in', 'second_factor', 'step_up')),
         user_id uuid references users (id) on delete cascade,
         session_id uuid,
+        sign_in_hash text,
         created_at timestamptz not null,
         expires_at timestamptz not null
       );

@@ -218,6 +218,17 @@ describe('signing in with a passkey', () => {
     });
     expect(foreign.status).toBe(401);
     expect(foreign.body).toContain('did not answer for this login');
+    // An answer made for another pending sign-in of the same login completes only that one.
+    const elsewhere = new DashboardClient(origin);
+    await elsewhere.submit('/dashboard/sign-in', '/dashboard/sign-in', {
+      email: owner.email,
+      password: PASSWORD,
+    });
+    await elsewhere.get('/dashboard/sign-in/two-factor');
+    const crossed = await client.post('/dashboard/sign-in/two-factor', {
+      passkey: ownerKey.answer(await options(elsewhere, 'second_factor')),
+    });
+    expect(crossed.status).toBe(401);
     const own = await client.post('/dashboard/sign-in/two-factor', {
       passkey: ownerKey.answer(await options(client, 'second_factor')),
     });

@@ -4,7 +4,7 @@ import type { AccountsContext } from './AccountsContext.js';
 import { checkSecondFactor, type SecondFactorKind } from './checkSecondFactor.js';
 import { createSession } from './dashboardSessions.js';
 import { recordSignIn } from './recordSignIn.js';
-import { closeChallenge, takeChallengeTry } from './secondFactorChallenges.js';
+import { closeChallenge, signInHashOf, takeChallengeTry } from './secondFactorChallenges.js';
 import { verifyPasskeyAssertion } from './verifyPasskeyAssertion.js';
 
 const expired = () =>
@@ -33,6 +33,7 @@ export async function completeSecondFactor(
       purpose: 'second_factor',
       answer: input.passkey,
       userId: challenge.userId,
+      signInHash: signInHashOf(input.challenge),
     });
     if (!passkey) {
       throw new AccountError(

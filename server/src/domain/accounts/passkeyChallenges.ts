@@ -11,6 +11,8 @@ export type PasskeyPurpose = 'register' | 'sign_in' | 'second_factor' | 'step_up
 export interface PasskeyChallengeBinding {
   readonly userId?: string;
   readonly sessionId?: string;
+  /** The pending sign-in (the hash of its second-step token) a second step's challenge belongs to. */
+  readonly signInHash?: string;
 }
 
 /** Keeps a challenge the gateway just handed out (and forgets expired ones). */
@@ -22,13 +24,14 @@ export async function saveChallenge(
   await runSql(em, 'delete from passkey_challenges where expires_at <= ?', [now]);
   await runSql(
     em,
-    `insert into passkey_challenges (challenge, purpose, user_id, session_id, created_at, expires_at)
-     values (?, ?, ?, ?, ?, ?)`,
+    `insert into passkey_challenges (challenge, purpose, user_id, session_id, sign_in_hash, created_at, expires_at)
+     values (?, ?, ?, ?, ?, ?, ?)`,
     [
       input.challenge,
       input.purpose,
       input.userId ?? null,
       input.sessionId ?? null,
+      input.signInHash ?? null,
       now,
       new Date(now.getTime() + PASSKEY_CHALLENGE_TTL_MS),
     ],
@@ -49,8 +52,16 @@ export async function takeChallenge(
     `delete from passkey_challenges
      where challenge = ? and purpose = ? and expires_at > ?
        and user_id is not distinct from ? and session_id is not distinct from ?
+       and sign_in_hash is not distinct from ?
      returning challenge`,
-    [input.challenge, input.purpose, now, input.userId ?? null, input.sessionId ?? null],
+    [
+      input.challenge,
+      input.purpose,
+      now,
+      input.userId ?? null,
+      input.sessionId ?? null,
+      input.signInHash ?? null,
+    ],
   );
   return rows.length === 1;
 }

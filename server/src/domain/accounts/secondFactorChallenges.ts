@@ -11,6 +11,9 @@ const USER_WINDOW_MS = 15 * 60_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The hash a pending sign-in is known by (its second-step token's), e.g. to bind a passkey challenge to it. */
+export const signInHashOf = hashToken;
+
 /** How the first factor was proven. */
 export type FirstFactor = 'password' | 'oidc';
 

@@ -26,6 +26,7 @@ export async function verifyPasskeyAssertion(
   const binding = {
     ...(input.userId ? { userId: input.userId } : {}),
     ...(input.sessionId ? { sessionId: input.sessionId } : {}),
+    ...(input.signInHash ? { signInHash: input.signInHash } : {}),
   };
   // Spent on a connection of its own, so that it stays spent even when the caller's transaction rolls
   // back (a sign-in refused afterwards, say): an answer is good for one try, whatever became of it.

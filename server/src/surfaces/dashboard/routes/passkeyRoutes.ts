@@ -6,6 +6,7 @@ import { findSecondFactorChallenge } from '../../../domain/accounts/findSecondFa
 import { finishPasskeyRegistration } from '../../../domain/accounts/finishPasskeyRegistration.js';
 import type { PasskeyPurpose } from '../../../domain/accounts/passkeyChallenges.js';
 import { removePasskey } from '../../../domain/accounts/removePasskey.js';
+import { signInHashOf } from '../../../domain/accounts/secondFactorChallenges.js';
 import { signInWithPasskey } from '../../../domain/accounts/signInWithPasskey.js';
 import { signOut } from '../../../domain/accounts/signOut.js';
 import { startPasskeyAssertion } from '../../../domain/accounts/startPasskeyAssertion.js';
@@ -44,9 +45,12 @@ export function registerPasskeyCeremonyRoutes(scope: FastifyInstance, rt: Dashbo
         return { options: await startPasskeyAssertion(accounts, { purpose }) };
       }
       if (purpose === 'second_factor') {
-        const challenge = await findSecondFactorChallenge(accounts, readSecondFactorCookie(rt, request));
+        const token = readSecondFactorCookie(rt, request);
+        const challenge = await findSecondFactorChallenge(accounts, token);
         if (!challenge) return refuse(reply, 401, 'This sign-in has expired. Sign in again.');
-        return { options: await startPasskeyAssertion(accounts, { purpose, userId: challenge.userId }) };
+        // Bound to this pending sign-in: its answer completes no other sign-in of the login.
+        const binding = { userId: challenge.userId, signInHash: signInHashOf(token) };
+        return { options: await startPasskeyAssertion(accounts, { purpose, ...binding }) };
       }
       if (!viewer) return refuse(reply, 401, 'Your sign-in has ended. Sign in again.');
       if (purpose === 'step_up') {
