@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { deriveAccountXpub } from '@cairn/chain-utxo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
@@ -465,5 +466,45 @@ describe('passkeys and security alerts', () => {
     const odd = await client.post(`/dashboard/account/passkeys/${'a'.repeat(36)}/remove`);
     expect(odd.status).toBe(303);
     expect(odd.location).toBe(`${origin}/dashboard/account/security`);
+  });
+});
+
+describe('a live wallet with two-factor', () => {
+  it('is confirmed only while the login has a second factor', async () => {
+    const { email, client } = await signedIn();
+    await client.submit('/dashboard/businesses/new', '/dashboard/businesses', { name: 'Live Shop' });
+    expect((await addPasskey(client, newPasskey())).status).toBe(200);
+    await client.get('/dashboard/account/security');
+    expect((await client.post('/dashboard/mode', { mode: 'live' })).location).toContain('mode-live');
+    await client.get('/dashboard/wallets/new?chain=BTC');
+    const added = await client.post('/dashboard/wallets', {
+      chain_id: 'BTC',
+      value: deriveAccountXpub(randomBytes(64).toString('hex'), 'BTC', 'p2wpkh'),
+    });
+    expect(added.body).toContain('pending confirmation');
+    const [mail] = await gw.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ text: string }[]>(
+        "select text_body as text from mail_messages where to_address = ? and kind = 'wallet_confirmation'",
+        [email],
+      );
+    const token = /wallets\/confirm\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+
+    // The last passkey goes (two-factor off): the mailed link confirms nothing until it is on again.
+    const security = await client.get('/dashboard/account/security');
+    const id = /\/account\/passkeys\/([0-9a-f-]{36})\/remove/.exec(security.body)![1]!;
+    await client.post(`/dashboard/account/passkeys/${id}/remove`);
+    await client.get(`/dashboard/wallets/confirm?token=${token}`);
+    const refused = await client.post('/dashboard/wallets/confirm', { token });
+    expect(refused.location).toBe(`${origin}/dashboard/account/security?notice=live-needs-two-factor`);
+    const [wallet] = await gw.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ confirmed_at: Date | null }[]>(
+        "select w.confirmed_at from wallets w join businesses b on b.id = w.business_id join users u on u.id = b.user_id where u.email = ? and w.chain_id = 'BTC'",
+        [email],
+      );
+    expect(wallet!.confirmed_at).toBeNull();
   });
 });

@@ -89,6 +89,9 @@ export function registerWalletConfirmationPost(scope: FastifyInstance, rt: Dashb
     '/wallets/confirm',
     { config: { ...CONFIRM_LIMIT, stepUp: 'confirm a live wallet' } },
     withViewer<Form>(async (request, reply, viewer) => {
+      // A live wallet moves real money: like switching to live, confirming one needs two-factor on
+      // (unless the operator does not require it). The link stays unused.
+      if (!viewer.mayUseLive) return rt.redirect(reply, paths.security, 'live-needs-two-factor');
       try {
         const confirmed = await confirmWallet(
           gateway,
