@@ -280,23 +280,6 @@ export async function startMonero(options: { initialBlocks?: number } = {}): Pro
     const payerAddress = (await payer.getAddress(0)).address;
 
     const mine = async (count = 1) => (await daemon.generateBlocks(count, payerAddress)).blocks;
-    /**
-     * Waits until the daemon's next block would hold the transaction: monerod can keep one just sent
-     * out of its block templates for a moment (its relay's stem phase), and blocks mined at once would
-     * then take it in the second or third of them, not the first (a test expecting its depth would
-     * see one confirmation short). The template's blob ends with the hashes of the transactions it holds.
-     */
-    const untilMineable = async (txHash: string) => {
-      for (let round = 0; round < 600; round++) {
-        const template = await daemon.client.call<{ blocktemplate_blob: string }>('get_block_template', {
-          wallet_address: payerAddress,
-          reserve_size: 0,
-        });
-        if (template.blocktemplate_blob.includes(txHash)) return;
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      throw new Error(`monerod did not put ${txHash} in a block template within 30 seconds`);
-    };
     const initialBlocks = options.initialBlocks ?? DEFAULT_INITIAL_BLOCKS;
     if (initialBlocks > 0) {
       await mine(initialBlocks);
@@ -328,7 +311,6 @@ export async function startMonero(options: { initialBlocks?: number } = {}): Pro
           await payer.refresh();
         }
         const { txHash } = await payer.transfer({ destinations: [{ address, amount: piconero }] });
-        await untilMineable(txHash);
         return txHash;
       },
       async startWalletRpc() {
