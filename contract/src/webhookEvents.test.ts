@@ -51,11 +51,24 @@ const envelope = (event: string, data: unknown) => ({
 });
 
 describe('webhook events', () => {
-  it('lists the 13 payment and 5 invoice events of docs/webhooks.md, plus payment.received_after_close', () => {
-    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(14);
+  it('lists the 13 payment and 5 invoice events of docs/webhooks.md, plus payment.received_after_close and payment.reverted', () => {
+    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(15);
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('invoice.'))).toHaveLength(5);
-    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(19);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(20);
     expect(WEBHOOK_EVENT_NAMES).toContain('payment.received_after_close');
+    expect(WEBHOOK_EVENT_NAMES).toContain('payment.reverted');
+  });
+
+  it('requires previous_status, a payment status, on payment.reverted', () => {
+    const schema = WEBHOOK_EVENT_SCHEMAS['payment.reverted'];
+    const back = { ...payment, status: 'awaiting_payment', overpaid: false, confirmed_at: null };
+    expect(schema.safeParse(envelope('payment.reverted', { payment: back })).success).toBe(false);
+    const data = { payment: back, previous_status: 'confirming' };
+    expect(schema.safeParse(envelope('payment.reverted', data)).success).toBe(true);
+    expect(WebhookEventSchema.safeParse(envelope('payment.reverted', data)).success).toBe(true);
+    expect(
+      schema.safeParse(envelope('payment.reverted', { ...data, previous_status: 'reorged' })).success,
+    ).toBe(false);
   });
 
   it('requires the transfer on payment.received_after_close', () => {

@@ -1,11 +1,18 @@
 import * as z from 'zod';
 import { InvoiceSchema } from './schemas/invoice.js';
-import { CancelledBySchema, FailureReasonSchema, PaymentSchema } from './schemas/payment.js';
+import {
+  CancelledBySchema,
+  FailureReasonSchema,
+  PaymentSchema,
+  PaymentStatusSchema,
+} from './schemas/payment.js';
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';
 
 /**
  * Every payment event name: the thirteen of docs/webhooks.md, "Events", then `payment.received_after_close`
- * (funds that reached a payment's deposit address after it closed; see docs/decisions.md).
+ * (funds that reached a payment's deposit address after it closed; see docs/decisions.md) and
+ * `payment.reverted` (a reorg or double-spend took money back before the window closed; see
+ * docs/lifecycle.md).
  */
 export const PAYMENT_EVENT_NAMES = [
   'payment.awaiting',
@@ -22,6 +29,7 @@ export const PAYMENT_EVENT_NAMES = [
   'payment.expired_reorged',
   'payment.failed',
   'payment.received_after_close',
+  'payment.reverted',
 ] as const;
 
 /** Every invoice event name (docs/webhooks.md, "Events"). */
@@ -40,7 +48,7 @@ export type PaymentEventName = (typeof PAYMENT_EVENT_NAMES)[number];
 export type InvoiceEventName = (typeof INVOICE_EVENT_NAMES)[number];
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
-/** Data of a plain payment event: the payment as it is after the change. */
+/** Data of a plain payment event: the payment as it was at this event (right after its step). */
 export const PaymentEventDataSchema = z.object({ payment: PaymentSchema }).meta({ id: 'PaymentEventData' });
 
 export const PaymentOverpaidDataSchema = z
@@ -89,6 +97,19 @@ export const PaymentReceivedAfterCloseDataSchema = z
       'A transfer reached the deposit address of a payment that no longer takes money (cancelled, expired past its late grace, expired_reorged, refund_requested, refunded or failed) and reached the required depth. The status does not change; the funds are in the merchant’s wallet, counted in `payment.amount_received_after_close`, and can be refunded with POST /api/v1/payments/{id}/refunds. Sent once per transfer.',
   });
 
+export const PaymentRevertedDataSchema = z
+  .object({
+    payment: PaymentSchema,
+    previous_status: PaymentStatusSchema.meta({
+      description: 'The status the payment had before the money went back.',
+    }),
+  })
+  .meta({
+    id: 'PaymentRevertedData',
+    description:
+      'A reorg or a double-spend took money the payment had counted back out of the chain (or back into the mempool) before its window closed, and the payment moved back: to `awaiting_payment` (nothing left), `underpaid` (part left) or `payment_detected` (covered only with transactions back in the mempool). `payment.status` is the status it moved to; the transaction that left shows `status: "removed"` (or `"detected"` when it is back in the mempool). Sent before the event of the status entered, if that status has one (`payment.underpaid`, `payment.detected`); a move back to `awaiting_payment` sends only this event. The payment takes money again as before; do not release goods, and undo anything done on `payment.confirmed` if `previous_status` is `confirmed`.',
+  });
+
 export const InvoiceEventDataSchema = z.object({ invoice: InvoiceSchema }).meta({ id: 'InvoiceEventData' });
 
 const dataSchemaFor = (event: WebhookEventName) => {
@@ -103,6 +124,8 @@ const dataSchemaFor = (event: WebhookEventName) => {
       return PaymentFailedDataSchema;
     case 'payment.received_after_close':
       return PaymentReceivedAfterCloseDataSchema;
+    case 'payment.reverted':
+      return PaymentRevertedDataSchema;
     default:
       return event.startsWith('invoice.') ? InvoiceEventDataSchema : PaymentEventDataSchema;
   }
@@ -155,9 +178,11 @@ type DataOf<E extends WebhookEventName> = E extends 'payment.overpaid'
         ? z.infer<typeof PaymentFailedDataSchema>
         : E extends 'payment.received_after_close'
           ? z.infer<typeof PaymentReceivedAfterCloseDataSchema>
-          : E extends InvoiceEventName
-            ? z.infer<typeof InvoiceEventDataSchema>
-            : z.infer<typeof PaymentEventDataSchema>;
+          : E extends 'payment.reverted'
+            ? z.infer<typeof PaymentRevertedDataSchema>
+            : E extends InvoiceEventName
+              ? z.infer<typeof InvoiceEventDataSchema>
+              : z.infer<typeof PaymentEventDataSchema>;
 
 /** A webhook body for event `E`, with its typed data. */
 export interface WebhookEventOf<E extends WebhookEventName> {

@@ -3,11 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENT_NAMES } from './webhookEventNames.js';
 
 describe('WEBHOOK_EVENT_NAMES', () => {
-  it('lists the 13 payment and 5 invoice events and payment.received_after_close, without duplicates', () => {
-    expect(WEBHOOK_EVENT_NAMES).toHaveLength(19);
-    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(19);
-    expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('payment.'))).toHaveLength(14);
+  it('lists the 13 payment and 5 invoice events, payment.received_after_close and payment.reverted, without duplicates', () => {
+    expect(WEBHOOK_EVENT_NAMES).toHaveLength(20);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(20);
+    expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('payment.'))).toHaveLength(15);
     expect(WEBHOOK_EVENT_NAMES).toContain('payment.received_after_close');
+    expect(WEBHOOK_EVENT_NAMES).toContain('payment.reverted');
     expect(WEBHOOK_EVENT_NAMES.filter((name) => name.startsWith('invoice.'))).toHaveLength(5);
   });
 

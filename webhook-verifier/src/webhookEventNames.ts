@@ -1,6 +1,7 @@
 /**
- * Every event name Cairn delivers: 14 payment events (thirteen, then `payment.received_after_close`:
- * funds that reached a payment's address after it closed), then 5 invoice events.
+ * Every event name Cairn delivers: 15 payment events (thirteen, then `payment.received_after_close`:
+ * funds that reached a payment's address after it closed, and `payment.reverted`: a reorg or a
+ * double-spend took counted money back before the window closed), then 5 invoice events.
  *
  * @example
  * ```ts
@@ -25,6 +26,7 @@ export const WEBHOOK_EVENT_NAMES = [
   'payment.expired_reorged',
   'payment.failed',
   'payment.received_after_close',
+  'payment.reverted',
   'invoice.sent',
   'invoice.viewed',
   'invoice.paid',

@@ -123,13 +123,23 @@ describe('a full payment', () => {
   it('a first sighting already at depth emits every step in order', async () => {
     const checkout = await awaitingPayment(client);
     await observe(test, checkout.payment_id, { depth: 6 });
-    expect((await read(checkout.payment_id)).status).toBe('confirmed');
+    const confirmed = await read(checkout.payment_id);
+    expect(confirmed.status).toBe('confirmed');
     expect(await eventsOf(checkout.payment_id)).toEqual([
       'payment.awaiting',
       'payment.detected',
       'payment.confirming',
       'payment.confirmed',
     ]);
+    // Each event carries the payment as it was at that event, not as the one decision left it.
+    const at = (await outboxOf(test, checkout.payment_id)).map((e) => e.payload.data.payment);
+    expect(at.map((p) => [p.status, p.confirmed_at])).toEqual([
+      ['awaiting_payment', null],
+      ['payment_detected', null],
+      ['confirming', null],
+      ['confirmed', confirmed.confirmed_at],
+    ]);
+    expect(at[0].expires_at).toBe(at[3].expires_at);
   });
 
   it('a shortfall within the 0.5 % tolerance confirms automatically', async () => {
@@ -186,10 +196,13 @@ describe('underpayment', () => {
     const underpaid = await read(checkout.payment_id);
     expect(underpaid.status).toBe('underpaid');
     expect(underpaid.amount_due).toBe((locked - locked / 2n).toString());
-    const underpaidEvent = (await outboxOf(test, checkout.payment_id)).find(
-      (e) => e.event === 'payment.underpaid',
-    )!;
+    const outbox = await outboxOf(test, checkout.payment_id);
+    const underpaidEvent = outbox.find((e) => e.event === 'payment.underpaid')!;
     expect(underpaidEvent.payload.data.amount_due).toBe(underpaid.amount_due);
+    // Walked in the same decision, payment.detected still says payment_detected.
+    const detected = outbox.find((e) => e.event === 'payment.detected')!;
+    expect(detected.payload.data.payment.status).toBe('payment_detected');
+    expect(underpaidEvent.payload.data.payment.status).toBe('underpaid');
 
     // Not yet at depth: refused.
     expectError(

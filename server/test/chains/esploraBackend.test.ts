@@ -179,7 +179,9 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
       'payment.awaiting',
       'payment.detected',
       'payment.confirming',
+      'payment.reverted',
       'payment.detected',
+      'payment.reverted',
     ]);
   });
 });

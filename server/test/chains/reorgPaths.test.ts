@@ -25,7 +25,7 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
   reorgPathsSuite(litecoinReorgDriver(s));
 
   describe('UTXO: before the window closes', () => {
-    it('the transaction is gone after the reorg (no longer final): back to awaiting_payment, silently', async () => {
+    it('the transaction is gone after the reorg (no longer final): back to awaiting_payment (payment.reverted)', async () => {
       const p = await s().newPayment();
       const height = await s().node.height();
       // Valid only in blocks above `height`: once the reorg drops the chain below it, the node cannot
@@ -56,6 +56,7 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
         'payment.awaiting',
         'payment.detected',
         'payment.confirming',
+        'payment.reverted',
       ]);
     });
 
@@ -68,7 +69,11 @@ describe.runIf(litecoindAvailable('reorg paths on litecoind'))('reorg paths on l
       await generateBlock(s().node, [conflict]);
       await s().sync();
       expect(await s().statusOf(p.id)).toBe('awaiting_payment');
-      expect(await eventNamesFor(s().test, p.id)).toEqual(['payment.awaiting', 'payment.detected']);
+      expect(await eventNamesFor(s().test, p.id)).toEqual([
+        'payment.awaiting',
+        'payment.detected',
+        'payment.reverted',
+      ]);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { clientFor } from '../api/apiHelpers.js';
 import { eventNamesFor, eventsFor } from './eventsFor.js';
 import type { PathsScenario, ReorgDriver } from './pathsDriver.js';
 import { fullySeen, mineSome, PAID_IN_FULL } from './paymentPathsSuite.js';
@@ -7,7 +8,8 @@ import type { ScenarioPayment } from './startChainScenario.js';
 // docs/lifecycle.md, the reorg rows and decisions, through the watcher on any family with reorgs: a
 // reorg before the window closes recomputes the payment from the transfers left (back to
 // awaiting_payment or underpaid, the fee reversed for a confirmed one; a transfer mined again counts
-// from its new block); after the window, a payment whose transfer leaves is expired_reorged, and the
+// from its new block), and every such move back is reported by payment.reverted, in the webhooks and
+// the events API; after the window, a payment whose transfer leaves is expired_reorged, and the
 // transfer mined again is money after the close. The driver makes the reorg its family's way.
 
 const FEE = { kind: 'fee', amount_usd: '-0.25' };
@@ -79,6 +81,7 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
               'payment.awaiting',
               'payment.detected',
               'payment.confirming',
+              'payment.reverted',
               'payment.detected',
               'payment.confirming',
               'payment.confirmed',
@@ -86,7 +89,7 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
       );
     });
 
-    it('the transfer leaves the chain for good: back to awaiting_payment, silently, shown removed; paid again, a fresh detection', async () => {
+    it('the transfer leaves the chain for good: back to awaiting_payment, reported by payment.reverted, shown removed; paid again, a fresh detection', async () => {
       const p = await s().newPayment();
       const txid = await payIntoBlock(p);
 
@@ -100,15 +103,31 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
       await s().sync();
       await s().sync();
       expect(await s().statusOf(p.id)).toBe('awaiting_payment');
-      const silent = ['payment.awaiting', 'payment.detected', 'payment.confirming'];
-      expect(await eventNamesFor(s().test, p.id)).toEqual(silent);
+      const before = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.reverted'];
+      const events = await eventsFor(s().test, p.id);
+      expect(events.map((e) => e.event)).toEqual(before);
+      // Each event carries the payment as it was then; the move back names the status it left.
+      expect(events.map((e) => e.data.payment.status)).toEqual([
+        'awaiting_payment',
+        'payment_detected',
+        'confirming',
+        'awaiting_payment',
+      ]);
+      expect(events[3]!.data.previous_status).toBe('confirming');
+      expect(events[3]!.data.payment.transactions).toEqual([
+        expect.objectContaining({ tx_id: txid, status: 'removed' }),
+      ]);
+      // The events API has it too.
+      const listed = await clientFor(s().test.baseUrl, s().test.apiKey).get(`/events?payment_id=${p.id}`);
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.map((e: { event: string }) => e.event)).toContain('payment.reverted');
 
       // A customer paying again afterwards is a fresh detection.
       await s().pay(p, p.amount);
       await s().sync();
       expect(await s().statusOf(p.id)).toBe(fullySeen(driver, s()));
       expect(await eventNamesFor(s().test, p.id)).toEqual(
-        inBlock ? [...silent, 'payment.detected', 'payment.confirming'] : [...silent, 'payment.detected'],
+        inBlock ? [...before, 'payment.detected', 'payment.confirming'] : [...before, 'payment.detected'],
       );
     });
 
@@ -130,7 +149,11 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
       expect(after).toMatchObject({ status: 'underpaid', amount_received: half.toString() });
       expect(await s().ledger(p.id)).toEqual(FEE_REVERSED);
       const events = await eventsFor(s().test, p.id);
-      expect(events.map((e) => e.event)).toEqual([...PAID_IN_FULL, 'payment.underpaid']);
+      expect(events.map((e) => e.event)).toEqual([...PAID_IN_FULL, 'payment.reverted', 'payment.underpaid']);
+      expect(events.at(-2)!.data).toMatchObject({
+        previous_status: 'confirmed',
+        payment: { status: 'underpaid' },
+      });
       expect(events.at(-1)!.data.amount_due).toBe((p.amount - half).toString());
     });
   });

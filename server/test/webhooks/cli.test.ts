@@ -66,8 +66,10 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
       url: `${receiver.url}/cli`,
       created: true,
     });
-    expect(body.events).toHaveLength(14); // the 13 product payment events and payment.received_after_close
+    // the 13 product payment events, payment.received_after_close and payment.reverted
+    expect(body.events).toHaveLength(15);
     expect(body.events).toContain('payment.received_after_close');
+    expect(body.events).toContain('payment.reverted');
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toContain('shown once');
     secret = body.secret;
@@ -85,7 +87,7 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
     const again = JSON.parse(updated.stdout);
     expect(again.created).toBe(false);
     expect(again.secret).toBeUndefined();
-    expect(again.events).toHaveLength(15); // payment.* (14) and invoice.paid
+    expect(again.events).toHaveLength(16); // payment.* (15) and invoice.paid
   });
 
   it('webhooks:set refuses bad input with a clear message', async () => {

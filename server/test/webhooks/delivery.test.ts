@@ -138,7 +138,8 @@ describe('webhook delivery over real HTTP (docs/webhooks.md: delivery format and
         'select events from webhook_endpoints where api_key_id = ?',
         [w.test.apiKeyId],
       );
-      expect(defaults!.events).toHaveLength(14); // the 13 product events and payment.received_after_close
+      // the 13 product events, payment.received_after_close and payment.reverted
+      expect(defaults!.events).toHaveLength(15);
       expect(defaults!.events).toContain('payment.received_after_close');
       expect(defaults!.events.every((e) => e.startsWith('payment.'))).toBe(true);
     } finally {

@@ -44,7 +44,7 @@ export async function followInvoicePayment(
     await writeInvoiceEvent(gateway, em, row, 'invoice.paid');
   } else if (unconfirmed && row.status === 'paid' && row.payment_id === payment.id) {
     // A reorg took the paying transfer away: the invoice is open again (no invoice event exists
-    // for it; the payment's own event, payment.expired_reorged or payment.underpaid, says it).
+    // for it; the payment's own event, payment.expired_reorged or payment.reverted, says it).
     await updateInvoice(em, row, { status: 'open', paid_at: null }, now);
     await scheduleNextReminder(em, row);
     gateway.log.warn({ invoiceId: row.id, paymentId: payment.id }, 'a paid invoice reopened after a reorg');

@@ -186,7 +186,10 @@ describe('underpaid and top-ups', () => {
     const s = confirmedSnapshot({ transfers: [transfer(300_000n, DEPTH), transfer(200_000n, DEPTH)] });
     const d = expectOk(decide(reorged(s, 1, { removed: true }), changed, AFTER_EXPIRY));
     expect(d.status).toBe('underpaid');
-    expect(d.emitted).toEqual([{ name: 'payment.underpaid', amountDue: 700_000n, status: 'underpaid' }]);
+    expect(d.emitted).toEqual([
+      { name: 'payment.reverted', status: 'underpaid', previousStatus: 'confirmed' },
+      { name: 'payment.underpaid', amountDue: 700_000n, status: 'underpaid' },
+    ]);
     expect(d.effects).toEqual([{ type: 'reverse_fee' }]);
   });
 });
@@ -323,27 +326,29 @@ describe('late revival and late grace', () => {
 });
 
 describe('reorgs before the window closes: recompute from the live transfers', () => {
-  it('confirming with its transaction removed -> awaiting_payment, silently', () => {
+  it('confirming with its transaction removed -> awaiting_payment (payment.reverted only)', () => {
     const s = snapshot({ status: 'confirming', transfers: [transfer(LOCKED, 1, true)] });
     const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
     expect(d.status).toBe('awaiting_payment');
-    expect(d.emitted).toEqual([]);
+    expect(d.emitted).toEqual([
+      { name: 'payment.reverted', status: 'awaiting_payment', previousStatus: 'confirming' },
+    ]);
     expect(d.effects).toEqual([]);
   });
 
-  it('payment_detected double-spent -> awaiting_payment, silently', () => {
+  it('payment_detected double-spent -> awaiting_payment (payment.reverted)', () => {
     const s = snapshot({ status: 'payment_detected', transfers: [transfer(LOCKED, 0, true)] });
     expect(expectOk(decide(s, changed, BEFORE_EXPIRY))).toMatchObject({
       status: 'awaiting_payment',
-      emitted: [],
+      emitted: [{ name: 'payment.reverted', previousStatus: 'payment_detected' }],
     });
   });
 
-  it('confirming with its transaction back in the mempool -> payment_detected (payment.detected)', () => {
+  it('confirming with its transaction back in the mempool -> payment_detected (payment.reverted, payment.detected)', () => {
     const s = snapshot({ status: 'confirming', transfers: [transfer(LOCKED, 0)] });
     const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
     expect(d.status).toBe('payment_detected');
-    expect(names(d)).toEqual(['payment.detected']);
+    expect(names(d)).toEqual(['payment.reverted', 'payment.detected']);
   });
 
   it('confirming with part removed -> underpaid', () => {
@@ -351,14 +356,29 @@ describe('reorgs before the window closes: recompute from the live transfers', (
       status: 'confirming',
       transfers: [transfer(500_000n, 1), transfer(500_000n, 1, true)],
     });
-    expect(names(decide(s, changed, BEFORE_EXPIRY))).toEqual(['payment.underpaid']);
+    expect(names(decide(s, changed, BEFORE_EXPIRY))).toEqual(['payment.reverted', 'payment.underpaid']);
   });
 
-  it('confirmed with everything removed -> awaiting_payment, silently; fee reversed, window timer rescheduled', () => {
+  it('a covered payment_detected whose covering mempool transaction is dropped -> underpaid (payment.reverted, payment.underpaid)', () => {
+    const s = snapshot({
+      status: 'payment_detected',
+      transfers: [transfer(500_000n, 1), transfer(500_000n, 0, true)],
+    });
+    const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
+    expect(d.emitted).toEqual([
+      { name: 'payment.reverted', status: 'underpaid', previousStatus: 'payment_detected' },
+      { name: 'payment.underpaid', status: 'underpaid', amountDue: 500_000n },
+    ]);
+    expect(d.steps?.map((step) => step.trigger)).toEqual(['reorg']);
+  });
+
+  it('confirmed with everything removed -> awaiting_payment (payment.reverted); fee reversed, window timer rescheduled', () => {
     const s = confirmedSnapshot({ overpaid: true, transfers: [transfer(LOCKED * 2n, DEPTH, true)] });
     const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
     expect(d.status).toBe('awaiting_payment');
-    expect(d.emitted).toEqual([]);
+    expect(d.emitted).toEqual([
+      { name: 'payment.reverted', status: 'awaiting_payment', previousStatus: 'confirmed' },
+    ]);
     expect(d.patch).toEqual({ feeCharged: false, overpaid: false });
     expect(d.effects).toEqual([{ type: 'reverse_fee' }, windowTimer]);
   });
@@ -367,7 +387,7 @@ describe('reorgs before the window closes: recompute from the live transfers', (
     const s = confirmedSnapshot({ transfers: [transfer(LOCKED, 0)] });
     const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
     expect(d.status).toBe('payment_detected');
-    expect(names(d)).toEqual(['payment.detected']);
+    expect(names(d)).toEqual(['payment.reverted', 'payment.detected']);
     expect(d.effects).toEqual([{ type: 'reverse_fee' }, windowTimer]);
   });
 
@@ -382,7 +402,7 @@ describe('reorgs before the window closes: recompute from the live transfers', (
     const s = confirmedSnapshot({ transfers: [transfer(600_000n, DEPTH), transfer(400_000n, 0)] });
     const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
     expect(d.status).toBe('payment_detected');
-    expect(names(d)).toEqual(['payment.detected']);
+    expect(names(d)).toEqual(['payment.reverted', 'payment.detected']);
   });
 });
 
@@ -439,9 +459,9 @@ describe('reorgs after the window closed', () => {
     const s = snapshot({ status: 'payment_detected', transfers: [transfer(LOCKED, 0, true)] });
     const d = expectOk(decide(s, changed, AFTER_EXPIRY));
     expect(d.status).toBe('expired');
-    expect(names(d)).toEqual(['payment.expired']);
+    expect(names(d)).toEqual(['payment.reverted', 'payment.expired']);
     expect(d.steps?.map((s) => `${s.from}>${s.to}@${s.trigger}`)).toEqual([
-      'payment_detected>awaiting_payment@transfers_changed',
+      'payment_detected>awaiting_payment@reorg',
       'awaiting_payment>expired@window_closed',
     ]);
     expect(d.effects).toEqual([lateGraceTimer]);
@@ -451,7 +471,7 @@ describe('reorgs after the window closed', () => {
     const s = snapshot({ status: 'payment_detected', revived: true, transfers: [transfer(LOCKED, 0, true)] });
     expect(expectOk(decide(s, changed, AFTER_EXPIRY))).toMatchObject({
       status: 'awaiting_payment',
-      emitted: [],
+      emitted: [{ name: 'payment.reverted', previousStatus: 'payment_detected' }],
     });
   });
 

@@ -129,19 +129,38 @@ describe('product transition table (docs/lifecycle.md)', () => {
     },
   );
 
+  it('payment_detected -> underpaid when a first transfer is short by more than the tolerance: payment.underpaid', () => {
+    const s = snapshot({ transfers: [transfer(600_000n, 0), transfer(394_999n, 0)] });
+    const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
+    expect(d.status).toBe('underpaid');
+    expect(d.emitted).toEqual([
+      { name: 'payment.detected', status: 'payment_detected' },
+      { name: 'payment.underpaid', amountDue: 5_001n, status: 'underpaid' },
+    ]);
+    expect(d.patch).toEqual({});
+    expect(d.effects).toEqual([]);
+  });
+
   it.each([
     ['payment_detected', 0],
     ['confirming', 1],
   ] as const)(
-    '%s -> underpaid when cumulative received is short by more than the tolerance: payment.underpaid',
+    '%s -> underpaid when a reorg leaves the sum short by more than the tolerance: payment.reverted, payment.underpaid',
     (status, confirmations) => {
       const s = snapshot({
         status,
-        transfers: [transfer(600_000n, confirmations), transfer(394_999n, confirmations)],
+        transfers: [
+          transfer(600_000n, confirmations),
+          transfer(394_999n, confirmations),
+          transfer(5_001n, confirmations, true),
+        ],
       });
       const d = expectOk(decide(s, changed, BEFORE_EXPIRY));
       expect(d.status).toBe('underpaid');
-      expect(d.emitted).toEqual([{ name: 'payment.underpaid', amountDue: 5_001n, status: 'underpaid' }]);
+      expect(d.emitted).toEqual([
+        { name: 'payment.reverted', status: 'underpaid', previousStatus: status },
+        { name: 'payment.underpaid', amountDue: 5_001n, status: 'underpaid' },
+      ]);
       expect(d.patch).toEqual({});
       expect(d.effects).toEqual([]);
     },
@@ -259,7 +278,10 @@ describe('product transition table (docs/lifecycle.md)', () => {
     const reorged = { ...s, transfers: [s.transfers[0]!, { ...s.transfers[1]!, removed: true }] };
     const d = expectOk(decide(reorged, changed, AFTER_EXPIRY));
     expect(d.status).toBe('underpaid');
-    expect(d.emitted).toEqual([{ name: 'payment.underpaid', amountDue: 300_000n, status: 'underpaid' }]);
+    expect(d.emitted).toEqual([
+      { name: 'payment.reverted', status: 'underpaid', previousStatus: 'confirmed' },
+      { name: 'payment.underpaid', amountDue: 300_000n, status: 'underpaid' },
+    ]);
     expect(d.patch).toEqual({ feeCharged: false, overpaid: false });
     expect(d.effects).toEqual([{ type: 'reverse_fee' }]);
   });

@@ -36,6 +36,8 @@ export class DecisionDraft {
   readonly emitted: EmittedEvent[] = [];
   readonly patch: PaymentPatch = {};
   readonly effects: Effect[] = [];
+  /** How many of `emitted` already carry their patch (see sealEvents). */
+  private sealed = 0;
 
   constructor(
     readonly snapshot: LifecycleSnapshot,
@@ -51,10 +53,11 @@ export class DecisionDraft {
     if (transition === undefined) {
       throw new Error(`lifecycle: no transition ${from} -> ${to} on ${trigger} in the table`);
     }
+    this.sealEvents();
     if (from === 'confirmed') this.leaveConfirmed();
     this.steps.push({ from, to, trigger });
     this.status = to;
-    if (transition.emits !== null) this.emit(transition.emits, details);
+    for (const name of transition.emits) this.emit(name, { ...details, from });
     if (to === 'confirmed') this.enterConfirmed();
     if (to === 'expired' || to === 'expired_underpaid') {
       this.patch.receivedAtExpiry = this.summary.received;
@@ -72,6 +75,7 @@ export class DecisionDraft {
   }
 
   finish(): OkDecision {
+    this.sealEvents();
     return {
       ok: true,
       status: this.status,
@@ -86,8 +90,21 @@ export class DecisionDraft {
     return this.patch.feeCharged ?? this.snapshot.feeCharged;
   }
 
-  private emit(name: PaymentEventName, details: StepDetails): void {
+  /**
+   * Gives the events of the step just done the patch as it stands now (`EmittedEvent.patch`): called
+   * when the next step starts and at the end, so a step's bookkeeping (confirmedAt, the chain pick's
+   * new deadline) shows in its own events and a later step's does not.
+   */
+  private sealEvents(): void {
+    const patch = { ...this.patch };
+    for (let i = this.sealed; i < this.emitted.length; i += 1)
+      this.emitted[i] = { ...this.emitted[i]!, patch };
+    this.sealed = this.emitted.length;
+  }
+
+  private emit(name: PaymentEventName, details: StepDetails & { readonly from: PaymentStatus }): void {
     const event: { -readonly [K in keyof EmittedEvent]: EmittedEvent[K] } = { name, status: this.status };
+    if (name === 'payment.reverted') event.previousStatus = details.from;
     const locked = this.snapshot.lockedAmount;
     if (name === 'payment.underpaid' && locked !== null) event.amountDue = locked - this.summary.received;
     if (name === 'payment.cancelled') event.cancelledBy = details.cancelledBy;

@@ -1,5 +1,6 @@
 import type { PaymentStatus } from '@cairn/contract';
 import { DecisionDraft } from './decisionDraft.js';
+import { movesBack } from './movesBack.js';
 import { planTransferPath } from './planTransferPath.js';
 import { statusForTransfers } from './statusForTransfers.js';
 import { summarizeTransfers } from './summarizeTransfers.js';
@@ -19,8 +20,9 @@ export const OPEN_STATUSES: ReadonlySet<PaymentStatus> = new Set([
  *
  * - Forward: detection, confirming, confirmation (with each event in order); short beyond tolerance
  *   -> underpaid; a covering top-up on underpaid -> payment_detected and on.
- * - Back (reorg or double-spend) before the window closes: recompute (none -> awaiting_payment, silent;
- *   partial -> underpaid; covered -> confirming if the transfers in a block cover, else payment_detected).
+ * - Back (reorg or double-spend) before the window closes, on the `reorg` trigger (payment.reverted, then
+ *   the entered status's event): recompute (none -> awaiting_payment; partial -> underpaid; covered ->
+ *   confirming if the transfers in a block cover, else payment_detected).
  * - confirming with no live transfer left in a block once the window has closed -> expired_reorged.
  * - Window (`now >= expiresAt`, payment not revived): with `windowTimer` (window_closed) a payment left
  *   with no funds expires and one left short becomes expired_underpaid. Without it (a transfer change
@@ -39,10 +41,11 @@ export function reconcileOpenPayment(
   const draft = new DecisionDraft(snapshot, now, summary);
   const windowClosed = now.getTime() >= snapshot.expiresAt.getTime();
   if (snapshot.status === 'confirming' && windowClosed && !summary.anyInBlock) {
-    return draft.enter('expired_reorged', 'transfers_changed').finish();
+    return draft.enter('expired_reorged', 'reorg').finish();
   }
   const target = statusForTransfers(summary);
-  for (const to of planTransferPath(snapshot.status, target)) draft.enter(to, 'transfers_changed');
+  const trigger = movesBack(snapshot.status, target) ? 'reorg' : 'transfers_changed';
+  for (const to of planTransferPath(snapshot.status, target)) draft.enter(to, trigger);
   if (windowClosed && !snapshot.revived) {
     if (target === 'awaiting_payment' && (windowTimer || snapshot.status !== target)) {
       draft.enter('expired', 'window_closed');

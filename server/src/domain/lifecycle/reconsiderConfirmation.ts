@@ -20,9 +20,10 @@ import { unchanged } from './unchanged.js';
  * - Window closed, something still in a block -> recompute: short -> underpaid (stays underpaid: the
  *   window timer is gone and the merchant may still accept the shortfall); covered only with a
  *   transfer back in the mempool -> payment_detected.
- * - Window still open -> recompute from the live transfers (none -> awaiting_payment, silent; partial ->
+ * - Window still open -> recompute from the live transfers (none -> awaiting_payment; partial ->
  *   underpaid; covered only with the mempool -> payment_detected), and reschedule the window timer that
  *   the confirmation cancelled.
+ * Every move back is walked on the `reorg` trigger: payment.reverted, then the entered status's event.
  * (confirmed -> confirming cannot happen: while the in-block transfers cover, the confirmation holds.)
  * Leaving confirmed reverses a charged fee and clears the overpaid flag (DecisionDraft).
  */
@@ -31,12 +32,11 @@ export function reconsiderConfirmation(snapshot: LifecycleSnapshot, now: Date): 
   const summary = summarizeTransfers(snapshot);
   const windowClosed = now.getTime() >= snapshot.expiresAt.getTime();
   const draft = new DecisionDraft(snapshot, now, summary);
-  if (!summary.anyInBlock && windowClosed)
-    return draft.enter('expired_reorged', 'transfers_changed').finish();
+  if (!summary.anyInBlock && windowClosed) return draft.enter('expired_reorged', 'reorg').finish();
   if (summary.anyInBlock && confirmationHolds(snapshot, summary)) return unchanged(snapshot);
   const target = statusForTransfers(summary);
   if (target === 'confirmed') return unchanged(snapshot);
-  for (const to of planTransferPath('confirmed', target)) draft.enter(to, 'transfers_changed');
+  for (const to of planTransferPath('confirmed', target)) draft.enter(to, 'reorg');
   if (!windowClosed && !snapshot.revived) {
     draft.effect({ type: 'schedule_timer', timer: 'window', at: snapshot.expiresAt });
   }

@@ -15,7 +15,7 @@ import {
   snapshot,
   transfer,
 } from './testFixtures.js';
-import { ENTRY_EVENT, TRANSITIONS } from './transitionTable.js';
+import { ENTRY_EVENT, findTransition, TRANSITIONS } from './transitionTable.js';
 import type { LifecycleEvent, LifecycleSnapshot } from './types.js';
 
 type Scenario = readonly [LifecycleSnapshot, LifecycleEvent, Date];
@@ -54,11 +54,16 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
   'pending>expired@window_closed': [snapshot({ status: 'pending' }), { type: 'window_closed' }, AFTER_EXPIRY],
   'awaiting_payment>expired@window_closed': [snapshot(), { type: 'window_closed' }, AFTER_EXPIRY],
   'payment_detected>underpaid@transfers_changed': [
-    snapshot({ status: 'payment_detected', transfers: [transfer(half)] }),
+    snapshot({ transfers: [transfer(half)] }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'confirming>underpaid@transfers_changed': [
+  'payment_detected>underpaid@reorg': [
+    snapshot({ status: 'payment_detected', transfers: [transfer(half, 1), transfer(half, 0, true)] }),
+    changed,
+    BEFORE_EXPIRY,
+  ],
+  'confirming>underpaid@reorg': [
     snapshot({ status: 'confirming', transfers: [transfer(half, 1)] }),
     changed,
     BEFORE_EXPIRY,
@@ -111,21 +116,17 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     changed,
     AFTER_EXPIRY,
   ],
-  'confirming>expired_reorged@transfers_changed': [
+  'confirming>expired_reorged@reorg': [
     snapshot({ status: 'confirming', transfers: [transfer(LOCKED, 1, true)] }),
     changed,
     AFTER_EXPIRY,
   ],
-  'confirmed>expired_reorged@transfers_changed': [
+  'confirmed>expired_reorged@reorg': [
     reorged(confirmedSnapshot(), 0, { removed: true }),
     changed,
     AFTER_EXPIRY,
   ],
-  'confirmed>underpaid@transfers_changed': [
-    reorged(confirmedPair, 1, { removed: true }),
-    changed,
-    AFTER_EXPIRY,
-  ],
+  'confirmed>underpaid@reorg': [reorged(confirmedPair, 1, { removed: true }), changed, AFTER_EXPIRY],
   'underpaid>payment_detected@transfers_changed': [
     snapshot({ status: 'underpaid', transfers: [transfer(half, 1), transfer(half)] }),
     changed,
@@ -161,32 +162,32 @@ const SCENARIOS: Readonly<Record<string, Scenario>> = {
     { type: 'refund_recorded' },
     AFTER_EXPIRY,
   ],
-  'payment_detected>awaiting_payment@transfers_changed': [
+  'payment_detected>awaiting_payment@reorg': [
     snapshot({ status: 'payment_detected', transfers: [transfer(LOCKED, 0, true)] }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'confirming>awaiting_payment@transfers_changed': [
+  'confirming>awaiting_payment@reorg': [
     snapshot({ status: 'confirming', transfers: [transfer(LOCKED, 1, true)] }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'underpaid>awaiting_payment@transfers_changed': [
+  'underpaid>awaiting_payment@reorg': [
     snapshot({ status: 'underpaid', transfers: [transfer(half, 1, true)] }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'confirmed>awaiting_payment@transfers_changed': [
+  'confirmed>awaiting_payment@reorg': [
     reorged(confirmedSnapshot(), 0, { removed: true }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'confirming>payment_detected@transfers_changed': [
+  'confirming>payment_detected@reorg': [
     snapshot({ status: 'confirming', transfers: [transfer(LOCKED, 0)] }),
     changed,
     BEFORE_EXPIRY,
   ],
-  'confirmed>payment_detected@transfers_changed': [
+  'confirmed>payment_detected@reorg': [
     reorged(confirmedSnapshot(), 0, { confirmations: 0 }),
     changed,
     BEFORE_EXPIRY,
@@ -209,27 +210,30 @@ describe('the transition table', () => {
     for (const t of TRANSITIONS) {
       expect(PAYMENT_STATUSES).toContain(t.from);
       expect(PAYMENT_STATUSES).toContain(t.to);
-      if (t.emits !== null) expect(PAYMENT_EVENT_NAMES).toContain(t.emits);
+      for (const name of t.emits) expect(PAYMENT_EVENT_NAMES).toContain(name);
       expect(t.from).not.toBe(t.to);
     }
     expect(new Set(TRANSITIONS.map(keyOf)).size).toBe(TRANSITIONS.length);
   });
 
-  it("emits, on every edge, the event of the status entered; only a reorg's fall back to awaiting_payment is silent", () => {
+  it('emits, on every edge, the event of the status entered; a move back on a reorg sends payment.reverted first', () => {
     for (const t of TRANSITIONS) {
-      if (t.emits === null) expect([t.to, t.trigger]).toEqual(['awaiting_payment', 'transfers_changed']);
-      else expect(t.emits).toBe(ENTRY_EVENT[t.to]);
+      const entry = ENTRY_EVENT[t.to] === null ? [] : [ENTRY_EVENT[t.to]];
+      const movesBack = t.trigger === 'reorg' && t.to !== 'expired_reorged';
+      if (!movesBack) expect(t.emits).toEqual(entry);
+      else if (t.to === 'awaiting_payment') expect(t.emits).toEqual(['payment.reverted']);
+      else expect(t.emits).toEqual(['payment.reverted', ...entry]);
     }
   });
 
   it('leaves a terminal status only by the reorg edges out of confirmed', () => {
     const out = TRANSITIONS.filter((t) => TERMINAL_PAYMENT_STATUSES.includes(t.from));
     expect(out.length).toBeGreaterThan(0);
-    for (const t of out) expect([t.from, t.trigger]).toEqual(['confirmed', 'transfers_changed']);
+    for (const t of out) expect([t.from, t.trigger]).toEqual(['confirmed', 'reorg']);
   });
 
   it('can emit every payment event (payment.overpaid rides on entering confirmed; payment.received_after_close changes no status)', () => {
-    const emitted = new Set(TRANSITIONS.map((t) => t.emits));
+    const emitted = new Set(TRANSITIONS.flatMap((t) => t.emits));
     const offTable = new Set(['payment.overpaid', 'payment.received_after_close']);
     for (const name of PAYMENT_EVENT_NAMES) if (!offTable.has(name)) expect(emitted).toContain(name);
     expect([...emitted]).not.toContain('payment.received_after_close');
@@ -243,9 +247,22 @@ describe('the transition table', () => {
     '%s (%s: %s) is walked by decide',
     (key) => {
       const [s, event, now] = SCENARIOS[key]!;
-      const d = expectOk(decide(s, event, now));
+      const raw = decide(s, event, now);
+      const d = expectOk(raw);
       expect(d.steps?.map(keyOf)).toContain(key);
       expect(tableViolation(s.status, d)).toBeUndefined();
+      // The events are exactly those of the edges walked, in order (payment.overpaid rides on entering
+      // confirmed), each carrying the status of its own step.
+      const expected = (d.steps ?? []).flatMap((step) =>
+        findTransition(step.from, step.to, step.trigger)!.emits.map((name) => ({ name, status: step.to })),
+      );
+      const sent = d.emitted
+        .filter((e) => e.name !== 'payment.overpaid' && e.name !== 'payment.received_after_close')
+        .map((e) => ({ name: e.name, status: e.status }));
+      expect(sent).toEqual(expected);
+      if (raw.ok) for (const e of raw.emitted) expect(e.patch).toBeDefined();
+      const reverted = d.emitted.find((e) => e.name === 'payment.reverted');
+      if (reverted) expect(reverted.previousStatus).toBe(s.status);
     },
   );
 });

@@ -4,6 +4,7 @@ import type { PaymentEventName, PaymentStatus } from '@cairn/contract';
 export type TransitionTrigger =
   | 'chain_selected'
   | 'transfers_changed'
+  | 'reorg'
   | 'window_closed'
   | 'cancel'
   | 'accept_shortfall'
@@ -11,12 +12,12 @@ export type TransitionTrigger =
   | 'refund_recorded'
   | 'settlement_failed';
 
-/** One allowed status change. `emits` is the event sent on entering `to` by this edge (null: silent). */
+/** One allowed status change. `emits`: the events sent, in order, on entering `to` by this edge. */
 export interface Transition {
   readonly from: PaymentStatus;
   readonly to: PaymentStatus;
   readonly trigger: TransitionTrigger;
-  readonly emits: PaymentEventName | null;
+  readonly emits: readonly PaymentEventName[];
   /** `spec`: a row of the product's table; `design`: a decision where it is silent (docs/lifecycle.md). */
   readonly source: 'spec' | 'design';
   readonly rule: string;
@@ -39,12 +40,18 @@ export const ENTRY_EVENT: Readonly<Record<PaymentStatus, PaymentEventName | null
   failed: 'payment.failed',
 };
 
+/** The event that announces `to`, as a list (none for pending). */
+const entry = (to: PaymentStatus): PaymentEventName[] => {
+  const event = ENTRY_EVENT[to];
+  return event === null ? [] : [event];
+};
+
 type Row = (from: PaymentStatus, to: PaymentStatus, trigger: TransitionTrigger, rule: string) => Transition;
 const spec: Row = (from, to, trigger, rule) => ({
   from,
   to,
   trigger,
-  emits: ENTRY_EVENT[to],
+  emits: entry(to),
   source: 'spec',
   rule,
 });
@@ -52,12 +59,29 @@ const design: Row = (from, to, trigger, rule) => ({
   from,
   to,
   trigger,
-  emits: ENTRY_EVENT[to],
+  emits: entry(to),
   source: 'design',
   rule,
 });
-/** A design edge that sends no event (payment.awaiting means "chain selected", not "funds gone"). */
-const silent: Row = (from, to, trigger, rule) => ({ from, to, trigger, emits: null, source: 'design', rule });
+
+/**
+ * A move back on a reorg before the window closes: payment.reverted (with the status left), then the
+ * event of the status entered, except payment.awaiting, which means "a chain was picked", not "the
+ * money went back".
+ */
+const back = (
+  from: PaymentStatus,
+  to: PaymentStatus,
+  source: Transition['source'],
+  rule: string,
+): Transition => ({
+  from,
+  to,
+  trigger: 'reorg',
+  emits: ['payment.reverted', ...(to === 'awaiting_payment' ? [] : entry(to))],
+  source,
+  rule,
+});
 
 /**
  * Every status change the lifecycle may make. `decide` walks only these edges (it throws on any
@@ -75,8 +99,19 @@ export const TRANSITIONS: readonly Transition[] = [
   spec('awaiting_payment', 'cancelled', 'cancel', 'cancel before any on-chain transaction'),
   spec('pending', 'expired', 'window_closed', 'window closes with no funds'),
   spec('awaiting_payment', 'expired', 'window_closed', 'window closes with no funds'),
-  spec('payment_detected', 'underpaid', 'transfers_changed', 'short beyond tolerance'),
-  spec('confirming', 'underpaid', 'transfers_changed', 'short beyond tolerance'),
+  spec(
+    'payment_detected',
+    'underpaid',
+    'transfers_changed',
+    'short beyond tolerance (a partial first transfer)',
+  ),
+  back('payment_detected', 'underpaid', 'spec', 'short beyond tolerance: a covering transaction was dropped'),
+  back(
+    'confirming',
+    'underpaid',
+    'spec',
+    'short beyond tolerance: a contributing transaction left the chain',
+  ),
   spec('underpaid', 'confirmed', 'accept_shortfall', 'merchant accepts the shortfall'),
   spec('underpaid', 'refund_requested', 'refund_requested', 'customer requests a refund'),
   spec('refund_requested', 'refunded', 'refund_recorded', 'merchant marks refunded'),
@@ -85,9 +120,9 @@ export const TRANSITIONS: readonly Transition[] = [
   spec('expired_underpaid', 'payment_detected', 'transfers_changed', 'late revival, fully covered'),
   spec('expired', 'underpaid', 'transfers_changed', 'late revival, partial'),
   spec('expired_underpaid', 'underpaid', 'transfers_changed', 'late revival, partial'),
-  spec('confirming', 'expired_reorged', 'transfers_changed', 'reorg after the window closed'),
-  spec('confirmed', 'expired_reorged', 'transfers_changed', 'reorg after the window closed'),
-  spec('confirmed', 'underpaid', 'transfers_changed', 'reorg of a contributing transaction'),
+  spec('confirming', 'expired_reorged', 'reorg', 'reorg after the window closed'),
+  spec('confirmed', 'expired_reorged', 'reorg', 'reorg after the window closed'),
+  back('confirmed', 'underpaid', 'spec', 'reorg of a contributing transaction'),
   // Decisions where the product's rows are silent (docs/lifecycle.md)
   design('underpaid', 'payment_detected', 'transfers_changed', 'a top-up covers'),
   design('awaiting_payment', 'failed', 'settlement_failed', 'gasless: aborted before broadcast'),
@@ -96,12 +131,12 @@ export const TRANSITIONS: readonly Transition[] = [
   design('expired_underpaid', 'refund_requested', 'refund_requested', 'refund path from expired_underpaid'),
   design('underpaid', 'refunded', 'refund_recorded', 'refund recorded without a request'),
   design('expired_underpaid', 'refunded', 'refund_recorded', 'refund recorded without a request'),
-  design('confirming', 'payment_detected', 'transfers_changed', 'reorg: covered only with the mempool'),
-  design('confirmed', 'payment_detected', 'transfers_changed', 'reorg before the window: mempool only'),
-  silent('payment_detected', 'awaiting_payment', 'transfers_changed', 'reorg or double-spend: no funds left'),
-  silent('confirming', 'awaiting_payment', 'transfers_changed', 'reorg before the window: no funds left'),
-  silent('underpaid', 'awaiting_payment', 'transfers_changed', 'reorg or double-spend: no funds left'),
-  silent('confirmed', 'awaiting_payment', 'transfers_changed', 'reorg before the window: no funds left'),
+  back('confirming', 'payment_detected', 'design', 'reorg: covered only with the mempool'),
+  back('confirmed', 'payment_detected', 'design', 'reorg before the window: mempool only'),
+  back('payment_detected', 'awaiting_payment', 'design', 'reorg or double-spend: no funds left'),
+  back('confirming', 'awaiting_payment', 'design', 'reorg before the window: no funds left'),
+  back('underpaid', 'awaiting_payment', 'design', 'reorg or double-spend: no funds left'),
+  back('confirmed', 'awaiting_payment', 'design', 'reorg before the window: no funds left'),
 ];
 
 /** The edge `from -> to` on `trigger`, if the table has it. */

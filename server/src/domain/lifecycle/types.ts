@@ -83,6 +83,14 @@ export interface EmittedEvent {
   readonly failureReason?: FailureReason;
   /** The status the payment has right after this event's step (one decision may walk several). */
   readonly status?: PaymentStatus;
+  /**
+   * The decision's patch as it stood once this event's step was done (before the next step): with
+   * `status`, what the payment was at this event, so `data.payment` shows it then, not at the end of
+   * the decision. Undefined: the payment as the whole decision leaves it.
+   */
+  readonly patch?: PaymentPatch;
+  /** payment.reverted: the status the payment moved back from. */
+  readonly previousStatus?: PaymentStatus;
   /** payment.received_after_close: the transfer it reports (`TransferView.key`) and its amount. */
   readonly transferKey?: string;
   readonly transferAmount?: bigint;

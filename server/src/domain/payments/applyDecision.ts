@@ -4,19 +4,82 @@ import type { ChainId } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { CreditLedgerEntry, type IPayment, OutboxEvent, Transfer } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { Decision, EmittedEvent } from '../lifecycle/types.js';
+import type { Decision, EmittedEvent, PaymentPatch } from '../lifecycle/types.js';
 import { cancelTimers, scheduleTimer } from './jobs.js';
 import { transferKey } from './lifecycleSnapshot.js';
 import { loadAggregate, type PaymentAggregate, rfc3339, serializePayment } from './serializePayment.js';
 
 type OkDecision = Extract<Decision, { ok: true }>;
 
+/** The payment's fields a decision's patch may change, as they were before it (see `paymentAt`). */
+type PatchedFields = Pick<
+  IPayment,
+  | 'status'
+  | 'revived'
+  | 'overpaid'
+  | 'feeCharged'
+  | 'cancelledBy'
+  | 'failureReason'
+  | 'confirmedAt'
+  | 'expiresAt'
+  | 'lateGraceEndsAt'
+  | 'confirmedAmount'
+  | 'receivedAtExpiry'
+>;
+
+function patchedFields(payment: IPayment): PatchedFields {
+  const { status, revived, overpaid, feeCharged, cancelledBy, failureReason } = payment;
+  const { confirmedAt, expiresAt, lateGraceEndsAt, confirmedAmount, receivedAtExpiry } = payment;
+  return {
+    status,
+    revived,
+    overpaid,
+    feeCharged,
+    cancelledBy,
+    failureReason,
+    confirmedAt,
+    expiresAt,
+    lateGraceEndsAt,
+    confirmedAmount,
+    receivedAtExpiry,
+  };
+}
+
+/** Writes a patch's fields onto `target` (the payment, or a view of it at one event). */
+function writePatch(target: PatchedFields, patch: PaymentPatch): void {
+  if (patch.revived !== undefined) target.revived = patch.revived;
+  if (patch.overpaid !== undefined) target.overpaid = patch.overpaid;
+  if (patch.feeCharged !== undefined) target.feeCharged = patch.feeCharged;
+  if (patch.cancelledBy !== undefined) target.cancelledBy = patch.cancelledBy;
+  if (patch.failureReason !== undefined) target.failureReason = patch.failureReason;
+  if (patch.confirmedAt !== undefined) target.confirmedAt = patch.confirmedAt;
+  if (patch.expiresAt !== undefined) target.expiresAt = patch.expiresAt;
+  if (patch.lateGraceEndsAt !== undefined) target.lateGraceEndsAt = patch.lateGraceEndsAt;
+  if (patch.confirmedAmount !== undefined) target.confirmedAmount = patch.confirmedAmount.toString();
+  if (patch.receivedAtExpiry !== undefined) target.receivedAtExpiry = patch.receivedAtExpiry.toString();
+}
+
+/**
+ * The payment as it was at one event of a decision: the fields before the decision, with the status
+ * and the patch of the event's step (`EmittedEvent.patch`), over the stored row for everything else
+ * (the transfers and `updated_at` are those of the whole decision). An event without a patch (money
+ * after the close, which changes no status) sees the payment as the decision leaves it.
+ */
+function paymentAt(payment: IPayment, before: PatchedFields, emitted: EmittedEvent): IPayment {
+  if (emitted.patch === undefined || emitted.status === undefined) return payment;
+  const view: PatchedFields = { ...before, status: emitted.status };
+  writePatch(view, emitted.patch);
+  return Object.assign(Object.create(payment) as IPayment, view);
+}
+
 function eventData(
   gateway: Gateway,
   aggregate: PaymentAggregate,
+  before: PatchedFields,
   emitted: EmittedEvent,
 ): Record<string, unknown> {
-  const payment = serializePayment(gateway.config, aggregate);
+  const at = { ...aggregate, payment: paymentAt(aggregate.payment, before, emitted) };
+  const payment = serializePayment(gateway.config, at);
   const data: Record<string, unknown> = { payment };
   if (emitted.name === 'payment.overpaid' && emitted.excessAmount !== undefined) {
     const option = aggregate.options.find(
@@ -45,6 +108,7 @@ function eventData(
   if (emitted.name === 'payment.underpaid') data.amount_due = (emitted.amountDue ?? 0n).toString();
   if (emitted.name === 'payment.cancelled') data.cancelled_by = emitted.cancelledBy;
   if (emitted.name === 'payment.failed') data.failure_reason = emitted.failureReason;
+  if (emitted.name === 'payment.reverted') data.previous_status = emitted.previousStatus;
   return data;
 }
 
@@ -86,6 +150,7 @@ export async function applyDecision(
   const now = gateway.clock.now();
   const { patch } = decision;
   const before = payment.status;
+  const fieldsBefore = patchedFields(payment);
   const marked = await markTransfers(em, payment, decision);
   const changed =
     decision.status !== payment.status ||
@@ -93,16 +158,7 @@ export async function applyDecision(
     marked ||
     decision.emitted.length > 0;
   payment.status = decision.status;
-  if (patch.revived !== undefined) payment.revived = patch.revived;
-  if (patch.overpaid !== undefined) payment.overpaid = patch.overpaid;
-  if (patch.feeCharged !== undefined) payment.feeCharged = patch.feeCharged;
-  if (patch.cancelledBy !== undefined) payment.cancelledBy = patch.cancelledBy;
-  if (patch.failureReason !== undefined) payment.failureReason = patch.failureReason;
-  if (patch.confirmedAt !== undefined) payment.confirmedAt = patch.confirmedAt;
-  if (patch.expiresAt !== undefined) payment.expiresAt = patch.expiresAt;
-  if (patch.lateGraceEndsAt !== undefined) payment.lateGraceEndsAt = patch.lateGraceEndsAt;
-  if (patch.confirmedAmount !== undefined) payment.confirmedAmount = patch.confirmedAmount.toString();
-  if (patch.receivedAtExpiry !== undefined) payment.receivedAtExpiry = patch.receivedAtExpiry.toString();
+  writePatch(payment, patch);
   if (changed) payment.updatedAt = now;
 
   for (const effect of decision.effects) {
@@ -165,7 +221,7 @@ export async function applyDecision(
         id: `evt_${id}`,
         event: emitted.name,
         created_at: rfc3339(now),
-        data: eventData(gateway, aggregate, emitted),
+        data: eventData(gateway, aggregate, fieldsBefore, emitted),
       },
       createdAt: now,
     });

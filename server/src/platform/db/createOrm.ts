@@ -24,6 +24,7 @@ import { Migration20261127020000_twoFactor } from '../../../migrations/Migration
 import { Migration20261127100000_securityAlerts } from '../../../migrations/Migration20261127100000_securityAlerts.js';
 import { Migration20261127110000_walletConfirmation } from '../../../migrations/Migration20261127110000_walletConfirmation.js';
 import { Migration20261127120000_passkeys } from '../../../migrations/Migration20261127120000_passkeys.js';
+import { Migration20261127130000_paymentReverted } from '../../../migrations/Migration20261127130000_paymentReverted.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -69,6 +70,10 @@ export const MIGRATIONS = [
     class: Migration20261127110000_walletConfirmation,
   },
   { name: 'Migration20261127120000_passkeys', class: Migration20261127120000_passkeys },
+  {
+    name: 'Migration20261127130000_paymentReverted',
+    class: Migration20261127130000_paymentReverted,
+  },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -39,6 +39,7 @@ const EVENT_LABELS: Readonly<Record<string, string>> = {
   'payment.expired_reorged': 'Expired (reorg)',
   'payment.failed': 'Failed',
   'payment.received_after_close': 'Funds received after close',
+  'payment.reverted': 'Reverted: money left the chain (reorg or double-spend)',
 };
 
 function deliveryOutcome(entry: PaymentTimelineEntry): SafeHtml | string {
