@@ -10,10 +10,13 @@ import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { awaitingPayment, type Client, clientFor } from '../api/apiHelpers.js';
+import { postForm } from '../checkoutPage/checkoutHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
-import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
+import { allDelivered, eventNamesFor, receiveWebhooks } from './eventsFor.js';
 import { type FakeEsplora, startFakeEsplora } from './startFakeEsplora.js';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 // The Esplora REST backend (address polling). NO Esplora server exists on this machine: these tests
 // run against startFakeEsplora, a local HTTP server answering in Esplora's documented format from an
@@ -181,5 +184,44 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
       'payment.confirming',
       'payment.detected',
     ]);
+  });
+
+  // Last in this describe: it moves the gateway's clock by days.
+  it("keeps asking about a cancelled payment's address for 14 days after its late grace: late money is reported", async () => {
+    const p = await newPayment();
+    const cancel = await postForm(`${test.baseUrl}/checkout/${p.id}/cancel`, {});
+    expect(cancel.status).toBe(303);
+    const [row] = await test.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ late_grace_ends_at: string | Date }[]>(
+        'select late_grace_ends_at from payments where id = ?',
+        [p.id],
+      );
+    const graceEnd = new Date(row!.late_grace_ends_at).toISOString();
+    const asked = async () => {
+      const before = esplora.requests.length;
+      await watcher.syncOnce();
+      return esplora.requests.slice(before).includes(`/address/${p.address}/txs`);
+    };
+    // Two days after the grace (one day more than an expired payment's address is asked about).
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(graceEnd) + 2 * DAY));
+    expect(await asked()).toBe(true);
+    esplora.broadcast([{ address: p.address, scriptpubkey: p.script, value: p.amount }]);
+    esplora.mine();
+    esplora.mine();
+    await watcher.syncOnce();
+    const read = (await client.get(`/payments/${p.id}`)).body.data;
+    expect(read).toMatchObject({ status: 'cancelled', amount_received_after_close: String(p.amount) });
+    expect(await eventNamesFor(test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.cancelled',
+      'payment.received_after_close',
+    ]);
+    // Settled, and past the 14 days: no longer asked about.
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(graceEnd) + 14 * DAY + 1000));
+    expect(await asked()).toBe(false);
   });
 });
