@@ -104,15 +104,22 @@ describe('readSolanaTransfer', () => {
     const REF_SOL = '9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4';
     const REF_TOKEN = 'GHf7ZD3VUuRpBQVtHcTz2nASfr9xQJY8PZ1UvL9dTpuk';
     const REF_ELSEWHERE = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+    const REF_PLAIN_TRANSFER = '7mhcgF1DVsj5iv4CxZDgp51H6MBBwqamsH1KnqXhSRc5';
     const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
     const OTHER = 'Hxro7MbBqdfs5bsTBhtomKUe3tT4Y2D6Eh9aTZkN3bfV';
     const base58 = getBase58Decoder();
     const systemTransfer = base58.decode(new Uint8Array([2, 0, 0, 0, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]));
     const transferChecked = base58.decode(new Uint8Array([12, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0, 6]));
+    const transfer = base58.decode(new Uint8Array([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]));
     const keys = [PAYER, WALLET, ATA, OTHER, '11111111111111111111111111111111', TOKEN, USDC, MEMO];
     const reading = readSolanaTransfer(
       {
-        ...tx({ loadedAddresses: { writable: [], readonly: [REF_SOL, REF_TOKEN, REF_ELSEWHERE] } }),
+        ...tx({
+          loadedAddresses: {
+            writable: [],
+            readonly: [REF_SOL, REF_TOKEN, REF_ELSEWHERE, REF_PLAIN_TRANSFER],
+          },
+        }),
         transaction: {
           signatures: ['sig'],
           message: {
@@ -128,6 +135,9 @@ describe('readSolanaTransfer', () => {
               // SOL to the wallet (REF_SOL loaded from a lookup table), USDC to its token account.
               { programIdIndex: 4, accounts: [0, 1, 8], data: systemTransfer },
               { programIdIndex: 5, accounts: [3, 6, 2, 0, 9], data: transferChecked },
+              // SPL Token Transfer (no mint account) to the token account, and one to another account.
+              { programIdIndex: 5, accounts: [3, 2, 0, 11], data: transfer },
+              { programIdIndex: 5, accounts: [2, 3, 0, 10], data: transfer },
             ],
           },
         },
@@ -135,7 +145,7 @@ describe('readSolanaTransfer', () => {
       WALLET,
       tokens,
     );
-    expect(reading.keys.slice(-3)).toEqual([REF_SOL, REF_TOKEN, REF_ELSEWHERE]);
-    expect(reading.references).toEqual([REF_SOL, REF_TOKEN]);
+    expect(reading.keys.slice(-4)).toEqual([REF_SOL, REF_TOKEN, REF_ELSEWHERE, REF_PLAIN_TRANSFER]);
+    expect(reading.references).toEqual([REF_SOL, REF_TOKEN, REF_PLAIN_TRANSFER]);
   });
 });
