@@ -74,6 +74,7 @@ import { FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'li
 const MAINNET_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const MEMO_PROGRAM = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 const LOOKUP_TABLE_PROGRAM = address('AddressLookupTab1e1111111111111111111111111');
+const COMPUTE_BUDGET_PROGRAM = address('ComputeBudget111111111111111111111111111111');
 /** litesvm's default fee per signature. */
 const FEE_PER_SIGNATURE = 5_000n;
 
@@ -105,6 +106,16 @@ export interface FakeSolanaPayInput {
   readonly memo?: string;
   /** Put the references in an address lookup table (they then appear in `meta.loadedAddresses`). */
   readonly referenceInLookupTable?: boolean;
+  /**
+   * Not as Solana Pay puts them: the references go on a separate instruction (a ComputeBudget
+   * SetComputeUnitLimit listing them as read-only accounts) instead of the transfer instruction.
+   */
+  readonly referenceOnOtherInstruction?: boolean;
+  /**
+   * Print this transaction's token balances without their optional `owner` field (as nodes before
+   * the field existed, and some providers, do).
+   */
+  readonly omitTokenOwner?: boolean;
 }
 
 /** The programmable fake node. */
@@ -320,7 +331,7 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
   }
 
   /** Token balance entry of `key` if it is a token account (RPC "Token Balances Structure"). */
-  function tokenEntry(key: string, accountIndex: number): object | undefined {
+  function tokenEntry(key: string, accountIndex: number): ({ readonly owner: string } & object) | undefined {
     const account = svm.getAccount(address(key));
     if (!account.exists || account.programAddress !== TOKEN_PROGRAM_ADDRESS || account.data.length !== 165) {
       return undefined;
@@ -329,21 +340,25 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
     const mint = svm.getAccount(token.mint);
     const decimals = mint.exists ? getMintDecoder().decode(mint.data).decimals : 0;
     const ui = formatUnits(token.amount, decimals);
-    return {
+    const entry = {
       accountIndex,
       mint: token.mint,
-      owner: token.owner,
+      owner: token.owner as string,
       programId: TOKEN_PROGRAM_ADDRESS,
       uiTokenAmount: { amount: token.amount.toString(), decimals, uiAmount: Number(ui), uiAmountString: ui },
     };
+    return entry;
   }
 
-  function snapshot(keys: readonly string[]) {
+  function snapshot(keys: readonly string[], omitTokenOwner: boolean) {
     return {
       balances: keys.map((key) => svm.getBalance(address(key)) ?? 0n),
       tokens: keys.flatMap((key, i) => {
         const entry = tokenEntry(key, i);
-        return entry ? [entry] : [];
+        if (!entry) return [];
+        if (!omitTokenOwner) return [entry];
+        const { owner: _owner, ...withoutOwner } = entry;
+        return [withoutOwner];
       }),
     };
   }
@@ -353,6 +368,7 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
     instructions: readonly Instruction[],
     feePayer: KeyPairSigner,
     lookup: readonly Address[] = [],
+    omitTokenOwner = false,
   ): Promise<string> {
     let message = pipe(
       createTransactionMessage({ version: 0 }),
@@ -379,9 +395,9 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
       readonly.push(...l.readonlyIndexes.map((i) => table[i]!));
     }
     const keys = [...compiled.staticAccounts, ...writable, ...readonly];
-    const before = snapshot(keys);
+    const before = snapshot(keys, omitTokenOwner);
     const result = svm.sendTransaction(transaction);
-    const after = snapshot(keys);
+    const after = snapshot(keys, omitTokenOwner);
     svm.expireBlockhash();
     const failed = result instanceof FailedTransactionMetadata;
     const meta: TransactionMetadata = failed ? result.meta() : result;
@@ -582,13 +598,25 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
   /** Pays like a Solana Pay wallet (see {@link FakeSolanaRpc.pay}). */
   async function pay(input: FakeSolanaPayInput): Promise<string> {
     const references = referencesOf(input);
-    const inline = input.referenceInLookupTable ? [] : references;
+    const elsewhere = input.referenceOnOtherInstruction === true;
+    const inline = input.referenceInLookupTable || elsewhere ? [] : references;
     const instructions = await transferInstructions(input, payer, input.recipient, inline);
-    if (input.referenceInLookupTable) {
+    if (elsewhere) {
+      // SetComputeUnitLimit (discriminator 2, u32 LE units), the references listed as its accounts.
+      const units = new Uint8Array([2, 0x40, 0x0d, 0x03, 0x00]);
+      instructions.unshift(
+        withAccounts({ programAddress: COMPUTE_BUDGET_PROGRAM, accounts: [], data: units }, references),
+      );
+    } else if (input.referenceInLookupTable) {
       const last = instructions.length - 1;
       instructions[last] = withAccounts(instructions[last]!, references);
     }
-    return submit(instructions, payer, input.referenceInLookupTable ? references : []);
+    return submit(
+      instructions,
+      payer,
+      input.referenceInLookupTable ? references : [],
+      input.omitTokenOwner === true,
+    );
   }
 
   /** How many of `blocks` (a prefix) are finalized; the rest are only confirmed. */

@@ -124,6 +124,17 @@ export interface FakeHorizonOptions {
   readonly network?: 'testnet' | 'public';
   /** The tip when the fake starts (ledgers 1 to it exist, empty); default 20. */
   readonly startLedger?: number;
+  /**
+   * The oldest ledger this Horizon has (`history_elder_ledger`; default 1): older ones answer HTTP 410
+   * `before_history` and are missing from `/ledgers`, like a Horizon that ingests from a recent
+   * ledger or prunes its history.
+   */
+  readonly historyFrom?: number;
+  /**
+   * Print `to_muxed_id` as a JSON number (`"to_muxed_id": 42`), as Horizon's muxed-account
+   * announcement shows it, rather than as a string; IDs above 2^53 stay exact in the text.
+   */
+  readonly muxedIdAsNumber?: boolean;
 }
 
 const STROOPS = 10_000_000n;
@@ -139,6 +150,15 @@ const NOT_FOUND = {
   status: 404,
   detail:
     'The resource at the url requested was not found.  This usually occurs for one of two reasons:  The url requested is not valid, or no data in our database could be found with the parameters provided.',
+};
+
+/** Horizon's `problem.BeforeHistory`: a ledger older than the oldest one it keeps. */
+const BEFORE_HISTORY = {
+  type: 'https://stellar.org/horizon-errors/before_history',
+  title: 'Data Requested Is Before Recorded History',
+  status: 410,
+  detail:
+    "This horizon instance is configured to only track a portion of the stellar network's latest history. This request is asking for results prior to the recorded history known to this horizon instance.",
 };
 
 function decimalOf(amount: bigint | string): string {
@@ -218,6 +238,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
   const requests: string[] = [];
   const failures: { prefix: string; remaining: number; status: number }[] = [];
   let dropJoin = false;
+  const historyFrom = options.historyFrom ?? 1;
 
   function close(): Ledger {
     const previous = ledgers.at(-1);
@@ -572,7 +593,8 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
     const type =
       status === 200 ? 'application/hal+json; charset=utf-8' : 'application/problem+json; charset=utf-8';
     res.writeHead(status, { 'content-type': type });
-    res.end(JSON.stringify(body, null, 2));
+    const text = JSON.stringify(body, null, 2);
+    res.end(options.muxedIdAsNumber ? text.replace(/"to_muxed_id": "([0-9]+)"/g, '"to_muxed_id": $1') : text);
   }
 
   function handle(req: IncomingMessage, res: ServerResponse) {
@@ -601,7 +623,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
         _links: { ledgers: link(`${base}/ledgers{?cursor,limit,order}`, true) },
         history_latest_ledger: tip.sequence,
         history_latest_ledger_closed_at: tip.closedAt,
-        history_elder_ledger: 1,
+        history_elder_ledger: historyFrom,
         core_latest_ledger: tip.sequence,
         network_passphrase: networkPassphrase,
         current_protocol_version: PROTOCOL,
@@ -610,7 +632,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       return;
     }
     if (parts[0] === 'ledgers' && parts.length === 1) {
-      const records = window(ledgers.map(ledgerJson), query);
+      const records = window(ledgers.filter((l) => l.sequence >= historyFrom).map(ledgerJson), query);
       if (typeof records === 'string') return badRequest(res, records);
       send(res, 200, page(url.pathname, query, records, query.get('order') ?? 'asc'));
       return;
@@ -619,6 +641,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       if (!/^[0-9]+$/.test(parts[1]!)) return badRequest(res, 'sequence');
       const ledger = ledgers[Number(parts[1]) - 1];
       if (!ledger) return send(res, 404, NOT_FOUND);
+      if (ledger.sequence < historyFrom) return send(res, 410, BEFORE_HISTORY);
       if (parts.length === 2) return send(res, 200, ledgerJson(ledger));
       const join = !dropJoin && query.get('join') === 'transactions';
       const includeFailed = query.get('include_failed') === 'true';

@@ -133,6 +133,13 @@ export interface FakeRippled {
    */
   setLag(ledgers: number): void;
   /**
+   * Answers as two servers behind one load-balanced URL that disagree (0: they agree):
+   * `ledger_index: "validated"` comes from one that has validated the last ledger, every other
+   * `ledger` request from one that has closed the last `ledgers` validated ledgers but not validated
+   * them yet (it answers them with `validated: false`).
+   */
+  setValidationLag(ledgers: number): void;
+  /**
    * Makes `account` exist (`account_info` answers its AccountRoot): its XRP balance in drops and
    * whether it has RequireDest (`lsfRequireDestTag`). Unknown accounts answer `actNotFound`.
    */
@@ -235,6 +242,7 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
   const accounts = new Map<string, { balanceDrops: bigint; flags: number }>();
   let unavailable = false;
   let lag = 0;
+  let validationLag = 0;
   let closeTime = 800_000_000;
 
   function addLedger(validated: boolean): StoredLedger {
@@ -375,6 +383,11 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
       if (!Number.isSafeInteger(ledgers) || ledgers < 0)
         throw new Error(`lag must be a whole number: ${ledgers}`);
       lag = ledgers;
+    },
+    setValidationLag(ledgers) {
+      if (!Number.isSafeInteger(ledgers) || ledgers < 0)
+        throw new Error(`validation lag must be a whole number: ${ledgers}`);
+      validationLag = ledgers;
     },
     pay({ to, tag, amountDrops, partial }, submitOptions) {
       if (partial) {
@@ -566,7 +579,10 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
         ledger: ledgerJson(ledger, params, apiVersion),
         ledger_hash: ledger.hash,
         ledger_index: ledger.index,
-        validated: ledger.validated && ledger.index <= seen.validated.index,
+        validated:
+          ledger.validated &&
+          ledger.index <= seen.validated.index &&
+          (index === 'validated' || ledger.index <= seen.validated.index - validationLag),
         status: 'success',
       },
     };

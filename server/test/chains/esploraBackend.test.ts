@@ -5,15 +5,20 @@ import {
   deriveAddress,
   outputScriptOf,
 } from '@cairn/chain-utxo';
+import type { JobHelpers } from 'graphile-worker';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
 import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { paymentTimerTask } from '../../src/workers/jobs/paymentTimerTask.js';
 import { awaitingPayment, type Client, clientFor } from '../api/apiHelpers.js';
+import { postForm } from '../checkoutPage/checkoutHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from './attachWebhookReceiver.js';
-import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
+import { allDelivered, eventNamesFor, receiveWebhooks } from './eventsFor.js';
 import { type FakeEsplora, startFakeEsplora } from './startFakeEsplora.js';
+
+const DAY = 24 * 60 * 60 * 1000;
 
 // The Esplora REST backend (address polling). NO Esplora server exists on this machine: these tests
 // run against startFakeEsplora, a local HTTP server answering in Esplora's documented format from an
@@ -134,6 +139,17 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
     };
   };
   const status = async (id: string) => (await client.get(`/payments/${id}`)).body.data.status;
+  /** A payment's `late_grace_ends_at` (not in the API's payment object), ISO. */
+  const lateGraceEnd = async (id: string) => {
+    const [row] = await test.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ late_grace_ends_at: string | Date }[]>(
+        'select late_grace_ends_at from payments where id = ?',
+        [id],
+      );
+    return new Date(row!.late_grace_ends_at).toISOString();
+  };
 
   it('detects from the mempool, confirms at depth, asking once per open address per sync', async () => {
     const p = await newPayment();
@@ -183,5 +199,61 @@ describe('target-poll watcher on the Esplora backend (constructed responses)', (
       'payment.detected',
       'payment.reverted',
     ]);
+  });
+
+  // Last in this describe: it moves the gateway's clock by days.
+  it("keeps asking about a cancelled payment's address for 14 days after its late grace: late money is reported", async () => {
+    const p = await newPayment();
+    const cancel = await postForm(`${test.baseUrl}/checkout/${p.id}/cancel`, {});
+    expect(cancel.status).toBe(303);
+    const graceEnd = await lateGraceEnd(p.id);
+    const asked = async () => {
+      const before = esplora.requests.length;
+      await watcher.syncOnce();
+      return esplora.requests.slice(before).includes(`/address/${p.address}/txs`);
+    };
+    // Two days after the grace (one day more than an expired payment's address is asked about).
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(graceEnd) + 2 * DAY));
+    expect(await asked()).toBe(true);
+    esplora.broadcast([{ address: p.address, scriptpubkey: p.script, value: p.amount }]);
+    esplora.mine();
+    esplora.mine();
+    await watcher.syncOnce();
+    const read = (await client.get(`/payments/${p.id}`)).body.data;
+    expect(read).toMatchObject({ status: 'cancelled', amount_received_after_close: String(p.amount) });
+    expect(await eventNamesFor(test, p.id)).toEqual([
+      'payment.awaiting',
+      'payment.cancelled',
+      'payment.received_after_close',
+    ]);
+    // Settled, and past the 14 days: no longer asked about.
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(graceEnd) + 14 * DAY + 1000));
+    expect(await asked()).toBe(false);
+  });
+
+  it('asks about a cancelled address a newer payment took over for that payment only', async () => {
+    const a = await newPayment();
+    expect((await postForm(`${test.baseUrl}/checkout/${a.id}/cancel`, {})).status).toBe(303);
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(await lateGraceEnd(a.id)) + 1000));
+    // Nothing paid and the grace over: the next payment reuses the address (a sync first: the chain
+    // is offered only when its watcher synced lately by the clock).
+    await watcher.syncOnce();
+    const b = await newPayment();
+    expect(b.address).toBe(a.address);
+    const asked = async () => {
+      const before = esplora.requests.length;
+      await watcher.syncOnce();
+      return esplora.requests.slice(before).filter((r) => r === `/address/${a.address}/txs`).length;
+    };
+    expect(await asked()).toBe(1);
+    // b expires unpaid and its grace plus a day passes, well inside a's 14 days: nobody is asked about.
+    await allDelivered(test);
+    clock.set(new Date(Date.parse(await lateGraceEnd(b.id)) + DAY + 1000));
+    await paymentTimerTask(test.running.gateway)({ paymentId: b.id, timer: 'window' }, {} as JobHelpers);
+    expect(await status(b.id)).toBe('expired');
+    expect(await asked()).toBe(0);
   });
 });

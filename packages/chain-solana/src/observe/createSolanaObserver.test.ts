@@ -261,11 +261,10 @@ describe('Solana target polling', () => {
     expect(rpc.countRequests('getTransaction')).toBe(0);
   });
 
-  it('matches a reference loaded from an address lookup table, and one typed as a memo', async () => {
+  it('matches a reference loaded from an address lookup table onto the transfer instruction', async () => {
     const obs = observer();
     const wallet = await rpc.newWallet();
     const viaTable = target(wallet);
-    const viaMemo = target(wallet);
     await rpc.pay({
       recipient: wallet,
       reference: viaTable.matchKey,
@@ -273,15 +272,59 @@ describe('Solana target polling', () => {
       coin: 'USDC',
       referenceInLookupTable: true,
     });
-    await rpc.pay({ recipient: wallet, memo: viaMemo.matchKey, amount: 6_000_000n, coin: 'SOL' });
     rpc.closeBlocks(1);
-    const { activity } = await obs.targetActivity([viaTable, viaMemo]);
-    expect(activity.map((a) => [a.matchKey, a.amount])).toEqual(
-      expect.arrayContaining([
-        [viaTable.matchKey, 4_000_000n],
-        [viaMemo.matchKey, 6_000_000n],
-      ]),
+    const { activity } = await obs.targetActivity([viaTable]);
+    expect(activity.map((a) => [a.matchKey, a.amount])).toEqual([[viaTable.matchKey, 4_000_000n]]);
+  });
+
+  it('takes a reference only from the transfer instruction (Solana Pay), not from a memo or another instruction', async () => {
+    let clock = Date.now();
+    const obs = observer({ now: () => clock, unmatchedGraceSeconds: 60 });
+    const wallet = await rpc.newWallet();
+    const viaMemo = target(wallet);
+    const elsewhere = target(wallet);
+    const memo = await rpc.pay({
+      recipient: wallet,
+      memo: viaMemo.matchKey,
+      amount: 6_000_000n,
+      coin: 'SOL',
+    });
+    const other = await rpc.pay({
+      recipient: wallet,
+      reference: elsewhere.matchKey,
+      amount: 7_000_000n,
+      coin: 'USDC',
+      referenceOnOtherInstruction: true,
+    });
+    rpc.closeBlocks(1);
+    warnings.length = 0;
+    expect((await obs.targetActivity([viaMemo, elsewhere])).activity).toEqual([]);
+    clock += 60_000;
+    expect((await obs.targetActivity([viaMemo, elsewhere])).activity).toEqual([]);
+    expect(warnings.map((w) => [w.message, w.fields.txid]).sort()).toEqual(
+      [
+        [UNMATCHED, memo],
+        [UNMATCHED, other],
+      ].sort(),
     );
+  });
+
+  it("credits a token balance entry without its optional owner: the account is the wallet's associated one", async () => {
+    const obs = observer();
+    const wallet = await rpc.newWallet();
+    const t = target(wallet);
+    const signature = await rpc.pay({
+      recipient: wallet,
+      reference: t.matchKey,
+      amount: 3_000_000n,
+      coin: 'USDC',
+      omitTokenOwner: true,
+    });
+    rpc.closeBlocks(1);
+    const { activity } = await obs.targetActivity([t]);
+    expect(activity.map((a) => [a.txid, a.matchKey, a.amount, a.coinSymbol])).toEqual([
+      [signature, t.matchKey, 3_000_000n, 'USDC'],
+    ]);
   });
 
   it('never reports a transfer carrying no reference; logs it once after the grace, then forgets it', async () => {

@@ -58,7 +58,7 @@ interface FoundTransfer {
   readonly blockTime: number | null;
   /** When this process read it (ms since the epoch). */
   readonly readAt: number;
-  /** Where a reference can appear: its account keys (static and loaded) and its memo texts, trimmed. */
+  /** The keys its transfer instructions to the wallet carry beyond their own accounts (Solana Pay references). */
   readonly carriers: ReadonlySet<string>;
   readonly credits: readonly SolanaCredit[];
   block?: BlockRef;
@@ -108,12 +108,15 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
  * once (`getTransaction`, `json`, `maxSupportedTransactionVersion: 0`) and credited from its BALANCE
  * CHANGES ({@link readSolanaTransfer}): SOL from the wallet's pre/post balances, tokens from the
  * pre/post token balances of the wallet's associated token account with the watched mint and the
- * wallet as owner. Never from an instruction's amount: a transfer of a different mint, to another
+ * wallet as owner (or no owner given: the account is derived from the wallet). Never from an instruction's amount: a transfer of a different mint, to another
  * account, or of less than asked credits what actually arrived (nothing, or the smaller amount).
  *
- * A transaction pays a payment when exactly one of the wallet's references appears among its
- * account keys (static and loaded from lookup tables) or as the text of an SPL Memo instruction
- * (a payer who typed the reference as a memo); the match is fixed once made. A transaction carrying
+ * A transaction pays a payment when exactly one of the wallet's references is carried where the
+ * Solana Pay specification puts it: among the accounts of its transfer instruction to the wallet
+ * (System Program `Transfer`) or to the wallet's token account (SPL Token `Transfer`,
+ * `TransferChecked`), after the instruction's own accounts, static or loaded from a lookup table. A
+ * reference elsewhere (another instruction, a memo's text) does not count. The match is fixed once
+ * made. A transaction carrying
  * two or more of the wallet's references cannot be split between them: it is logged once and
  * forgotten. One carrying none (the merchant's other income, a payer who dropped the reference) is
  * kept unreported for `unmatchedGraceSeconds` (its payment's target may be polled only after it was
@@ -232,7 +235,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
         blockTime,
         readAt: now(),
         unmatchedPolls: 0,
-        carriers: new Set([...reading.keys, ...reading.memos.map((memo) => memo.trim())]),
+        carriers: new Set(reading.references),
         credits: reading.credits,
       });
     });

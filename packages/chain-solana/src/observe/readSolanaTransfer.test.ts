@@ -1,3 +1,4 @@
+import { getBase58Decoder } from '@solana/kit';
 import { describe, expect, it } from 'vitest';
 import { type RpcTransactionJson, readSolanaTransfer } from './readSolanaTransfer.js';
 
@@ -91,24 +92,60 @@ describe('readSolanaTransfer', () => {
     expect(readSolanaTransfer(failed, WALLET, tokens)).toMatchObject({ failed: true, credits: [] });
   });
 
-  it('lists loaded addresses after the static keys, and reads memo texts', () => {
+  it('ignores entries of another mint or owner, but credits one without the optional owner', () => {
+    const { owner: _owner, ...withoutOwner } = balance(2, USDC, WALLET, '4000000');
+    const paid = tx({ preTokenBalances: [], postTokenBalances: [withoutOwner] });
+    expect(readSolanaTransfer(paid, WALLET, tokens).credits).toEqual([
+      { coinSymbol: 'USDC', amount: 4_000_000n, index: 2 },
+    ]);
+  });
+
+  it('takes references only from transfer instructions to the wallet or its token account, after their own accounts', () => {
+    const REF_SOL = '9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4';
+    const REF_TOKEN = 'GHf7ZD3VUuRpBQVtHcTz2nASfr9xQJY8PZ1UvL9dTpuk';
+    const REF_ELSEWHERE = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+    const REF_PLAIN_TRANSFER = '7mhcgF1DVsj5iv4CxZDgp51H6MBBwqamsH1KnqXhSRc5';
+    const MEMO = 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr';
+    const OTHER = 'Hxro7MbBqdfs5bsTBhtomKUe3tT4Y2D6Eh9aTZkN3bfV';
+    const base58 = getBase58Decoder();
+    const systemTransfer = base58.decode(new Uint8Array([2, 0, 0, 0, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]));
+    const transferChecked = base58.decode(new Uint8Array([12, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0, 6]));
+    const transfer = base58.decode(new Uint8Array([3, 0x40, 0x42, 0x0f, 0, 0, 0, 0, 0]));
+    const keys = [PAYER, WALLET, ATA, OTHER, '11111111111111111111111111111111', TOKEN, USDC, MEMO];
     const reading = readSolanaTransfer(
       {
         ...tx({
-          loadedAddresses: { writable: [], readonly: ['9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4'] },
+          loadedAddresses: {
+            writable: [],
+            readonly: [REF_SOL, REF_TOKEN, REF_ELSEWHERE, REF_PLAIN_TRANSFER],
+          },
         }),
         transaction: {
           signatures: ['sig'],
           message: {
-            accountKeys: [PAYER, WALLET, 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr'],
-            instructions: [{ programIdIndex: 2, accounts: [], data: 'Cn8eVZg' }], // base58 of "hello"
+            accountKeys: keys,
+            instructions: [
+              // A memo whose text is a reference, and a transfer to someone else carrying one: not references.
+              {
+                programIdIndex: 7,
+                accounts: [],
+                data: base58.decode(new TextEncoder().encode(REF_ELSEWHERE)),
+              },
+              { programIdIndex: 4, accounts: [0, 3, 10], data: systemTransfer },
+              // SOL to the wallet (REF_SOL loaded from a lookup table), USDC to its token account.
+              { programIdIndex: 4, accounts: [0, 1, 8], data: systemTransfer },
+              { programIdIndex: 5, accounts: [3, 6, 2, 0, 9], data: transferChecked },
+              // SPL Token Transfer (no mint account) to the token account, and one to another account.
+              { programIdIndex: 5, accounts: [3, 2, 0, 11], data: transfer },
+              { programIdIndex: 5, accounts: [2, 3, 0, 10], data: transfer },
+            ],
           },
         },
       },
       WALLET,
       tokens,
     );
-    expect(reading.keys.at(-1)).toBe('9uMXnuz4niHEvFLaXzWoYQqy7tkrnqX4U35n4juostB4');
-    expect(reading.memos).toEqual(['hello']);
+    expect(reading.keys.slice(-4)).toEqual([REF_SOL, REF_TOKEN, REF_ELSEWHERE, REF_PLAIN_TRANSFER]);
+    expect(reading.references).toEqual([REF_SOL, REF_TOKEN, REF_PLAIN_TRANSFER]);
   });
 });

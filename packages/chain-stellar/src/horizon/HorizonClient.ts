@@ -20,6 +20,22 @@ export class HorizonError extends Error {
   }
 }
 
+/**
+ * uint64 members Horizon may print as JSON numbers (its muxed-account announcement shows
+ * `to_muxed_id: 42`; Horizon itself prints a string): JSON.parse would round one above 2^53.
+ */
+const UINT64_NUMBER_MEMBERS =
+  /"(to_muxed_id|from_muxed_id|destination_muxed_id)"(\s*):(\s*)([0-9]+)(?=\s*[,}\]])/g;
+
+/**
+ * `text` with every {@link UINT64_NUMBER_MEMBERS} number turned into the same digits as a string, so
+ * parsing keeps them exact. A member name inside a JSON string has its quotes escaped (`\"`), so it
+ * never matches.
+ */
+export function quoteUint64Fields(text: string): string {
+  return text.replace(UINT64_NUMBER_MEMBERS, '"$1"$2:$3"$4"');
+}
+
 /** Options of a {@link HorizonClient}. */
 export interface HorizonClientOptions {
   /** Per-request timeout in ms (default 15 s). */
@@ -99,7 +115,7 @@ export class HorizonClient {
       );
     }
     try {
-      return JSON.parse(text) as T;
+      return JSON.parse(quoteUint64Fields(text)) as T;
     } catch (error) {
       throw new HorizonError('not-json', `Horizon's answer to GET ${path} is not JSON`, response.status, {
         cause: error,

@@ -67,8 +67,11 @@ export interface HorizonPaymentRecord {
   readonly to?: string;
   /** The muxed `M...` destination, when the payment was made to one. */
   readonly to_muxed?: string;
-  /** The muxed destination's ID (uint64 in decimal; Horizon omits it when it is 0). */
-  readonly to_muxed_id?: string;
+  /**
+   * The muxed destination's ID (uint64 in decimal; Horizon omits it when it is 0). A string from
+   * Horizon; a number in its muxed-account announcement, kept as its digits by HorizonClient.
+   */
+  readonly to_muxed_id?: string | number;
   readonly asset_type?: string;
   readonly asset_code?: string;
   readonly asset_issuer?: string;

@@ -62,6 +62,28 @@ describe('createStellarObserver: following ledgers', () => {
     expect(heights).toEqual([20, 19, 18, 17, 16, 15, 14, 13, 12, 11, 10]);
   });
 
+  it('ends the walk back at the oldest ledger a Horizon with a short history has (no parent below it)', async () => {
+    await horizon.stop();
+    horizon = await startFakeHorizon({ startLedger: 100, historyFrom: 95 });
+    observer = stellarAdapter.createObserver!({
+      chain: CHAIN,
+      backend: { kind: 'json-rpc', url: horizon.url, timeoutMs: 5_000 },
+    }) as BlockScanObserver;
+    const tip = await observer.tip();
+    let hash: string | null = tip.hash;
+    const heights: number[] = [];
+    while (hash !== null && heights.length <= 10) {
+      const header = await observer.header(hash);
+      expect(header.hash).toBe(horizon.ledgerHash(header.height));
+      heights.push(header.height);
+      hash = header.parentHash;
+    }
+    expect(heights).toEqual([100, 99, 98, 97, 96, 95, 94]);
+    expect(hash).toBeNull();
+    // Reading a ledger before the history is still an error: the watcher cannot scan it.
+    await expect(observer.blockHashAt(94)).rejects.toThrow(/HTTP 410/);
+  });
+
   it('gives the genesis ledger no parent, and refuses a hash it never saw', async () => {
     const genesis = await observer.blockHashAt(1);
     expect((await observer.header(genesis!)).parentHash).toBeNull();
@@ -138,6 +160,29 @@ describe('createStellarObserver: payments in a ledger', () => {
       `${MERCHANT}:10`,
       MERCHANT,
       MERCHANT,
+    ]);
+  });
+
+  it('reads to_muxed_id printed as a JSON number, exactly, even above 2^53', async () => {
+    await horizon.stop();
+    horizon = await startFakeHorizon({ muxedIdAsNumber: true });
+    observer = stellarAdapter.createObserver!({
+      chain: CHAIN,
+      backend: { kind: 'json-rpc', url: horizon.url, timeoutMs: 5_000 },
+    }) as BlockScanObserver;
+    const small = await horizon.pay({ to: muxedAddressOf(MERCHANT, 42n), amount: 1n, asset: 'XLM' });
+    const large = await horizon.pay({
+      to: muxedAddressOf(MERCHANT, 2n ** 64n - 1n),
+      amount: 2n,
+      asset: 'XLM',
+    });
+    const sequence = horizon.closeLedgers();
+    const raw = await (await fetch(`${horizon.url}/ledgers/${sequence}/payments`)).text();
+    expect(raw).toContain('"to_muxed_id": 18446744073709551615');
+    const block = await blockAt(sequence);
+    expect(block.outputs.map((o) => [o.txid, o.matchKey])).toEqual([
+      [small, `${MERCHANT}:42`],
+      [large, `${MERCHANT}:18446744073709551615`],
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
   type ObservedOutput,
   type ObserverLog,
 } from '@cairn/chain-core';
-import { HorizonClient } from '../horizon/HorizonClient.js';
+import { HorizonClient, HorizonError } from '../horizon/HorizonClient.js';
 import type { HorizonLedger, HorizonPage, HorizonPaymentRecord } from '../horizon/horizonTypes.js';
 import { ledgerOfOperationId, readPaymentRecord } from './readPaymentRecord.js';
 
@@ -44,7 +44,10 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
  * - `blockHashAt(seq)`: `GET /ledgers/{seq}`, null on 404 (not ingested yet: above the tip);
  * - `header(hash)`: Horizon has no ledger-by-hash lookup, so every ledger read is remembered by hash
  *   (and its `prev_hash` as the hash of `seq - 1`); a `prev_hash` is confirmed by reading that
- *   sequence. An unknown hash is an error;
+ *   sequence, except below the oldest ledger Horizon has (410 `before_history`, or 404): that parent
+ *   is reported with a null parent of its own, so a walk back ends there as at genesis (a Horizon
+ *   whose history starts fewer than ten ledgers below its tip still lets the watcher start). An
+ *   unknown hash is an error;
  * - `block(hash)`: the ledger's payments, `GET /ledgers/{seq}/payments?order=asc&limit=200&
  *   join=transactions&include_failed=false`, paged with the last record's `paging_token` as `cursor`
  *   until a page comes back short; each record is read by {@link readPaymentRecord} (payments, path
@@ -97,11 +100,25 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
     return header;
   }
 
-  async function ledgerAt(sequence: number): Promise<BlockHeader | null> {
+  /**
+   * Ledger `sequence`, null when Horizon does not have it (404: above its tip), or `before-history`
+   * when it is older than the oldest ledger Horizon keeps (410 `before_history`, with
+   * `beforeHistory`; otherwise that is an error).
+   */
+  async function ledgerAt(sequence: number): Promise<BlockHeader | null>;
+  async function ledgerAt(
+    sequence: number,
+    beforeHistory: true,
+  ): Promise<BlockHeader | null | 'before-history'>;
+  async function ledgerAt(
+    sequence: number,
+    beforeHistory?: true,
+  ): Promise<BlockHeader | null | 'before-history'> {
     let ledger: HorizonLedger | null;
     try {
       ledger = await horizon.get<HorizonLedger>(`/ledgers/${sequence}`);
     } catch (error) {
+      if (beforeHistory && error instanceof HorizonError && error.httpStatus === 410) return 'before-history';
       return fail(`cannot read ledger ${sequence} from Horizon`, error);
     }
     if (ledger === null) return null;
@@ -138,8 +155,17 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
         `ledger ${hash} was never read through this observer, and Horizon cannot look a ledger up by hash`,
       );
     }
-    const ledger = await ledgerAt(sequence);
-    if (ledger === null || ledger.hash !== hash) {
+    const ledger = await ledgerAt(sequence, true);
+    if (ledger === 'before-history' || ledger === null) {
+      // Older than the oldest ledger this Horizon has (its history_elder_ledger: it ingested from a
+      // recent ledger, or prunes): 410 before_history (404 from some proxies and older versions). Its
+      // hash is its child's prev_hash; nothing older can be read, so a walk back (the watcher's first
+      // start reads ten ancestors of the tip) ends here, as at genesis.
+      const oldest: BlockHeader = { height: sequence, hash, parentHash: null };
+      remember(byHash, hash, oldest);
+      return oldest;
+    }
+    if (ledger.hash !== hash) {
       return fail(`ledger ${sequence} on Horizon is ${ledger?.hash ?? 'missing'}, not ${hash}`);
     }
     return ledger;

@@ -69,6 +69,26 @@ describe('readPaymentRecord', () => {
     expect(keyOf(muxed)).toBe(`${TO}:42`);
   });
 
+  it('reads to_muxed_id as a string or a number, and refuses one that disagrees with to_muxed', () => {
+    const asNumber = readPaymentRecord(
+      record({ to_muxed: muxedAddressOf(TO, 42n), to_muxed_id: 42 }),
+      ISSUER,
+    );
+    expect(keyOf(asNumber)).toBe(`${TO}:42`);
+    expect(() =>
+      readPaymentRecord(record({ to_muxed: muxedAddressOf(TO, 42n), to_muxed_id: 43 }), ISSUER),
+    ).toThrow(/to_muxed_id 43 disagrees/);
+    // A number JSON.parse rounded cannot be compared: the ID comes from to_muxed alone, exactly.
+    const rounded = readPaymentRecord(
+      record({
+        to_muxed: muxedAddressOf(TO, 2n ** 64n - 1n),
+        to_muxed_id: JSON.parse('18446744073709551615') as number,
+      }),
+      ISSUER,
+    );
+    expect(keyOf(rounded)).toBe(`${TO}:18446744073709551615`);
+  });
+
   it('prefers the muxed ID over the memo, and reads ID 0 from to_muxed when Horizon omits to_muxed_id', () => {
     const both = readPaymentRecord(
       record({

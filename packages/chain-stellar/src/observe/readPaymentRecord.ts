@@ -44,6 +44,17 @@ export function ledgerOfOperationId(operationId: string): number {
 }
 
 /**
+ * `to_muxed_id` as decimal digits: Horizon prints a string, its announcement of muxed accounts shows a
+ * number (HorizonClient keeps such a number's digits as a string). A number JSON.parse may have
+ * rounded (above 2^53) cannot be compared: undefined, the ID read from `to_muxed` stands alone.
+ */
+function muxedIdText(stated: string | number | undefined): string | undefined {
+  if (typeof stated === 'number')
+    return Number.isSafeInteger(stated) && stated >= 0 ? String(stated) : undefined;
+  return stated;
+}
+
+/**
  * Reads one record of Horizon's payments endpoint (with `join=transactions`) into watcher outputs:
  *
  * - `payment` and path payments (`path_payment_strict_receive`, `path_payment_strict_send`), whose
@@ -56,7 +67,8 @@ export function ledgerOfOperationId(operationId: string): number {
  * - the asset is XLM (`native`, no coin symbol) or Circle's USDC: code `USDC` AND `usdcIssuer`; a USDC
  *   of any other issuer is another asset (anyone can issue one), skipped;
  * - match key: `${to}:${id}` for a muxed destination (the ID read from `to_muxed` itself, so ID 0,
- *   which Horizon leaves out of `to_muxed_id`, is still an ID), else `${to}:${memo}` for an ID memo,
+ *   which Horizon leaves out of `to_muxed_id`, is still an ID; `to_muxed_id`, a string or a number,
+ *   must agree with it), else `${to}:${memo}` for an ID memo,
  *   else `${to}`; `account` is `to`;
  * - txid: `transaction_hash`; index: the operation's index within its transaction.
  *
@@ -101,9 +113,10 @@ export function readPaymentRecord(record: HorizonPaymentRecord, usdcIssuer: stri
         `payment ${record.id}: muxed destination ${record.to_muxed} is not an address of ${to}`,
       );
     }
-    if (record.to_muxed_id !== undefined && record.to_muxed_id !== muxed.id) {
+    const statedId = muxedIdText(record.to_muxed_id);
+    if (statedId !== undefined && statedId !== muxed.id) {
       throw new Error(
-        `payment ${record.id}: to_muxed_id ${record.to_muxed_id} disagrees with ${record.to_muxed}`,
+        `payment ${record.id}: to_muxed_id ${JSON.stringify(record.to_muxed_id)} disagrees with ${record.to_muxed}`,
       );
     }
     id = muxed.id;

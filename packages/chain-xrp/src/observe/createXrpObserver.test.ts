@@ -112,18 +112,30 @@ describe('createXrpObserver against a fake rippled', () => {
     ]);
   });
 
-  it('ignores failed payments, issued currencies and self-payments; logs unavailable amounts', async () => {
+  it('ignores failed payments, issued currencies and self-payments; logs unavailable amounts and tagged tokens', async () => {
     const log = { warn: vi.fn<ObserverLog['warn']>() };
     const observer = open(log);
     rippled.payFailed({ to: MERCHANT, tag: 2, amountDrops: 5_000_000n }, { close: false });
-    rippled.payIssued({ to: MERCHANT, tag: 3, value: '25' }, { close: false });
+    const token = rippled.payIssued({ to: MERCHANT, tag: 3, value: '25' }, { close: false });
+    rippled.payIssued({ to: OTHER, value: '7' }, { close: false });
     const unavailable = rippled.payUnavailable({ to: MERCHANT, tag: 4, amountDrops: 9n }, { close: false });
     rippled.pay({ to: rippled.payer, amountDrops: 1n }, { close: false });
     rippled.closeLedgers(1);
     const block = await lastBlock(observer);
     expect(block.outputs).toEqual([]);
-    expect(log.warn).toHaveBeenCalledTimes(1);
-    expect(log.warn.mock.calls[0]![0]).toMatchObject({ txid: unavailable, deliveredAmount: 'unavailable' });
+    expect(log.warn).toHaveBeenCalledTimes(2);
+    expect(log.warn.mock.calls[0]).toEqual([
+      {
+        chainId: 'XRP_TESTNET',
+        txid: token,
+        ledger: block.height,
+        destination: MERCHANT,
+        destinationTag: 3,
+        deliveredAmount: { currency: 'USD', issuer: expect.stringMatching(/^r/), value: '25' },
+      },
+      'xrp: a token payment (not XRP) to a destination tag is not counted',
+    ]);
+    expect(log.warn.mock.calls[1]![0]).toMatchObject({ txid: unavailable, deliveredAmount: 'unavailable' });
   });
 
   it('keeps several payments of one ledger apart by txid', async () => {
@@ -250,6 +262,18 @@ describe('createXrpObserver against a fake rippled', () => {
       [paid[2]!, 30n],
     ]);
     expect(await observer.blockHashAt(cursor.height + 1)).toBeNull();
+  });
+
+  it('takes a ledger another server behind the URL has validated, but this one not yet, as not yet', async () => {
+    const observer = open();
+    const [, last] = rippled.closeLedgers(2);
+    rippled.setValidationLag(1);
+    expect(await observer.tip()).toEqual({ height: last!.index, hash: last!.hash });
+    const notYet = observer.blockHashAt(last!.index);
+    await expect(notYet).rejects.toThrow(ChainBackendError);
+    await expect(notYet).rejects.toThrow(/not validated yet by the server that answered/);
+    rippled.setValidationLag(0);
+    expect(await observer.blockHashAt(last!.index)).toBe(last!.hash);
   });
 
   it('refuses to mistake a gap in the server history for a reorg', async () => {

@@ -34,7 +34,9 @@ const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
  *   kept (one ledger) for the `block(hash)` call the watcher makes next, so following the chain costs
  *   ONE `ledger` call per ledger. A ledger at or below the last validated one that the server does
  *   not have (its history starts later) is an error, not null, so the watcher never mistakes a history
- *   gap for a reorg.
+ *   gap for a reorg. A ledger at or below the last validated one that the server answers closed but
+ *   not validated (servers behind one load-balanced URL that disagree for a moment) is "not yet": an
+ *   error saying so (the watcher asks again on its next poll), neither null nor a history gap.
  * - Validated ledgers are final, so the observer never lets the chain go back: a server whose last
  *   validated ledger is below one already seen (a lagging server behind a load-balanced URL such as a
  *   public cluster's) is an error, not a shorter chain; otherwise the watcher would take it for a
@@ -92,16 +94,19 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
     return validated;
   }
 
-  /** Ledger `height` with its transactions if this server has it validated; undefined otherwise. */
-  async function validatedAt(height: number): Promise<ObservedBlock | undefined> {
+  /**
+   * Ledger `height` with its transactions if the server that answered has it validated; otherwise
+   * whether it answered the ledger without validating it (`unvalidated`) or not at all (`missing`).
+   */
+  async function validatedAt(height: number): Promise<ObservedBlock | 'unvalidated' | 'missing'> {
     let result: RippledLedgerResult;
     try {
       result = await ledger({ ledger_index: height, ...WITH_TRANSACTIONS });
     } catch (error) {
-      if (error instanceof RippledRpcError && error.rpcError === 'lgrNotFound') return undefined;
+      if (error instanceof RippledRpcError && error.rpcError === 'lgrNotFound') return 'missing';
       return fail(`cannot read ledger ${height} from rippled`, error);
     }
-    if (result?.validated !== true) return undefined;
+    if (result?.validated !== true) return 'unvalidated';
     try {
       const block = decodeXrpLedger(chainId, result, log);
       if (block.height !== height) {
@@ -118,12 +123,20 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
   async function blockHashAt(height: number): Promise<string | null> {
     if (!Number.isSafeInteger(height) || height < 1) return null;
     const found = await validatedAt(height);
-    if (found) return found.hash;
+    if (typeof found === 'object') return found.hash;
     // Not found, or not validated: above the last validated ledger, or validated meanwhile, or a gap.
     const validated = await tip();
     if (height > validated.height) return null;
     const again = await validatedAt(height);
-    if (again) return again.hash;
+    if (typeof again === 'object') return again.hash;
+    if (again === 'unvalidated') {
+      // The server has the ledger, closed, but has not validated it yet, while the tip came from one
+      // that has (servers behind one load-balanced URL disagree for a few seconds): not yet, not a gap.
+      throw new ChainBackendError(
+        chainId,
+        `ledger ${height} is validated (last validated ledger ${validated.height}) but not validated yet by the server that answered for it (servers behind this URL disagree); asking again later`,
+      );
+    }
     throw new ChainBackendError(
       chainId,
       `rippled does not have validated ledger ${height}, at or below its last validated ledger ${validated.height}: its ledger history does not reach back that far (raise ledger_history, or use a full-history server)`,

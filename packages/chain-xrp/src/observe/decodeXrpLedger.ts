@@ -57,7 +57,8 @@ export function decodeXrpLedgerHeader(chainId: string, result: RippledLedgerResu
  * - The amount credited is `meta.delivered_amount` (drops, a string), NEVER `Amount`/`DeliverMax`:
  *   a partial payment (tfPartialPayment) may name a large `Amount` and deliver a tiny fraction of it
  *   (the partial-payment exploit).
- * - `delivered_amount` as an object (an issued currency or MPT) is not XRP: skipped.
+ * - `delivered_amount` as an object (an issued currency or MPT) is not XRP: skipped, and logged when
+ *   the payment carries a destination tag (it may be a customer paying a token instead of XRP).
  *   `"unavailable"` (ledgers before 4594095) or a missing one: skipped and logged.
  * - A payment from an account to itself (a currency conversion) pays nobody: skipped.
  * - Output: `{ txid: hash, index: 0, matchKey: "<Destination>:<DestinationTag>" (or "<Destination>"
@@ -96,7 +97,25 @@ export function decodeXrpLedger(
     }
     if (destination === tx.Account) continue;
     const delivered = meta.delivered_amount;
-    if (typeof delivered === 'object' && delivered !== null) continue;
+    if (typeof delivered === 'object' && delivered !== null) {
+      // A token (issued currency or MPT), not XRP. Logged when it carries a destination tag, the only
+      // kind that can be meant for a payment (every payment has one): a customer who sent a token
+      // instead of XRP. Untagged token payments, the bulk of a busy ledger's, are skipped silently.
+      if (tx.DestinationTag !== undefined) {
+        log?.warn(
+          {
+            chainId,
+            txid: hash,
+            ledger: header.height,
+            destination,
+            destinationTag: tx.DestinationTag,
+            deliveredAmount: delivered,
+          },
+          'xrp: a token payment (not XRP) to a destination tag is not counted',
+        );
+      }
+      continue;
+    }
     if (delivered === undefined || delivered === 'unavailable') {
       log?.warn(
         { chainId, txid: hash, ledger: header.height, destination, deliveredAmount: delivered ?? null },

@@ -337,8 +337,13 @@ export class ChainWatcherStore {
   /**
    * The targets a target-poll watcher asks about: the current holder of each address, for payments
    * still open, inside their late grace (plus a day, for payments after the grace to be recorded), or
-   * with a sighting still settling. With `coinSymbol`, only payments that picked that coin (an EVM
-   * watcher reads the balances of native-coin targets).
+   * with a sighting still settling; and, for the target-poll backends (no `coinSymbol`), cancelled
+   * ones for 14 days after their late grace, unless a newer payment took their address over: a
+   * customer who paid and pressed Cancel sends money after
+   * the close, reported like a block-scan family's, and a transaction signed before the cancel is
+   * mined or leaves Bitcoin Core's mempool (`-mempoolexpiry`, 336 h) within that. With `coinSymbol`,
+   * only payments that picked that coin (an EVM watcher reads the balances of native-coin targets, a
+   * read per target and block, so it keeps to the shorter window).
    */
   async pollTargets(now: Date, coinSymbol?: string): Promise<PollTarget[]> {
     const rows = await this.#sql<{
@@ -356,9 +361,18 @@ export class ChainWatcherStore {
           and (?::text is null or p.selected_coin_symbol = ?::text)
           and (p.status in ('awaiting_payment', 'payment_detected', 'confirming', 'underpaid')
                or p.late_grace_ends_at > ?::timestamptz - interval '1 day'
+               or (?::text is null and p.status = 'cancelled' and not p.derivation_index_recycled
+                   and p.late_grace_ends_at > ?::timestamptz - interval '14 days')
                or exists (select 1 from chain_sightings s where s.payment_id = p.id and not s.settled))
         order by t.match_key, t.seq desc`,
-      [this.chainId, coinSymbol ?? null, coinSymbol ?? null, now.toISOString()],
+      [
+        this.chainId,
+        coinSymbol ?? null,
+        coinSymbol ?? null,
+        now.toISOString(),
+        coinSymbol ?? null,
+        now.toISOString(),
+      ],
     );
     return rows.map((r) => ({
       paymentId: r.payment_id,

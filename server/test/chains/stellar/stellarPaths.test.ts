@@ -85,3 +85,24 @@ describe('muxed addresses, the checkout and attacks on Stellar (fake Horizon)', 
     expect(await s.statusOf(p.id)).toBe('awaiting_payment');
   });
 });
+
+describe('a Horizon whose history starts five ledgers below its tip, printing to_muxed_id as a number', () => {
+  // The watcher's first start reads ten ancestors of the tip; this Horizon has five.
+  const s = useScenario(() =>
+    startScenario(stellarTestnet('XLM', { startLedger: 20, historyFrom: 15, muxedIdAsNumber: true }), {
+      confirmations: 1,
+    }),
+  );
+
+  it('syncs, and a payment to the muxed address confirms', async () => {
+    const p = await s().newPayment();
+    s().node.payTo = 'muxed';
+    try {
+      await s().pay(p, p.amount);
+    } finally {
+      s().node.payTo = 'memo';
+    }
+    await s().sync();
+    expect(await s().statusOf(p.id)).toBe('confirmed');
+  });
+});

@@ -1,6 +1,12 @@
 import { formatUnits } from '@cairn/chain-core';
 import { muxedAddressOf, STELLAR_DECIMALS } from '@cairn/chain-stellar';
-import { type FakeAsset, type FakeHorizon, Keypair, startFakeHorizon } from '@cairn/chain-stellar/testing';
+import {
+  type FakeAsset,
+  type FakeHorizon,
+  type FakeHorizonOptions,
+  Keypair,
+  startFakeHorizon,
+} from '@cairn/chain-stellar/testing';
 import { getChain } from '@cairn/contract';
 import { expect } from 'vitest';
 import { addScenarioWallet } from '../addScenarioWallet.js';
@@ -25,13 +31,16 @@ export interface StellarTestnet extends ScenarioNode {
 export const TESTNET_USDC_ISSUER = getChain('XLM_TESTNET')!.coins.find((c) => c.symbol === 'USDC')!.contract!;
 
 /** XLM_TESTNET for startScenario: payments select `XLM_TESTNET:XLM`, each paid in its own closed ledger. */
-export function stellarTestnet(token: 'XLM' | 'USDC' = 'XLM'): ScenarioChain<StellarTestnet> {
+export function stellarTestnet(
+  token: 'XLM' | 'USDC' = 'XLM',
+  horizonOptions: Pick<FakeHorizonOptions, 'startLedger' | 'historyFrom' | 'muxedIdAsNumber'> = {},
+): ScenarioChain<StellarTestnet> {
   return {
     chainId: 'XLM_TESTNET',
     token: `XLM_TESTNET:${token}`,
     seenInBlock: true,
     async startNode() {
-      const horizon = await startFakeHorizon({ network: 'testnet' });
+      const horizon = await startFakeHorizon({ network: 'testnet', ...horizonOptions });
       const merchant = Keypair.random().publicKey();
       const node: StellarTestnet = {
         horizon,
