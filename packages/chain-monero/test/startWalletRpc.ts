@@ -48,8 +48,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The wallet RPC answered 401: it wants the `--rpc-login` credentials. */
+class LoginWanted extends Error {}
+
 /** A running, offline monero-wallet-rpc. */
 export interface WalletRpc {
+  /** Its base URL, e.g. `http://127.0.0.1:40123` (without the login). */
+  readonly url: string;
   /** Calls a JSON-RPC method at /json_rpc; throws on an RPC error. */
   call<T>(method: string, params?: Record<string, unknown>): Promise<T>;
   /** Stops the process and removes its wallet dir. */
@@ -60,7 +65,11 @@ export interface WalletRpc {
  * Starts `monero-wallet-rpc --offline` (no daemon, no DNS) for `network` on a free loopback port, with
  * a temp wallet dir and RPC login disabled, and waits until it answers (2-5 s; polled, no fixed sleep).
  */
-export async function startWalletRpc(network: MoneroNetwork): Promise<WalletRpc> {
+export async function startWalletRpc(
+  network: MoneroNetwork,
+  /** `user:password` for `--rpc-login` (Digest authentication); unset, the login is disabled. */
+  login?: string,
+): Promise<WalletRpc> {
   const binary = findWalletRpc();
   if (!binary) throw new Error('monero-wallet-rpc is not installed');
   const dir = mkdtempSync(join(tmpdir(), 'cairn-monero-wallet-rpc-'));
@@ -72,7 +81,7 @@ export async function startWalletRpc(network: MoneroNetwork): Promise<WalletRpc>
     '127.0.0.1',
     '--rpc-bind-port',
     String(port),
-    '--disable-rpc-login',
+    ...(login === undefined ? ['--disable-rpc-login'] : ['--rpc-login', login]),
     '--wallet-dir',
     dir,
     '--non-interactive',
@@ -100,6 +109,7 @@ export async function startWalletRpc(network: MoneroNetwork): Promise<WalletRpc>
       body: JSON.stringify({ jsonrpc: '2.0', id: '0', method, params }),
       signal: AbortSignal.timeout(30_000),
     });
+    if (response.status === 401) throw new LoginWanted();
     const body = (await response.json()) as { result?: T; error?: { code: number; message: string } };
     if (body.error) throw new Error(`${method}: ${body.error.message} (${body.error.code})`);
     return body.result as T;
@@ -121,13 +131,15 @@ export async function startWalletRpc(network: MoneroNetwork): Promise<WalletRpc>
       try {
         await call('get_version');
         break;
-      } catch {
+      } catch (error) {
+        // With a login, an answer that asks for it means the server is up.
+        if (error instanceof LoginWanted && login !== undefined) break;
         if (Date.now() > deadline)
           throw new Error(`monero-wallet-rpc did not answer within 60 s: ${stderr.trim()}`);
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    return { call, stop };
+    return { url: `http://127.0.0.1:${port}`, call, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -115,6 +115,7 @@ describe('MoneroRpcClient', () => {
       message: `get_info: cannot reach http://127.0.0.1:${port}: ECONNREFUSED`,
     });
     expect(() => new MoneroRpcClient('ftp://x')).toThrow(/http or https/);
-    expect(() => new MoneroRpcClient('http://u:p@127.0.0.1:1')).toThrow(/digest authentication/);
+    // Credentials are the Digest login (digestLogin.walletRpc.test.ts), never part of `url`.
+    expect(new MoneroRpcClient('http://u:p%40ss@127.0.0.1:1').url).toBe('http://127.0.0.1:1');
   });
 });

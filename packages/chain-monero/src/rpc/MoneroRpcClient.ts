@@ -1,3 +1,10 @@
+import { Agent, fetch as fetchVia } from 'undici';
+import {
+  type DigestChallenge,
+  type DigestLogin,
+  digestAuthorization,
+  parseDigestChallenges,
+} from './digestAuthorization.js';
 import { parseMoneroJson } from './parseMoneroJson.js';
 import { stringifyMoneroJson } from './stringifyMoneroJson.js';
 
@@ -71,8 +78,10 @@ export interface MoneroRpcCallOptions {
  * exact numbers); `MoneroDaemonRpc` and `MoneroWalletRpc` turn amounts into bigint. Requests are written
  * with `stringifyMoneroJson`, so a bigint in `params` goes out as a bare integer literal.
  *
- * No login: the servers' `--rpc-login` uses HTTP digest authentication, which this client does not do;
- * run them with `--disable-rpc-login` (wallet) or without `--rpc-login` (daemon), on loopback.
+ * Login: a URL with credentials (`http://user:password@host:port`, percent-encoded) answers the
+ * servers' `--rpc-login`, which is HTTP Digest authentication (RFC 7616, MD5 or MD5-sess, `qop=auth`):
+ * the first request draws the challenge, and later ones answer the same nonce with a growing count
+ * until the server asks again. The credentials never appear in `url` or in errors.
  *
  * @example
  * const daemon = new MoneroRpcClient('http://127.0.0.1:18081');
@@ -84,6 +93,16 @@ export class MoneroRpcClient {
   readonly url: string;
   readonly #timeoutMs: number;
   #nextId = 1;
+  /** The `--rpc-login` credentials from the URL, if any. */
+  readonly #login: DigestLogin | undefined;
+  /** The server's last Digest challenge, and how many requests answered its nonce. */
+  #challenge: DigestChallenge | undefined;
+  #nonceCount = 0;
+  /**
+   * With a login, every request goes over one kept-alive connection: Monero's servers tie a Digest
+   * nonce to the connection it was given on (a request on another one is refused as stale).
+   */
+  readonly #connection: Agent | undefined;
 
   constructor(url: string, options: MoneroRpcClientOptions = {}) {
     let parsed: URL;
@@ -101,11 +120,13 @@ export class MoneroRpcClient {
       );
     }
     if (parsed.username !== '' || parsed.password !== '') {
-      throw new MoneroRpcTransportError(
-        'invalid-url',
-        'the Monero RPC URL carries credentials, but Monero RPC logins use HTTP digest authentication, ' +
-          'which this client does not support: run the RPC without a login, bound to loopback',
-      );
+      this.#login = {
+        username: decodeURIComponent(parsed.username),
+        password: decodeURIComponent(parsed.password),
+      };
+      parsed.username = '';
+      parsed.password = '';
+      this.#connection = new Agent({ connections: 1, pipelining: 1 });
     }
     parsed.search = '';
     parsed.hash = '';
@@ -166,13 +187,31 @@ export class MoneroRpcClient {
     const timeoutMs = options.timeoutMs ?? this.#timeoutMs;
     let text: string;
     let status: number;
-    try {
-      const response = await fetch(`${this.url}${path}`, {
+    const signal = AbortSignal.timeout(timeoutMs);
+    const send = () => {
+      const init = {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...this.#authorization(path) },
         body: stringifyMoneroJson(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
+        signal,
+      };
+      const connection = this.#connection;
+      return connection
+        ? fetchVia(`${this.url}${path}`, { ...init, dispatcher: connection })
+        : fetch(`${this.url}${path}`, init);
+    };
+    try {
+      let response = await send();
+      if (response.status === 401 && this.#login !== undefined) {
+        // No challenge yet, or the nonce went stale: answer the new one, once.
+        const [challenge] = parseDigestChallenges(response.headers.get('www-authenticate'));
+        await response.arrayBuffer();
+        if (challenge !== undefined) {
+          this.#challenge = challenge;
+          this.#nonceCount = 0;
+          response = await send();
+        }
+      }
       status = response.status;
       text = await response.text();
     } catch (error) {
@@ -194,7 +233,9 @@ export class MoneroRpcClient {
     if (status !== 200) {
       const hint =
         status === 401
-          ? ' (the server wants a login: start it with --disable-rpc-login)'
+          ? this.#login === undefined
+            ? ' (the server wants a login: put it in the URL, http://user:password@host:port)'
+            : ' (the login in the URL was refused)'
           : status === 404
             ? ' (no such endpoint on this server)'
             : '';
@@ -213,5 +254,14 @@ export class MoneroRpcClient {
         { cause: error, httpStatus: status },
       );
     }
+  }
+
+  /** The Authorization header answering the current challenge for `path`, or none. */
+  #authorization(path: string): Record<string, string> {
+    if (this.#login === undefined || this.#challenge === undefined) return {};
+    this.#nonceCount += 1;
+    return {
+      authorization: digestAuthorization(this.#login, this.#challenge, 'POST', path, this.#nonceCount),
+    };
   }
 }

@@ -48,7 +48,7 @@ export const CHAIN_VARIABLES = {
   },
   WALLET_RPC_URL: {
     schema: httpUrl,
-    doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`); RPC_URL is then the daemon's (`monerod`). Required with a Monero RPC_URL.",
+    doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`; with `--rpc-login`, the login in the URL, `http://user:pass@127.0.0.1:18083`, answered by Digest authentication); RPC_URL is then the daemon's (`monerod`, its `--rpc-login` the same way). Required with a Monero RPC_URL.",
     default: '(unset)',
   },
   ESPLORA_URL: {
