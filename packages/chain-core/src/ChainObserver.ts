@@ -133,6 +133,11 @@ export type ChainBackend =
       readonly timeoutMs?: number;
       /** Monero: the monero-wallet-rpc that keeps the view-only wallets (`url` is the daemon's RPC). */
       readonly walletRpcUrl?: string;
+      /**
+       * Monero: the gateway's secret each view-only wallet file's password is derived from (an HMAC
+       * of the file name); unset, the files have no password.
+       */
+      readonly walletSecret?: Uint8Array;
     }
   | { readonly kind: 'esplora'; readonly url: string; readonly timeoutMs?: number };
 

@@ -20,7 +20,11 @@ export { MAX_PICONERO, MONERO_DECIMALS } from './moneroUnits.js';
 export type { MoneroWalletParts } from './moneroWalletParts.js';
 export { moneroWalletParts } from './moneroWalletParts.js';
 export type { MoneroObserverOptions } from './observe/createMoneroObserver.js';
-export { createMoneroObserver } from './observe/createMoneroObserver.js';
+export {
+  createMoneroObserver,
+  walletFileOf as moneroWalletFileOf,
+  walletPasswordOf as moneroWalletPasswordOf,
+} from './observe/createMoneroObserver.js';
 export type { MoneroAddress, ParseMoneroAddressOptions } from './parseMoneroAddress.js';
 export { parseMoneroAddress } from './parseMoneroAddress.js';
 export type {

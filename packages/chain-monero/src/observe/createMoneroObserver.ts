@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import {
   type BlockHeader,
   type BlockRef,
@@ -33,6 +33,11 @@ export interface MoneroObserverOptions {
    * again from the wallet's restore height, which on mainnet takes long and keeps the wallet RPC busy.
    */
   readonly minRescanIntervalMs?: number;
+  /**
+   * The secret each view-only wallet's password is derived from (`walletPasswordOf`); unset, the
+   * files have no password. A file made before it was set (no password) is sealed when first opened.
+   */
+  readonly walletSecret?: Uint8Array;
   readonly log?: ObserverLog;
 }
 
@@ -44,9 +49,19 @@ const CREATE_ADDRESS_MAX = 64;
 const DEPOSIT_ACCOUNT = 0;
 
 /** The file name of a merchant wallet's view-only copy: stable, and revealing neither key. */
-function walletFileOf(chainId: string, wallet: string): string {
+export function walletFileOf(chainId: string, wallet: string): string {
   const digest = createHash('sha256').update(`${chainId}\n${wallet}`).digest('hex').slice(0, 32);
   return `cairn-${chainId.toLowerCase()}-${digest}`;
+}
+
+/**
+ * The password of a view-only wallet file: HMAC-SHA256 of its name under the gateway's secret, in hex.
+ * The file holds the merchant's private view key, which shows every payment the merchant receives; with
+ * a password, a copy of the wallet directory alone does not reveal it.
+ */
+export function walletPasswordOf(secret: Uint8Array | undefined, file: string): string {
+  if (secret === undefined) return '';
+  return createHmac('sha256', secret).update(`cairn monero view-only wallet\n${file}`).digest('hex');
 }
 
 /**
@@ -125,12 +140,40 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     }
   }
 
+  /**
+   * Opens a view-only wallet file an earlier run made. One made before the gateway had a secret has no
+   * password: it is opened without one and sealed with its password. One that opens with neither was
+   * sealed under another secret (CAIRN_MASTER_KEY changed): that is an error saying what to do.
+   */
+  async function openExisting(file: string, password: string): Promise<void> {
+    try {
+      await wallets.openWallet({ filename: file, password });
+      return;
+    } catch (error) {
+      if (password === '' || !(error instanceof MoneroRpcError)) throw error;
+      try {
+        await wallets.openWallet({ filename: file, password: '' });
+      } catch {
+        throw new Error(
+          `the view-only wallet file ${file} opens neither with its password nor without one: it was sealed under another CAIRN_MASTER_KEY. Set that key again, or delete the file (and its .keys file) from the wallet RPC's directory: it is made again from the wallet's keys and scans from a day back`,
+          { cause: error },
+        );
+      }
+    }
+    await wallets.changeWalletPassword('', password);
+    options.log?.warn(
+      { chainId, wallet: file },
+      'view-only wallet file had no password: sealed with its password now',
+    );
+  }
+
   /** Opens (creating it on first use) the view-only wallet of `wallet`, with subaddresses up to `minor`. */
   async function openWallet(wallet: string, minor: number, expected: string): Promise<void> {
     const file = walletFileOf(chainId, wallet);
     if (open?.file !== file) {
       open = undefined;
-      if (known.has(file)) await wallets.openWallet({ filename: file });
+      const password = walletPasswordOf(options.walletSecret, file);
+      if (known.has(file)) await wallets.openWallet({ filename: file, password });
       else {
         // First use in this process: create it, or open it when an earlier run did.
         const parts = moneroWalletParts(wallet);
@@ -141,10 +184,11 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
             address: parts.address,
             viewKey: parts.viewKey,
             restoreHeight: Math.max(0, height - restoreDepth),
+            password,
           });
         } catch (error) {
           if (!(error instanceof MoneroRpcError) || !WALLET_EXISTS.test(error.rpcMessage)) throw error;
-          await wallets.openWallet({ filename: file });
+          await openExisting(file, password);
         }
         known.add(file);
       }

@@ -233,6 +233,15 @@ export class MoneroWalletRpc {
     );
   }
 
+  /** Changes the open wallet's password (its file is written again, sealed with the new one). */
+  async changeWalletPassword(oldPassword: string, newPassword: string): Promise<void> {
+    await this.client.call(
+      'change_wallet_password',
+      { old_password: oldPassword, new_password: newPassword },
+      { timeoutMs: SCAN_TIMEOUT_MS },
+    );
+  }
+
   /** Stores and closes the open wallet. */
   async closeWallet(): Promise<void> {
     await this.client.call('close_wallet', {}, { timeoutMs: SCAN_TIMEOUT_MS });

@@ -3,6 +3,7 @@ import type { Registry } from 'prom-client';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { redactUrl } from '../../platform/config/redactUrl.js';
 import { ChainWatcher, type WatcherStatus } from './ChainWatcher.js';
+import { moneroWalletSecret } from './moneroWalletSecret.js';
 import { createWatcherMetrics } from './watcherMetrics.js';
 
 /** The watchers of one gateway instance. */
@@ -49,7 +50,11 @@ export function startChainWatchers(
       continue;
     }
     try {
-      const observer = adapter.createObserver({ chain, backend: settings.backend, log: gateway.log });
+      const backend =
+        chain.family === 'monero' && settings.backend.kind === 'json-rpc'
+          ? { ...settings.backend, walletSecret: moneroWalletSecret(gateway.config) }
+          : settings.backend;
+      const observer = adapter.createObserver({ chain, backend, log: gateway.log });
       const watcher = new ChainWatcher({
         gateway,
         chain,

@@ -1,4 +1,6 @@
+import { moneroWalletFileOf, moneroWalletPasswordOf } from '@cairn/chain-monero';
 import { describe, expect, it } from 'vitest';
+import { moneroWalletSecret } from '../../../src/chains/watchers/moneroWalletSecret.js';
 import { createUser } from '../../../src/domain/accounts/createUser.js';
 import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
 import { addWallet } from '../../../src/domain/wallets/addWallet.js';
@@ -131,6 +133,61 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
         subaddrIndex: { major: 0, minor: 301 },
       }),
     ]);
+    await other.stop();
+  }, 120_000);
+
+  // Last in the file: it opens wallets in the gateway's wallet RPC behind the watcher's back.
+  it("the gateway's view-only wallet files are sealed with a password derived from the master key; one made without is sealed when first opened", async () => {
+    const { gateway } = s().test.running;
+    const rpc = s().node.gatewayWallets.rpc;
+    const secret = moneroWalletSecret(gateway.config);
+    const em = gateway.orm.em.fork();
+    // A merchant wallet whose view-only file an older gateway made, without a password.
+    const other = await s().node.startWalletRpc();
+    await other.rpc.createWallet({ filename: 'legacy-merchant' });
+    const value = `${(await other.rpc.getAddress(0)).address}:${await other.rpc.queryKey('view_key')}`;
+    const legacyFile = moneroWalletFileOf('XMR_REGTEST', value);
+    const [address, viewKey] = value.split(':') as [string, string];
+    await rpc.generateFromKeys({ filename: legacyFile, address, viewKey, restoreHeight: 0 });
+    const user = await createUser(em, gateway.clock, { email: `xmr-${p8()}@shop.test`, verified: true });
+    const business = await createBusiness(em, gateway.clock, {
+      userId: user.id,
+      name: 'Legacy Monero Shop',
+      grants: { testUsd: '100', liveUsd: '0' },
+    });
+    await addWallet(em, gateway.clock, gateway.chains, {
+      businessId: business.id,
+      chainId: 'XMR_REGTEST',
+      value,
+    });
+    const { key } = await newKey(s().test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
+    const client = clientFor(s().test.baseUrl, key);
+    const created = await createPaymentVia(client, { fiat_amount: '10.00' });
+    const selected = await client.post(`/checkout/${created.id}/select-chain`, { token: 'XMR_REGTEST:XMR' });
+    expect(selected.status, selected.text).toBe(200);
+    await s().node.send(
+      selected.body.data.selected.address,
+      BigInt(selected.body.data.selected.crypto_amount),
+    );
+    await s().sync();
+    expect((await client.get(`/payments/${created.id}`)).body.data.status).toBe('payment_detected');
+    // And a payment of the scenario's own merchant, whose file this gateway made.
+    const ours = await s().newPayment();
+    await s().node.send(ours.address, ours.amount);
+    await s().sync();
+    expect(await s().statusOf(ours.id)).toBe('payment_detected');
+
+    const ourFile = moneroWalletFileOf(
+      'XMR_REGTEST',
+      `${s().node.merchantAddress}:${s().node.merchantViewKey}`,
+    );
+    for (const file of [legacyFile, ourFile]) {
+      await expect(rpc.openWallet({ filename: file, password: '' })).rejects.toThrow(/Failed to open wallet/);
+      await expect(rpc.openWallet({ filename: file, password: 'not-it' })).rejects.toThrow(
+        /Failed to open wallet/,
+      );
+      await rpc.openWallet({ filename: file, password: moneroWalletPasswordOf(secret, file) });
+    }
     await other.stop();
   }, 120_000);
 });
