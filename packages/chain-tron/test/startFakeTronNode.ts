@@ -69,7 +69,9 @@ import {
  *   model run on a copy of the state: `{result: {result: true}, energy_used, constant_result,
  *   transaction: {ret: [{}]…}}`; a revert adds `result.message` (hex "REVERT opcode executed") and
  *   `transaction.ret [{ret: 'FAILED'}]`, `constant_result` the revert data; no contract at the address:
- *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`.
+ *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`; `failNextConstantCall()`: one
+ *   `{result: {result: false, code: 'OTHER_ERROR', message: <hex>}}`, as java-tron's servlet prints an
+ *   exception of the VM that is no revert (`Program.OutOfTimeException`, a CPU timeout).
  * - `/wallet/broadcasttransaction` (the signed transaction's JSON): refused as java-tron prints it,
  *   `{code, txid, message: <hex>}`, when txID is not SHA-256 of `raw_data_hex` or `raw_data` does not
  *   serialize to it (tronweb `txCheck`; java-tron re-serializes `raw_data` itself) or the signature does
@@ -150,6 +152,16 @@ export interface FakeTronNode {
   create2LandsElsewhere(factory: string): void;
   /** Makes the next executed sweep revert (its simulation still succeeds). */
   revertNext(): void;
+  /**
+   * Makes the next `/wallet/triggerconstantcontract` fail on the node's side, as java-tron's servlet
+   * prints an exception that is no revert (a CPU timeout, say): `{result: {result: false, code:
+   * 'OTHER_ERROR', message: <hex>}}`, nothing else. Answered once; the next call runs again. With
+   * `when`, the next call it matches (its contract `T…` and its data, bare hex).
+   */
+  failNextConstantCall(options?: {
+    readonly message?: string;
+    readonly when?: (call: { contract: string; data: string }) => boolean;
+  }): void;
   /** Forgets the broadcast transactions still pending (they will never be included); returns their ids. */
   dropPending(): string[];
   stop(): Promise<void>;
@@ -274,6 +286,9 @@ export async function startFakeTronNode(
   const wrongAddress = new Set<string>();
   const create2Elsewhere = new Set<string>();
   let revertNextSweep = false;
+  let constantCallFailure:
+    | { message: string; when: (call: { contract: string; data: string }) => boolean }
+    | undefined;
   const requests: string[] = [];
 
   const head = (): FakeBlock => blocks[blocks.length - 1] as FakeBlock;
@@ -644,6 +659,12 @@ export async function startFakeTronNode(
     } catch (error) {
       return { Error: `class java.lang.IllegalArgumentException : ${(error as Error).message}` };
     }
+    const data = String(body.data ?? '').replace(/^0x/, '');
+    const failure = constantCallFailure;
+    if (failure?.when({ contract: tronAddressFromHex(contract), data })) {
+      constantCallFailure = undefined;
+      return { result: { result: false, code: 'OTHER_ERROR', message: hexText(failure.message) } };
+    }
     if (!state.code.has(contract)) {
       return {
         result: {
@@ -652,7 +673,6 @@ export async function startFakeTronNode(
         },
       };
     }
-    const data = String(body.data ?? '').replace(/^0x/, '');
     nonce += 1;
     const txid = sha256Hex(`constant:${nonce}:${owner}:${contract}:${data}`);
     const run = executeFakeCall(cloneState(state), {
@@ -809,6 +829,14 @@ export async function startFakeTronNode(
     },
     revertNext() {
       revertNextSweep = true;
+    },
+    failNextConstantCall(options = {}) {
+      constantCallFailure = {
+        message:
+          options.message ??
+          "class org.tron.core.vm.program.Program$OutOfTimeException : CPU timeout for 'PUSH1' operation executing",
+        when: options.when ?? (() => true),
+      };
     },
     dropPending() {
       const dropped = pending.filter((p) => p.broadcast).map((p) => p.txid);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BroadcastRejectedError, ChainBackendError } from '@cairn/chain-core';
+import { BroadcastRejectedError, ChainBackendError, WouldRevertError } from '@cairn/chain-core';
 import { utils } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -259,6 +259,27 @@ describe('createTronGasWallet against the fake full node', () => {
     // The factory already deployed: the deployer's CREATE2 fails.
     await expect(wallet.signFactoryDeployment(node.deployer, TREASURY)).rejects.toThrow(/would revert/);
     expect(node.requests.filter((p) => p === '/wallet/broadcasttransaction').length).toBe(sent);
+  });
+
+  it('a node-side failure of a simulation (OTHER_ERROR) is a backend error, not a revert; the next call runs', async () => {
+    const f = forwarder('pay_timeout');
+    const sent = node.requests.filter((p) => p === '/wallet/broadcasttransaction').length;
+    node.failNextConstantCall();
+    const error = await wallet.signSweep(factory, [{ salt: f.salt, token: null }]).catch((e) => e);
+    expect(error).toBeInstanceOf(ChainBackendError);
+    expect(error).not.toBeInstanceOf(WouldRevertError);
+    expect(error.message).toMatch(/^TRON: .*could not be simulated: OTHER_ERROR: .*CPU timeout/);
+    expect(node.requests.filter((p) => p === '/wallet/broadcasttransaction').length).toBe(sent);
+    const reader = createTronContractReader({ chainId: 'TRON', url: node.url });
+    node.failNextConstantCall({ message: 'class java.lang.NullPointerException : null' });
+    const failed = await reader.forwarderAddressOnChain(factory, f.salt).catch((e) => e);
+    expect(failed).toBeInstanceOf(ChainBackendError);
+    expect(failed).not.toBeInstanceOf(WouldRevertError);
+    // Answered once: the same calls now run.
+    expect(await reader.forwarderAddressOnChain(factory, f.salt)).toBe(f.address);
+    await expect(wallet.signSweep(factory, [{ salt: f.salt, token: TREASURY }])).rejects.toThrow(
+      WouldRevertError,
+    );
   });
 
   it('refuses to sign when the fee limit would exceed the cap', async () => {

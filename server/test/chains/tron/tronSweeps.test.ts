@@ -4,6 +4,7 @@ import {
   TRON_SALT_CHAIN_IDS,
   tronAddressFromHex,
   tronForwarderFor,
+  tronSweepCalldata,
 } from '@cairn/chain-tron';
 import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -366,6 +367,32 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     s.node.tron.closeBlocks(1);
     expect(await other.row()).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: probe });
     expect(s.node.tron.balanceOf(gasWallet)).toBe(gas);
+  });
+
+  it("a node error in the probe's simulation (OTHER_ERROR, answered once) is retried: the wallet still activates", async () => {
+    const other = await anotherWallet();
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    const { onboarding_address: factory } = await other.row();
+    expect(s.node.tron.hasCode(factory)).toBe(true);
+    // The probe's simulation (a sweep on its factory) fails on the node's side, once.
+    const sweepSelector = tronSweepCalldata
+      .sweep([{ salt: `0x${'00'.repeat(32)}`, token: null }])
+      .slice(2, 10);
+    s.node.tron.failNextConstantCall({
+      when: (call) => call.contract === factory && call.data.startsWith(sweepSelector),
+    });
+    await settler.settleOnce();
+    const retried = await other.row();
+    expect(retried).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: null });
+    expect(retried.onboarding_error).toMatch(
+      /^onboarding could not go on \(retried\): TRON_NILE: .*could not be simulated: OTHER_ERROR: .*CPU timeout/,
+    );
+    await settler.settleOnce(); // the probe goes out this time
+    expect((await other.row()).onboarding_probe_tx).toMatch(/^[0-9a-f]{64}$/);
+    s.node.tron.closeBlocks(1);
+    await settler.settleOnce();
+    expect(await other.row()).toMatchObject({ onboarding_status: 'active', onboarding_error: null });
   });
 
   it('a factory whose CREATE2 puts forwarders elsewhere: the probe would revert, the wallet fails for good, nothing spent, sweeps go on', async () => {
