@@ -133,8 +133,16 @@ export type ChainBackend =
       readonly timeoutMs?: number;
       /** Monero: the monero-wallet-rpc that keeps the view-only wallets (`url` is the daemon's RPC). */
       readonly walletRpcUrl?: string;
+      /** Extra HTTP headers of every request to `url` (a hosted node's API key); secret, never logged. */
+      readonly headers?: Readonly<Record<string, string>>;
     }
-  | { readonly kind: 'esplora'; readonly url: string; readonly timeoutMs?: number };
+  | {
+      readonly kind: 'esplora';
+      readonly url: string;
+      readonly timeoutMs?: number;
+      /** Extra HTTP headers of every request to `url`; secret, never logged. */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 
 /** Where an observer reports what it saw and left out (pino's argument order: fields, message). */
 export interface ObserverLog {

@@ -99,6 +99,7 @@ export function createMoneroAdapter(): ChainAdapter {
         daemonUrl: backend.url,
         walletRpcUrl: backend.walletRpcUrl,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { daemonHeaders: backend.headers }),
         ...(log ? { log } : {}),
       });
     },

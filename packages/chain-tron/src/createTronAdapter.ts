@@ -17,8 +17,6 @@ export interface TronAdapterOptions {
    * deposit address (`DEPLOYER_NOT_CONFIGURED`): a factory's address follows from it.
    */
   readonly deployers?: Partial<Record<TronChainId, string>>;
-  /** Extra HTTP headers of the observer's requests (e.g. TronGrid's `TRON-PRO-API-KEY`). */
-  readonly httpHeaders?: Readonly<Record<string, string>>;
 }
 
 /** The TRON chain adapter. */
@@ -123,7 +121,7 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
         url: backend.url,
         tokens,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
-        ...(options.httpHeaders === undefined ? {} : { headers: options.httpHeaders }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
       });
     },
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utils } from 'tronweb';
 import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
@@ -103,6 +103,8 @@ export interface FakeTronNode {
   readonly payer: string;
   /** Every request path served, in order (to count calls per poll). */
   readonly requests: string[];
+  /** The headers of each request in {@link requests}, at the same index (names in lower case). */
+  readonly requestHeaders: IncomingHttpHeaders[];
   /** The tip's height and id. */
   tip(): { height: number; hash: string };
   /**
@@ -290,6 +292,7 @@ export async function startFakeTronNode(
     | { message: string; when: (call: { contract: string; data: string }) => boolean }
     | undefined;
   const requests: string[] = [];
+  const requestHeaders: IncomingHttpHeaders[] = [];
 
   const head = (): FakeBlock => blocks[blocks.length - 1] as FakeBlock;
 
@@ -733,6 +736,7 @@ export async function startFakeTronNode(
     fakeUsdtContract: fakeUsdt,
     payer: tronAddressFromHex(payerHex),
     requests,
+    requestHeaders,
     tip: () => ({ height: head().number, hash: head().blockID }),
     pay({ address, amount, coin }) {
       return coin === 'TRX'
@@ -964,6 +968,7 @@ export async function startFakeTronNode(
     request.on('end', () => {
       const path = (request.url ?? '').split('?')[0] as string;
       requests.push(path);
+      requestHeaders.push(request.headers);
       let body: Record<string, unknown> = {};
       try {
         const text = Buffer.concat(chunks).toString('utf8');

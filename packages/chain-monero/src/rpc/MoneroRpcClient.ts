@@ -54,6 +54,8 @@ export class MoneroRpcTransportError extends Error {
 export interface MoneroRpcClientOptions {
   /** Per-call timeout in ms (default 30 s); each call may pass its own. */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted daemon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface MoneroRpcCallOptions {
@@ -83,6 +85,7 @@ export class MoneroRpcClient {
   /** The base URL without a trailing slash, e.g. `http://127.0.0.1:18081`. */
   readonly url: string;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
   #nextId = 1;
 
   constructor(url: string, options: MoneroRpcClientOptions = {}) {
@@ -111,6 +114,7 @@ export class MoneroRpcClient {
     parsed.hash = '';
     this.url = parsed.toString().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#headers = options.headers ?? {};
   }
 
   /**
@@ -169,7 +173,7 @@ export class MoneroRpcClient {
     try {
       const response = await fetch(`${this.url}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { ...this.#headers, 'content-type': 'application/json' },
         body: stringifyMoneroJson(body),
         signal: AbortSignal.timeout(timeoutMs),
       });

@@ -24,6 +24,8 @@ export class HorizonError extends Error {
 export interface HorizonClientOptions {
   /** Per-request timeout in ms (default 15 s). */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted Horizon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -39,6 +41,7 @@ export class HorizonClient {
   /** The base URL without a trailing slash. */
   readonly url: string;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
 
   constructor(url: string, options: HorizonClientOptions = {}) {
     let parsed: URL;
@@ -56,6 +59,7 @@ export class HorizonClient {
     parsed.hash = '';
     this.url = parsed.toString().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#headers = options.headers ?? {};
   }
 
   /** GETs `path` (with `query`); resolves with the JSON body, or null for a 404. */
@@ -65,7 +69,7 @@ export class HorizonClient {
     let response: Response;
     try {
       response = await fetch(target, {
-        headers: { accept: 'application/hal+json, application/json' },
+        headers: { ...this.#headers, accept: 'application/hal+json, application/json' },
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
     } catch (error) {

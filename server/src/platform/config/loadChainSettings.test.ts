@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requiredConfirmations } from '../../domain/chainOffers/requiredConfirmations.js';
 import { ConfigError, loadConfig } from './loadConfig.js';
-import { redactUrl } from './redactUrl.js';
+import { redactBackendUrl, redactUrl } from './redactUrl.js';
 
 describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
   it('a node URL enables and watches the chain, with its depth and poll interval', () => {
@@ -120,6 +120,60 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     expect(() =>
       loadConfig({ CAIRN_CHAIN_BTC_RPC_URL: 'http://a:b@x:1', CAIRN_CHAIN_BTC_ESPLORA_URL: 'https://e' }),
     ).toThrow(/choose one backend/);
+  });
+
+  it('RPC_HEADERS: a JSON object of headers for the node, checked at start, values never in messages', () => {
+    const config = loadConfig({
+      CAIRN_CHAIN_TRON_NILE_RPC_URL: 'https://nile.trongrid.io',
+      CAIRN_CHAIN_TRON_NILE_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      CAIRN_CHAIN_TRON_NILE_RPC_HEADERS: '{"TRON-PRO-API-KEY": "s3cret-key"}',
+      CAIRN_CHAIN_BTC_TESTNET_ESPLORA_URL: 'https://esplora.example/api',
+      CAIRN_CHAIN_BTC_TESTNET_RPC_HEADERS: '{"Authorization": "Bearer tok", "x-api-key": "k2"}',
+    });
+    expect(config.chains.TRON_NILE?.backend).toEqual({
+      kind: 'json-rpc',
+      url: 'https://nile.trongrid.io',
+      headers: { 'TRON-PRO-API-KEY': 's3cret-key' },
+    });
+    expect(config.chains.BTC_TESTNET?.backend).toEqual({
+      kind: 'esplora',
+      url: 'https://esplora.example/api',
+      headers: { Authorization: 'Bearer tok', 'x-api-key': 'k2' },
+    });
+    expect(redactBackendUrl(config.chains.TRON_NILE!.backend!)).toBe(
+      'https://nile.trongrid.io/ [TRON-PRO-API-KEY: ***]',
+    );
+    const refused = (value: string, message: RegExp, chain = 'ETH_SEPOLIA') => {
+      let error: unknown;
+      try {
+        loadConfig({
+          [`CAIRN_CHAIN_${chain}_RPC_URL`]: 'https://rpc.example',
+          [`CAIRN_CHAIN_${chain}_RPC_HEADERS`]: value,
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as Error).message;
+      expect(text).toMatch(new RegExp(`CAIRN_CHAIN_${chain}_RPC_HEADERS: ${message.source}`));
+      expect(text).not.toContain('hidden-value');
+    };
+    refused('x-api-key: hidden-value', /must be a JSON object of header names and values/);
+    refused('["hidden-value"]', /must be a JSON object/);
+    refused('{}', /names no header/);
+    refused('{"bad name": "hidden-value"}', /"bad name" is not a header name/);
+    refused('{"Content-Type": "hidden-value"}', /the header Content-Type is set by Cairn or by HTTP itself/);
+    refused('{"Host": "hidden-value"}', /the header Host is set by Cairn or by HTTP itself/);
+    refused('{"Proxy-Authorization": "hidden-value"}', /the header Proxy-Authorization is set by Cairn/);
+    refused(
+      '{"x-key": "hidden-value\\r\\nX-Evil: 1"}',
+      /the value of x-key must be a non-empty string on one line/,
+    );
+    refused('{"x-key": 42}', /the value of x-key must be a non-empty string/);
+    refused('{"x-key": "hidden-value", "X-KEY": "hidden-value"}', /the header X-KEY is given twice/);
+    expect(() => loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_RPC_HEADERS: '{"x-api-key":"k"}' })).toThrow(
+      /CAIRN_CHAIN_ETH_SEPOLIA_RPC_HEADERS: set with RPC_URL or ESPLORA_URL/,
+    );
   });
 
   it('never shows credentials in messages', () => {

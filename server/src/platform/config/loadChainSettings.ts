@@ -37,6 +37,75 @@ const bool = z
 const httpUrl = z.url({ protocol: /^https?$/ });
 
 /**
+ * Headers an operator may not set: those the clients set themselves (`accept`, `content-type`,
+ * `content-length`) and those HTTP itself manages (fetch's forbidden names), as @solana/kit refuses them.
+ */
+const RESERVED_HEADERS = new Set([
+  'accept',
+  'accept-charset',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'date',
+  'dnt',
+  'expect',
+  'host',
+  'keep-alive',
+  'permissions-policy',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
+]);
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Why a `_RPC_HEADERS` value is refused (names only: values are secrets), or its headers. */
+export function parseRpcHeaders(
+  value: string,
+): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return {
+      ok: false,
+      message: 'must be a JSON object of header names and values, e.g. {"TRON-PRO-API-KEY":"…"}',
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return {
+      ok: false,
+      message: 'must be a JSON object of header names and values, e.g. {"TRON-PRO-API-KEY":"…"}',
+    };
+  }
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [name, headerValue] of Object.entries(parsed)) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name))
+      return { ok: false, message: `${JSON.stringify(name)} is not a header name` };
+    if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-'))
+      return {
+        ok: false,
+        message: `the header ${name} is set by Cairn or by HTTP itself, not by the configuration`,
+      };
+    if (seen.has(lower)) return { ok: false, message: `the header ${name} is given twice` };
+    seen.add(lower);
+    if (typeof headerValue !== 'string' || headerValue === '' || /[\r\n\0]/.test(headerValue))
+      return { ok: false, message: `the value of ${name} must be a non-empty string on one line` };
+    headers[name] = headerValue;
+  }
+  if (seen.size === 0) return { ok: false, message: 'names no header (unset it instead)' };
+  return { ok: true, headers };
+}
+
+/**
  * The per-chain variables, documented in the table of docs/operating/configuration.md as generic rows
  * (the chain id is part of the name, e.g. `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`).
  */
@@ -44,6 +113,16 @@ export const CHAIN_VARIABLES = {
   RPC_URL: {
     schema: httpUrl,
     doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains, the `monerod` RPC for Monero chains (`http://127.0.0.1:18081`, with WALLET_RPC_URL), rippled's JSON-RPC for XRP Ledger chains (`https://s.altnet.rippletest.net:51234`, validated ledgers only), a Horizon server for Stellar chains (`https://horizon-testnet.stellar.org`), a Solana JSON-RPC endpoint for Solana chains (`https://api.devnet.solana.com`; finalized blocks only), a java-tron full node's HTTP API for TRON chains (`https://nile.trongrid.io`, with DEPLOYER). Setting it enables the chain and watches it (by block scan; Monero chains by polling their deposit subaddresses, Solana chains by polling each merchant wallet's signatures). The credentials are never logged.",
+    default: '(unset)',
+  },
+  RPC_HEADERS: {
+    schema: z.string().transform((value, ctx) => {
+      const result = parseRpcHeaders(value);
+      if (result.ok) return result.headers;
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    }),
+    doc: 'Extra HTTP headers sent with every request to the chain\'s node (RPC_URL or ESPLORA_URL; on Monero chains the daemon only), for hosted nodes that want an API key: a JSON object, e.g. `{"TRON-PRO-API-KEY":"…"}` for TronGrid, `{"x-api-key":"…"}` or `{"Authorization":"Bearer …"}` elsewhere. Checked at start (header names, one-line values; `Accept`, `Content-Type`, `Host` and other headers Cairn or HTTP sets are refused). The values are secrets: never logged, and `chains:status` shows the header names only.',
     default: '(unset)',
   },
   WALLET_RPC_URL: {
@@ -159,7 +238,7 @@ export function loadChainSettings(
       if (result.success) parsed[setting] = result.data;
       else
         problems.push(
-          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') || setting.endsWith('KEY') ? '' : ` (got "${value}")`}`,
+          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') || setting.endsWith('KEY') || setting === 'RPC_HEADERS' ? '' : ` (got "${value}")`}`,
         );
     }
     if (parsed.RPC_URL !== undefined && parsed.ESPLORA_URL !== undefined) {
@@ -176,15 +255,27 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod (RPC_URL) and monero-wallet-rpc (WALLET_RPC_URL); set both or neither`,
       );
     }
+    const headers =
+      parsed.RPC_HEADERS !== undefined ? { headers: parsed.RPC_HEADERS as Record<string, string> } : {};
+    if (
+      parsed.RPC_HEADERS !== undefined &&
+      parsed.RPC_URL === undefined &&
+      parsed.ESPLORA_URL === undefined
+    ) {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_RPC_HEADERS: set with RPC_URL or ESPLORA_URL (the node they are sent to)`,
+      );
+    }
     const backend: ChainBackend | undefined =
       parsed.RPC_URL !== undefined
         ? {
             kind: 'json-rpc',
             url: parsed.RPC_URL as string,
             ...(parsed.WALLET_RPC_URL !== undefined ? { walletRpcUrl: parsed.WALLET_RPC_URL as string } : {}),
+            ...headers,
           }
         : parsed.ESPLORA_URL !== undefined
-          ? { kind: 'esplora', url: parsed.ESPLORA_URL as string }
+          ? { kind: 'esplora', url: parsed.ESPLORA_URL as string, ...headers }
           : undefined;
     const explicit = parsed.ENABLED as boolean | undefined;
     const watchedElsewhere = (parsed.WATCHED_ELSEWHERE as boolean | undefined) ?? false;

@@ -30,6 +30,8 @@ import { type TronNile, tronNile } from './tronNile.js';
 
 const GAS_KEY = `0x${'5a'.repeat(32)}`;
 const GAS_FUNDS = 100_000_000_000n; // 100,000 TRX
+/** TronGrid's API key header, configured with CAIRN_CHAIN_TRON_NILE_RPC_HEADERS. */
+const API_KEY = 'tron-pro-api-key-of-the-test';
 const CONFIRMED = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.confirmed'];
 
 describe('TRON onboarding and sweeps (fake full node)', () => {
@@ -45,6 +47,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
         env: async (node, confirmations) => ({
           ...(await chain.env(node, confirmations)),
           CAIRN_CHAIN_TRON_NILE_GAS_WALLET_KEY: GAS_KEY,
+          CAIRN_CHAIN_TRON_NILE_RPC_HEADERS: JSON.stringify({ 'TRON-PRO-API-KEY': API_KEY }),
         }),
       },
       { confirmations: 2 },
@@ -447,5 +450,18 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     } finally {
       await changed.stop();
     }
+  });
+
+  it('every request of the watcher, the settler and chains:status carried the configured API key', () => {
+    const { requests, requestHeaders } = s.node.tron;
+    for (const path of [
+      '/wallet/getblockbynum',
+      '/wallet/triggerconstantcontract',
+      '/wallet/broadcasttransaction',
+      '/wallet/gettransactioninfobyid',
+    ])
+      expect(requests).toContain(path);
+    expect(requestHeaders).toHaveLength(requests.length);
+    expect(requestHeaders.filter((h) => h['tron-pro-api-key'] !== API_KEY)).toEqual([]);
   });
 });
