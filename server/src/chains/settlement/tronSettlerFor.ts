@@ -44,6 +44,7 @@ export function tronSettlerFor(
         url,
         privateKey: settings.gasWalletKey,
         expirationMs: TRON_EXPIRATION_MS,
+        ...(settings.maxFeeLimitSun === undefined ? {} : { maxFeeLimitSun: settings.maxFeeLimitSun }),
         ...headers,
       })
     : undefined;
@@ -54,7 +55,7 @@ export function tronSettlerFor(
   return new ForwarderSettler({
     gateway,
     chain,
-    ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer) } : {}),
+    ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer, settings.sweepBatch) } : {}),
     hasCode: (address) => reader.hasCode(address),
     expectedFactory: (treasury) => tronFactoryAddressFor({ deployer, treasury }),
     async checkFactory(factory, treasury) {

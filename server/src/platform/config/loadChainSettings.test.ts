@@ -176,6 +176,48 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     );
   });
 
+  it('TRON: the fee-limit cap (sun) and the sweep batch, within bounds, TRON chains only', () => {
+    const tron = {
+      CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
+      CAIRN_CHAIN_TRON_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    };
+    const config = loadConfig({
+      ...tron,
+      CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: '2500000000',
+      CAIRN_CHAIN_TRON_SWEEP_BATCH: '8',
+    });
+    expect(config.chains.TRON).toMatchObject({ maxFeeLimitSun: 2_500_000_000n, sweepBatch: 8 });
+    expect(loadConfig(tron).chains.TRON).not.toHaveProperty('maxFeeLimitSun');
+    expect(loadConfig(tron).chains.TRON).not.toHaveProperty('sweepBatch');
+    for (const [value, message] of [
+      ['999999', /must be between 1000000 \(1 TRX\) and 15000000000/],
+      ['15000000001', /must be between 1000000/],
+      ['1e9', /must be a whole number of sun/],
+      ['-5', /must be a whole number of sun/],
+    ] as const)
+      expect(() => loadConfig({ ...tron, CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: value })).toThrow(
+        new RegExp(`CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: ${message.source}`),
+      );
+    expect(
+      loadConfig({ ...tron, CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: '15000000000' }).chains.TRON,
+    ).toMatchObject({
+      maxFeeLimitSun: 15_000_000_000n,
+    });
+    for (const value of ['0', '21', '2.5'])
+      expect(() => loadConfig({ ...tron, CAIRN_CHAIN_TRON_SWEEP_BATCH: value })).toThrow(
+        /CAIRN_CHAIN_TRON_SWEEP_BATCH: .*\(got/,
+      );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_ETH_SEPOLIA_RPC_URL: 'https://rpc.example',
+        CAIRN_CHAIN_ETH_SEPOLIA_SWEEP_BATCH: '3',
+      }),
+    ).toThrow(/CAIRN_CHAIN_ETH_SEPOLIA_SWEEP_BATCH: only TRON chains take it/);
+    expect(() => loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_MAX_FEE_LIMIT_SUN: '3000000' })).toThrow(
+      /CAIRN_CHAIN_ETH_SEPOLIA_MAX_FEE_LIMIT_SUN: only TRON chains take it/,
+    );
+  });
+
   it('never shows credentials in messages', () => {
     expect(redactUrl('http://user:secret@127.0.0.1:19443/')).toBe('http://***@127.0.0.1:19443/');
     let message = '';

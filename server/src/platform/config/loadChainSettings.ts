@@ -26,7 +26,18 @@ export interface ChainSettings {
   readonly gasWalletKey?: `0x${string}`;
   /** TRON chains: the network's deterministic deployer (`T…`), the root of every factory address. */
   readonly deployer?: string;
+  /** TRON chains: the most sun one gas-wallet transaction may burn for energy (its `fee_limit` cap). */
+  readonly maxFeeLimitSun?: bigint;
+  /** TRON chains: the most forwarders one sweep transaction deploys and flushes. */
+  readonly sweepBatch?: number;
 }
+
+/** TRON's fee-limit cap of the gas wallet by default: 1,000 TRX, in sun. */
+export const TRON_DEFAULT_MAX_FEE_LIMIT_SUN = 1_000_000_000n;
+/** The most sun a TRON fee limit can be: 15,000 TRX (mainnet's `getMaxFeeLimit`). */
+const TRON_MAX_FEE_LIMIT_SUN = 15_000_000_000n;
+/** Forwarders per TRON sweep by default. */
+export const TRON_DEFAULT_SWEEP_BATCH = 5;
 
 /** The per-chain settings, keyed by chain id (only chains named by some variable appear). */
 export type ChainSettingsMap = Readonly<Record<string, ChainSettings>>;
@@ -175,6 +186,22 @@ export const CHAIN_VARIABLES = {
     doc: "TRON chains: the address (`T…`) of the deterministic deployer the operator deployed once on that network (`DEPLOYER_CREATION_CODE` of `@cairn/chain-tron`, see its README): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
     default: '(unset)',
   },
+  MAX_FEE_LIMIT_SUN: {
+    schema: z
+      .string()
+      .regex(/^[1-9][0-9]{0,10}$/, { message: 'must be a whole number of sun (1 TRX = 1000000 sun)' })
+      .transform((v) => BigInt(v))
+      .refine((v) => v >= 1_000_000n && v <= TRON_MAX_FEE_LIMIT_SUN, {
+        message: `must be between 1000000 (1 TRX) and ${TRON_MAX_FEE_LIMIT_SUN} (15,000 TRX, the network's most)`,
+      }),
+    doc: "TRON chains: the most TRX, in sun, one gas-wallet transaction may burn for energy (its `fee_limit`, set to 1.5 × the node's energy estimate at the chain's energy price): a transaction needing more is not signed, and the error is shown by `chains:status`. Between 1 TRX and 15,000 TRX (the network's most). Raise it when energy prices rise or with a larger SWEEP_BATCH.",
+    default: '1000000000 (1,000 TRX)',
+  },
+  SWEEP_BATCH: {
+    schema: z.coerce.number().int().min(1).max(20),
+    doc: 'TRON chains: the most forwarders one sweep transaction deploys and flushes (1 to 20). Each forwarder may cost up to about 200,000 energy (a USDT flush to an account that held none), so a larger batch needs a higher MAX_FEE_LIMIT_SUN; a batch the node would refuse is split and tried one forwarder at a time.',
+    default: '5',
+  },
   EXPLORER_TX_URL: {
     schema: z
       .string()
@@ -309,6 +336,9 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; set it with RPC_URL (see @cairn/chain-tron's README)`,
       );
     }
+    for (const setting of ['MAX_FEE_LIMIT_SUN', 'SWEEP_BATCH'] as const)
+      if (parsed[setting] !== undefined && family !== 'tron')
+        problems.push(`CAIRN_CHAIN_${chainId}_${setting}: only TRON chains take it`);
     settings[chainId] = {
       chainId,
       enabled: explicit ?? (backend !== undefined || enabledList.includes(chainId)),
@@ -322,6 +352,10 @@ export function loadChainSettings(
         ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
         : {}),
       ...(parsed.DEPLOYER !== undefined ? { deployer: parsed.DEPLOYER as string } : {}),
+      ...(parsed.MAX_FEE_LIMIT_SUN !== undefined
+        ? { maxFeeLimitSun: parsed.MAX_FEE_LIMIT_SUN as bigint }
+        : {}),
+      ...(parsed.SWEEP_BATCH !== undefined ? { sweepBatch: parsed.SWEEP_BATCH as number } : {}),
     };
   }
   if (problems.length > 0)

@@ -421,6 +421,45 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect((await other.row()).onboarding_status).toBe('failed');
   });
 
+  it('the fee-limit cap and the batch size are chain settings (MAX_FEE_LIMIT_SUN, SWEEP_BATCH)', async () => {
+    const { gateway } = s.test.running;
+    const settings = gateway.config.chains.TRON_NILE!;
+    expect(settings).not.toHaveProperty('maxFeeLimitSun');
+    const build = (extra: { maxFeeLimitSun?: bigint; sweepBatch?: number }) =>
+      tronSettlerFor(
+        gateway,
+        getChain('TRON_NILE')!,
+        { ...settings, backend: settings.backend!, deployer: settings.deployer!, ...extra },
+        s.test.running.databaseUrl,
+      );
+    const first = await confirmedPayment('TRX');
+    const second = await confirmedPayment('TRX');
+    // The scenario's settler holds the chain's lock: these act once it is released.
+    await settler.stop();
+    const capped = build({ maxFeeLimitSun: 1_000_000n });
+    try {
+      expect(await capped.settleOnce()).toMatchObject({ active: true, sent: 0, errors: 1 });
+      expect(capped.status().lastError).toMatch(
+        /needs a fee limit of \d+ sun .*above the cap of 1000000 sun/,
+      );
+    } finally {
+      await capped.stop();
+    }
+    expect(await sweepsOf(first.id)).toEqual([]);
+    const single = build({ sweepBatch: 1 });
+    try {
+      expect(await single.settleOnce()).toMatchObject({ sent: 2, errors: 0 });
+      s.node.tron.closeBlocks(1);
+      expect(await single.settleOnce()).toMatchObject({ confirmed: 2 });
+    } finally {
+      await single.stop();
+    }
+    const [a] = await sweepsOf(first.id);
+    const [b] = await sweepsOf(second.id);
+    expect([a?.status, b?.status]).toEqual(['confirmed', 'confirmed']);
+    expect(a?.tx_hash).not.toBe(b?.tx_hash);
+  });
+
   it('a changed deployer setting fails the wallets whose factory it no longer gives', async () => {
     const { gateway } = s.test.running;
     const settings = gateway.config.chains.TRON_NILE!;
