@@ -91,6 +91,10 @@ import {
  *   owner. `revertNext()` makes the next executed sweep revert; `dropPending()` forgets the broadcast
  *   transactions not yet in a block (a node that accepted and lost them).
  * - `/wallet/gettransactioninfobyid {value}`: `{}` until the transaction is in a closed block.
+ * - Solidity: the solidified block is `solidityLag` blocks below the head (0 unless `setSolidityLag`
+ *   says otherwise; java-tron's is about 19). `/walletsolidity/getnowblock` answers it, and
+ *   `/walletsolidity/gettransactioninfobyid` answers `{}` until the transaction's block is solidified,
+ *   on the same port (TronGrid's layout; a java-tron node serves them on its solidity port).
  */
 export interface FakeTronNode {
   /** The HTTP API base URL (`http://127.0.0.1:<port>`). */
@@ -154,6 +158,10 @@ export interface FakeTronNode {
   create2LandsElsewhere(factory: string): void;
   /** Makes the next executed sweep revert (its simulation still succeeds). */
   revertNext(): void;
+  /** How many blocks below the head the solidified block is from now on (0 at the start). */
+  setSolidityLag(blocks: number): void;
+  /** The solidified block's height. */
+  solidifiedHeight(): number;
   /**
    * Makes the next `/wallet/triggerconstantcontract` fail on the node's side, as java-tron's servlet
    * prints an exception that is no revert (a CPU timeout, say): `{result: {result: false, code:
@@ -288,6 +296,7 @@ export async function startFakeTronNode(
   const wrongAddress = new Set<string>();
   const create2Elsewhere = new Set<string>();
   let revertNextSweep = false;
+  let solidityLag = 0;
   let constantCallFailure:
     | { message: string; when: (call: { contract: string; data: string }) => boolean }
     | undefined;
@@ -834,6 +843,10 @@ export async function startFakeTronNode(
     revertNext() {
       revertNextSweep = true;
     },
+    setSolidityLag(lag) {
+      solidityLag = lag;
+    },
+    solidifiedHeight: () => Math.max(0, head().number - solidityLag),
     failNextConstantCall(options = {}) {
       constantCallFailure = {
         message:
@@ -943,6 +956,17 @@ export async function startFakeTronNode(
         return constantCall(body);
       case '/wallet/broadcasttransaction':
         return broadcast(body);
+      case '/walletsolidity/getnowblock':
+        return blockJson(blocks[Math.max(0, head().number - solidityLag)] as FakeBlock);
+      case '/walletsolidity/gettransactioninfobyid': {
+        const id = String(body.value ?? '').toLowerCase();
+        const solid = head().number - solidityLag;
+        for (const block of blocks) {
+          const tx = block.transactions.find((t) => t.json.txID === id);
+          if (tx) return block.number <= solid ? tx.info(block) : {};
+        }
+        return {};
+      }
       case '/wallet/gettransactioninfobyid': {
         const id = String(body.value ?? '').toLowerCase();
         for (const block of blocks) {

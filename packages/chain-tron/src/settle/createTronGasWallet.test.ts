@@ -322,6 +322,36 @@ describe('createTronGasWallet against the fake full node', () => {
     await expect(poor.broadcast(unpaid.raw)).rejects.toThrow(/BANDWITH_ERROR Account resource insufficient/);
   });
 
+  it('a receipt is read at the solidified block: none while the block can still be forked out', async () => {
+    const f = forwarder('pay_solid');
+    const signed = await wallet.signSweep(factory, [{ salt: f.salt, token: null }]);
+    await wallet.broadcast(signed.raw);
+    node.setSolidityLag(19);
+    try {
+      node.closeBlocks(1);
+      expect(node.hasCode(f.address)).toBe(true); // in the latest block...
+      expect(await wallet.receipt(signed.hash)).toBeNull(); // ...not solidified
+      node.closeBlocks(18);
+      expect(await wallet.receipt(signed.hash)).toBeNull();
+      node.closeBlocks(1);
+      expect(await wallet.receipt(signed.hash)).toMatchObject({ status: 'success' });
+      expect(node.requests.at(-1)).toBe('/walletsolidity/gettransactioninfobyid');
+    } finally {
+      node.setSolidityLag(0);
+    }
+    // The solidity API may live elsewhere (a java-tron node's solidity port): solidityUrl says where.
+    const elsewhere = createTronGasWallet({
+      chainId: 'TRON',
+      url: node.url,
+      solidityUrl: 'http://127.0.0.1:9',
+      privateKey: KEY,
+      timeoutMs: 2_000,
+    });
+    await expect(elsewhere.receipt(signed.hash)).rejects.toThrow(
+      /^TRON: \/walletsolidity\/gettransactioninfobyid: /,
+    );
+  });
+
   it('a dropped broadcast is never included, and expires', async () => {
     const quick = createTronGasWallet({
       chainId: 'TRON',

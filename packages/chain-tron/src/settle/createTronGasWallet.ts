@@ -62,7 +62,11 @@ export interface TronGasWallet {
    * {@link ChainBackendError} when it may have arrived (transport failure, timeout, `OTHER_ERROR`).
    */
   broadcast(raw: string): Promise<void>;
-  /** The receipt of a transaction in a block, null while it is in none (`{}`). */
+  /**
+   * The receipt of a transaction in a solidified block (`/walletsolidity/gettransactioninfobyid`),
+   * null while it is in none (`{}`): a transaction in a block not yet solidified, which a fork could
+   * still drop, has no receipt yet.
+   */
   receipt(hash: string): Promise<TronReceipt | null>;
 }
 
@@ -76,6 +80,11 @@ export interface TronGasWalletOptions {
   readonly timeoutMs?: number;
   /** Extra request headers (e.g. TronGrid's `TRON-PRO-API-KEY`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The base URL of the node's solidity API (`/walletsolidity/…`, port 8091 of a java-tron node); by
+   * default `url` (TronGrid serves both on one host).
+   */
+  readonly solidityUrl?: string;
   /** The most sun one transaction may burn for energy (its `fee_limit` cap); default 1 000 TRX. */
   readonly maxFeeLimitSun?: bigint;
   /** How long a signed transaction stays valid after its reference block; default 10 minutes. */
@@ -119,6 +128,7 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     throw new RangeError(`expirationMs ${expirationMs} must be between 1 and ${MAX_EXPIRATION_MS}`);
   }
   const call = createTronApiCaller(options);
+  const callSolidity = createTronApiCaller({ ...options, url: options.solidityUrl ?? options.url });
   const failure = (message: string): ChainBackendError => new ChainBackendError(chainId, message);
   const amount = (value: unknown, what: string): bigint => {
     try {
@@ -220,7 +230,7 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
       throw new BroadcastRejectedError(chainId, `the node refused the transaction: ${message}`);
     },
     async receipt(hash) {
-      const info = await call('/wallet/gettransactioninfobyid', { value: hash });
+      const info = await callSolidity('/walletsolidity/gettransactioninfobyid', { value: hash });
       if (info.id === undefined) return null;
       const receipt = (info.receipt ?? {}) as Record<string, unknown>;
       if (info.blockNumber === undefined) throw failure(`the info of ${hash} has no block number`);

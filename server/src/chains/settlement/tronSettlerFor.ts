@@ -45,6 +45,7 @@ export function tronSettlerFor(
         privateKey: settings.gasWalletKey,
         expirationMs: TRON_EXPIRATION_MS,
         ...(settings.maxFeeLimitSun === undefined ? {} : { maxFeeLimitSun: settings.maxFeeLimitSun }),
+        ...(settings.solidityUrl === undefined ? {} : { solidityUrl: settings.solidityUrl }),
         ...headers,
       })
     : undefined;

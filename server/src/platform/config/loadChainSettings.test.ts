@@ -176,7 +176,7 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     );
   });
 
-  it('TRON: the fee-limit cap (sun) and the sweep batch, within bounds, TRON chains only', () => {
+  it('TRON: the fee-limit cap (sun), the sweep batch and the solidity API, TRON chains only', () => {
     const tron = {
       CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
       CAIRN_CHAIN_TRON_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
@@ -187,6 +187,18 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
       CAIRN_CHAIN_TRON_SWEEP_BATCH: '8',
     });
     expect(config.chains.TRON).toMatchObject({ maxFeeLimitSun: 2_500_000_000n, sweepBatch: 8 });
+    expect(
+      loadConfig({ ...tron, CAIRN_CHAIN_TRON_SOLIDITY_URL: 'http://127.0.0.1:8091' }).chains.TRON,
+    ).toMatchObject({ solidityUrl: 'http://127.0.0.1:8091' });
+    expect(() => loadConfig({ CAIRN_CHAIN_TRON_SOLIDITY_URL: 'http://127.0.0.1:8091' })).toThrow(
+      /CAIRN_CHAIN_TRON_SOLIDITY_URL: set with RPC_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_XRP_RPC_URL: 'http://127.0.0.1:5005',
+        CAIRN_CHAIN_XRP_SOLIDITY_URL: 'http://x',
+      }),
+    ).toThrow(/CAIRN_CHAIN_XRP_SOLIDITY_URL: only TRON chains take it/);
     expect(loadConfig(tron).chains.TRON).not.toHaveProperty('maxFeeLimitSun');
     expect(loadConfig(tron).chains.TRON).not.toHaveProperty('sweepBatch');
     for (const [value, message] of [

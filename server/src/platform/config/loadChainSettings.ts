@@ -26,6 +26,8 @@ export interface ChainSettings {
   readonly gasWalletKey?: `0x${string}`;
   /** TRON chains: the network's deterministic deployer (`T…`), the root of every factory address. */
   readonly deployer?: string;
+  /** TRON chains: the base URL of the node's solidity API (`/walletsolidity/…`); default: the RPC URL. */
+  readonly solidityUrl?: string;
   /** TRON chains: the most sun one gas-wallet transaction may burn for energy (its `fee_limit` cap). */
   readonly maxFeeLimitSun?: bigint;
   /** TRON chains: the most forwarders one sweep transaction deploys and flushes. */
@@ -140,6 +142,11 @@ export const CHAIN_VARIABLES = {
     schema: httpUrl,
     doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`); RPC_URL is then the daemon's (`monerod`). Required with a Monero RPC_URL.",
     default: '(unset)',
+  },
+  SOLIDITY_URL: {
+    schema: httpUrl,
+    doc: "TRON chains: base URL of the node's solidity API (`/walletsolidity/…`, a java-tron node's `node.http.solidityPort`, 8091 by default, e.g. `http://127.0.0.1:8091`), where the gas wallet reads the receipts of its transactions once their block is solidified. Unset: RPC_URL, as TronGrid serves both APIs on one host. RPC_HEADERS are sent there too.",
+    default: '(RPC_URL)',
   },
   ESPLORA_URL: {
     schema: httpUrl,
@@ -336,7 +343,9 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; set it with RPC_URL (see @cairn/chain-tron's README)`,
       );
     }
-    for (const setting of ['MAX_FEE_LIMIT_SUN', 'SWEEP_BATCH'] as const)
+    if (parsed.SOLIDITY_URL !== undefined && parsed.RPC_URL === undefined && family === 'tron')
+      problems.push(`CAIRN_CHAIN_${chainId}_SOLIDITY_URL: set with RPC_URL (the full node it goes with)`);
+    for (const setting of ['MAX_FEE_LIMIT_SUN', 'SWEEP_BATCH', 'SOLIDITY_URL'] as const)
       if (parsed[setting] !== undefined && family !== 'tron')
         problems.push(`CAIRN_CHAIN_${chainId}_${setting}: only TRON chains take it`);
     settings[chainId] = {
@@ -356,6 +365,7 @@ export function loadChainSettings(
         ? { maxFeeLimitSun: parsed.MAX_FEE_LIMIT_SUN as bigint }
         : {}),
       ...(parsed.SWEEP_BATCH !== undefined ? { sweepBatch: parsed.SWEEP_BATCH as number } : {}),
+      ...(parsed.SOLIDITY_URL !== undefined ? { solidityUrl: parsed.SOLIDITY_URL as string } : {}),
     };
   }
   if (problems.length > 0)

@@ -421,6 +421,25 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect((await other.row()).onboarding_status).toBe('failed');
   });
 
+  it('a sweep counts as confirmed only once its block is solidified', async () => {
+    const p = await confirmedPayment('TRX');
+    s.node.tron.setSolidityLag(19);
+    try {
+      expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+      s.node.tron.closeBlocks(1);
+      expect(s.node.tron.balanceOf(p.address)).toBe(0n); // swept in the latest block
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 0 });
+      s.node.tron.closeBlocks(18);
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 0 });
+      expect((await sweepsOf(p.id))[0]?.status).toBe('sent');
+      s.node.tron.closeBlocks(1);
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+      expect((await sweepsOf(p.id))[0]?.status).toBe('confirmed');
+    } finally {
+      s.node.tron.setSolidityLag(0);
+    }
+  });
+
   it('the fee-limit cap and the batch size are chain settings (MAX_FEE_LIMIT_SUN, SWEEP_BATCH)', async () => {
     const { gateway } = s.test.running;
     const settings = gateway.config.chains.TRON_NILE!;
@@ -497,7 +516,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
       '/wallet/getblockbynum',
       '/wallet/triggerconstantcontract',
       '/wallet/broadcasttransaction',
-      '/wallet/gettransactioninfobyid',
+      '/walletsolidity/gettransactioninfobyid',
     ])
       expect(requests).toContain(path);
     expect(requestHeaders).toHaveLength(requests.length);
