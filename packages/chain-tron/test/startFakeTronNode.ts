@@ -12,6 +12,7 @@ import {
   cloneState,
   emptyState,
   executeFakeCall,
+  FAKE_TRON_ENERGY,
   type FakeExecution,
   type FakeTronState,
   tokenBalance,
@@ -72,6 +73,9 @@ import {
  *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`; `failNextConstantCall()`: one
  *   `{result: {result: false, code: 'OTHER_ERROR', message: <hex>}}`, as java-tron's servlet prints an
  *   exception of the VM that is no revert (`Program.OutOfTimeException`, a CPU timeout).
+ * - A `CreateSmartContract` of `DEPLOYER_CREATION_CODE` (the operator's `tron:deploy-deployer`) is
+ *   taken too: the deployer appears, when its block closes, at java-tron's `generateContractAddress`
+ *   of that transaction; any other creation is refused (`CONTRACT_VALIDATE_ERROR`).
  * - `/wallet/broadcasttransaction` (the signed transaction's JSON): refused as java-tron prints it,
  *   `{code, txid, message: <hex>}`, when txID is not SHA-256 of `raw_data_hex` or `raw_data` does not
  *   serialize to it (tronweb `txCheck`; java-tron re-serializes `raw_data` itself) or the signature does
@@ -575,6 +579,86 @@ export async function startFakeTronNode(
     };
   };
 
+  /**
+   * A broadcast `CreateSmartContract` (signature and TaPoS already checked): the model knows one
+   * contract, the deterministic deployer, created at `generateContractAddress` (keccak256 of txID ++
+   * owner, last 20 bytes, prefix 0x41) when its block closes, for FAKE_TRON_ENERGY.deployerCreation.
+   */
+  const create = (
+    tx: Record<string, unknown>,
+    txid: string,
+    raw: Record<string, unknown>,
+    rawHex: string,
+    owner: string,
+    value: Record<string, unknown>,
+  ): unknown => {
+    const created = (value.new_contract ?? {}) as Record<string, unknown>;
+    if (String(created.bytecode ?? '').toLowerCase() !== DEPLOYER_CREATION_CODE.slice(2).toLowerCase()) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, "the fake node models the deployer's creation only");
+    }
+    if (BigInt(String(created.call_value ?? 0)) !== 0n) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'the fake node models a creation without TRX only');
+    }
+    const feeLimit = BigInt(String(raw.fee_limit ?? 0));
+    if (feeLimit < 0n || feeLimit > MAX_FEE_LIMIT) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, `feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+    }
+    const bytes = BigInt(rawHex.length / 2 + 65 + 64);
+    const netFee = bytes * FAKE_TRON_PRICES.getTransactionFee;
+    const balance = state.trx.get(owner) ?? 0n;
+    if (balance < netFee) return refusal('BANDWITH_ERROR', txid, 'Account resource insufficient error.');
+    const energy = FAKE_TRON_ENERGY.deployerCreation;
+    const energyFee = energy * FAKE_TRON_PRICES.getEnergyFee;
+    if (balance < netFee + (energyFee < feeLimit ? energyFee : feeLimit)) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'balance is not sufficient for the fee');
+    }
+    const address = `41${keccak256(`0x${txid}${owner}`).slice(-40)}`;
+    pending.push({
+      txid,
+      broadcast: true,
+      close: () => {
+        const outOfEnergy = energyFee > feeLimit;
+        const burnt = (outOfEnergy ? feeLimit : energyFee) + netFee;
+        if (!outOfEnergy) {
+          state.code.set(address, {
+            kind: 'deployer',
+            runtime: DEPLOYER_RUNTIME,
+            createdBy: 'transaction',
+            origin: owner,
+          });
+        }
+        const held = state.trx.get(owner) ?? 0n;
+        state.trx.set(owner, held > burnt ? held - burnt : 0n);
+        const outcome = outOfEnergy ? 'OUT_OF_ENERGY' : 'SUCCESS';
+        return {
+          json: {
+            ret: [{ contractRet: outcome }],
+            signature: tx.signature,
+            txID: txid,
+            raw_data: raw,
+            raw_data_hex: rawHex,
+          },
+          info: (block) => ({
+            ...baseInfo(txid, block),
+            fee: burnt,
+            contractResult: [''],
+            contract_address: address,
+            receipt: {
+              energy_fee: outOfEnergy ? feeLimit : energyFee,
+              energy_usage_total: outOfEnergy ? feeLimit / FAKE_TRON_PRICES.getEnergyFee : energy,
+              net_fee: netFee,
+              result: outcome,
+            },
+            ...(outOfEnergy
+              ? { result: 'FAILED', resMessage: hexText('Not enough energy for the call') }
+              : {}),
+          }),
+        };
+      },
+    });
+    return { result: true, txid };
+  };
+
   /** `/wallet/broadcasttransaction`: java-tron's checks, then the pool. */
   const broadcast = (tx: Record<string, unknown>): unknown => {
     const raw = tx.raw_data as Record<string, unknown> | undefined;
@@ -624,6 +708,7 @@ export async function startFakeTronNode(
       signer = '';
     }
     if (signer === '' || signer !== owner) return refusal('SIGERROR', txid, 'validate signature error');
+    if (contract.type === 'CreateSmartContract') return create(tx, txid, raw, rawHex, owner, value);
     if (contract.type !== 'TriggerSmartContract') {
       return refusal('CONTRACT_VALIDATE_ERROR', txid, `the fake node models TriggerSmartContract only`);
     }

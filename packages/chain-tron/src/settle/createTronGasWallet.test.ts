@@ -12,6 +12,7 @@ import {
 } from '../../test/index.js';
 import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
 import {
+  DEPLOYER_CREATION_CODE,
   TRON_SALT_CHAIN_IDS,
   tronFactoryAddressFor,
   tronForwarderFor,
@@ -349,6 +350,47 @@ describe('createTronGasWallet against the fake full node', () => {
     });
     await expect(elsewhere.receipt(signed.hash)).rejects.toThrow(
       /^TRON: \/walletsolidity\/gettransactioninfobyid: /,
+    );
+  });
+
+  it("creates the network's deterministic deployer, at java-tron's address for the transaction; factories then deploy through it", async () => {
+    const before = await wallet.balance();
+    const signed = await wallet.signDeployerCreation();
+    const tx = JSON.parse(signed.raw) as RawTx & {
+      raw_data: {
+        contract: { type: string; parameter: { value: { new_contract: { bytecode: string } } } }[];
+      };
+    };
+    expect(tx.raw_data.contract[0]?.type).toBe('CreateSmartContract');
+    expect(`0x${tx.raw_data.contract[0]?.parameter.value.new_contract.bytecode}`).toBe(
+      DEPLOYER_CREATION_CODE,
+    );
+    expect(tx.raw_data.fee_limit).toBe(50_000_000);
+    expect(signed.contract).not.toBe(node.deployer);
+    expect(node.hasCode(signed.contract)).toBe(false);
+    await wallet.broadcast(signed.raw);
+    node.closeBlocks(1);
+    expect(node.hasCode(signed.contract)).toBe(true);
+    expect(await wallet.hasCode(signed.contract)).toBe(true);
+    const receipt = await wallet.receipt(signed.hash);
+    const { fee } = modelFee(signed.raw, FAKE_TRON_ENERGY.deployerCreation);
+    expect(receipt).toMatchObject({ status: 'success', feeSun: fee });
+    expect(await wallet.balance()).toBe(before - fee);
+    // The new deployer works as the network's: a factory lands at its offline address.
+    const treasury = node.payer;
+    const deployment = await wallet.signFactoryDeployment(signed.contract, treasury);
+    await wallet.broadcast(deployment.raw);
+    node.closeBlocks(1);
+    expect(node.hasCode(tronFactoryAddressFor({ deployer: signed.contract, treasury }))).toBe(true);
+    // A capped wallet signs it with the cap as its fee limit.
+    const capped = createTronGasWallet({
+      chainId: 'TRON',
+      url: node.url,
+      privateKey: KEY,
+      maxFeeLimitSun: 2_000_000n,
+    });
+    expect((JSON.parse((await capped.signDeployerCreation()).raw) as RawTx).raw_data.fee_limit).toBe(
+      2_000_000,
     );
   });
 
