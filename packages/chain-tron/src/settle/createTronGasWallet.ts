@@ -42,6 +42,8 @@ export interface TronGasWallet {
   balance(): Promise<bigint>;
   /** Sun per energy unit: the chain parameter `getEnergyFee` (`/wallet/getchainparameters`). */
   energyPrice(): Promise<bigint>;
+  /** The time of the node's head block: the clock a transaction's expiration is judged by. */
+  headTime(): Promise<Date>;
   /** Whether `address` holds contract code (`/wallet/getcontractinfo`: `runtimecode` present). */
   hasCode(address: string): Promise<boolean>;
   /**
@@ -232,6 +234,7 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     address,
     balance,
     energyPrice,
+    headTime: async () => new Date(Number((await headBlock()).time)),
     hasCode: (contract) => reader.hasCode(contract),
     forwarderAddressOnChain: (factory, salt) => reader.forwarderAddressOnChain(factory, salt),
     signFactoryDeployment(deployer, treasury) {

@@ -190,7 +190,7 @@ export const CHAIN_VARIABLES = {
   },
   DEPLOYER: {
     schema: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: 'must be a TRON address (T…)' }),
-    doc: "TRON chains: the address (`T…`) of the deterministic deployer the operator deployed once on that network (`DEPLOYER_CREATION_CODE` of `@cairn/chain-tron`, see its README): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
+    doc: "TRON chains: the address (`T…`) of the deterministic deployer created once on that network by `cairn tron:deploy-deployer <CHAIN_ID>` (which prints this setting): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
     default: '(unset)',
   },
   MAX_FEE_LIMIT_SUN: {
@@ -244,6 +244,10 @@ export class ChainSettingsError extends Error {
 export function loadChainSettings(
   env: NodeJS.ProcessEnv,
   enabledList: readonly string[],
+  options: {
+    /** false for `tron:deploy-deployer`, which creates the deployer a TRON chain otherwise needs. */
+    readonly requireTronDeployer?: boolean;
+  } = {},
 ): { settings: ChainSettingsMap; enabledChains: string[] } {
   const raw = new Map<string, Partial<Record<ChainVariable, string>>>();
   const problems: string[] = [];
@@ -338,9 +342,14 @@ export function loadChainSettings(
     }
     if (parsed.DEPLOYER !== undefined && family !== 'tron') {
       problems.push(`CAIRN_CHAIN_${chainId}_DEPLOYER: only TRON chains take a deployer`);
-    } else if (family === 'tron' && parsed.DEPLOYER === undefined && parsed.RPC_URL !== undefined) {
+    } else if (
+      family === 'tron' &&
+      parsed.DEPLOYER === undefined &&
+      parsed.RPC_URL !== undefined &&
+      options.requireTronDeployer !== false
+    ) {
       problems.push(
-        `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; set it with RPC_URL (see @cairn/chain-tron's README)`,
+        `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; create it with cairn tron:deploy-deployer ${chainId} and set it with RPC_URL`,
       );
     }
     if (parsed.SOLIDITY_URL !== undefined && parsed.RPC_URL === undefined && family === 'tron')
