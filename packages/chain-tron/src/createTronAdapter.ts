@@ -17,6 +17,8 @@ export interface TronAdapterOptions {
    * deposit address (`DEPLOYER_NOT_CONFIGURED`): a factory's address follows from it.
    */
   readonly deployers?: Partial<Record<TronChainId, string>>;
+  /** The solidity API (`/walletsolidity/…`) of each TRON chain's node, when not at its RPC URL. */
+  readonly solidityUrls?: Partial<Record<TronChainId, string>>;
 }
 
 /** The TRON chain adapter. */
@@ -122,6 +124,9 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
         tokens,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
         ...(backend.headers === undefined ? {} : { headers: backend.headers }),
+        ...(options.solidityUrls?.[chain.id as TronChainId] === undefined
+          ? {}
+          : { solidityUrl: options.solidityUrls[chain.id as TronChainId] as string }),
       });
     },
 

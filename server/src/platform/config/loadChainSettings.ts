@@ -145,7 +145,7 @@ export const CHAIN_VARIABLES = {
   },
   SOLIDITY_URL: {
     schema: httpUrl,
-    doc: "TRON chains: base URL of the node's solidity API (`/walletsolidity/…`, a java-tron node's `node.http.solidityPort`, 8091 by default, e.g. `http://127.0.0.1:8091`), where the gas wallet reads the receipts of its transactions once their block is solidified. Unset: RPC_URL, as TronGrid serves both APIs on one host. RPC_HEADERS are sent there too.",
+    doc: "TRON chains: base URL of the node's solidity API (`/walletsolidity/…`, a java-tron node's `node.http.solidityPort`, 8091 by default, e.g. `http://127.0.0.1:8091`), where the watcher reads the solidified block (a payment is final once its block is) and the gas wallet the receipts of its transactions once their block is solidified. Unset: RPC_URL, as TronGrid serves both APIs on one host. RPC_HEADERS are sent there too.",
     default: '(RPC_URL)',
   },
   ESPLORA_URL: {

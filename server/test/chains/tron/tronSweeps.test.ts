@@ -58,6 +58,8 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
       privateKey: GAS_KEY,
     }).address;
     s.node.tron.fund(gasWallet, GAS_FUNDS);
+    // Receipts count once solidified: every block here is solidified at once unless a test says not.
+    s.node.tron.setSolidityLag(0);
     // The scenario marks the wallet onboarded; here the settler does it for real.
     await sql(s.test, `update wallets set onboarding_status = 'pending' where chain_id = 'TRON_NILE'`);
     const { gateway } = s.test.running;
