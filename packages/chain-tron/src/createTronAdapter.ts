@@ -51,7 +51,7 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
     if (!deployer) {
       throw new TronAdapterError(
         'DEPLOYER_NOT_CONFIGURED',
-        `${id} has no factory deployer configured: deploy DEPLOYER_CREATION_CODE once on that network and configure its address`,
+        `${id} has no factory deployer configured: create it once on that network (cairn tron:deploy-deployer ${id}) and configure its address`,
       );
     }
     if (!decodeTronAddress(deployer).ok) {
