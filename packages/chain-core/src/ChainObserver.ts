@@ -70,6 +70,12 @@ export interface HeaderSource {
   readonly chainId: string;
   /** The backend's best block. */
   tip(): Promise<BlockRef>;
+  /**
+   * Chains with a finality rule of their own (TRON's solidified block): the height at and below which
+   * blocks are final. A transfer in such a block counts at its full required depth; one above it never
+   * does, however many blocks follow. Without it, depth is counted from the tip.
+   */
+  finalizedHeight?(): Promise<number>;
   /** The hash of the active chain's block at `height`, or null above the tip. */
   blockHashAt(height: number): Promise<string | null>;
   /** A block header by hash. */
@@ -138,8 +144,16 @@ export type ChainBackend =
        * of the file name); unset, the files have no password.
        */
       readonly walletSecret?: Uint8Array;
+      /** Extra HTTP headers of every request to `url` (a hosted node's API key); secret, never logged. */
+      readonly headers?: Readonly<Record<string, string>>;
     }
-  | { readonly kind: 'esplora'; readonly url: string; readonly timeoutMs?: number };
+  | {
+      readonly kind: 'esplora';
+      readonly url: string;
+      readonly timeoutMs?: number;
+      /** Extra HTTP headers of every request to `url`; secret, never logged. */
+      readonly headers?: Readonly<Record<string, string>>;
+    };
 
 /** Where an observer reports what it saw and left out (pino's argument order: fields, message). */
 export interface ObserverLog {

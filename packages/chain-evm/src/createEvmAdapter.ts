@@ -109,6 +109,7 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
         url: backend.url,
         tokens,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
       });
     },
 

@@ -100,6 +100,7 @@ export function createMoneroAdapter(): ChainAdapter {
         walletRpcUrl: backend.walletRpcUrl,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
         ...(backend.walletSecret === undefined ? {} : { walletSecret: backend.walletSecret }),
+        ...(backend.headers === undefined ? {} : { daemonHeaders: backend.headers }),
         ...(log ? { log } : {}),
       });
     },

@@ -97,6 +97,7 @@ export function createSolanaAdapter(): ChainAdapter {
         url: backend.url,
         tokens: solanaTokensOf(chain),
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
         ...(log ? { log } : {}),
       });
     },

@@ -28,6 +28,8 @@ export interface UsdcTrustlineStatus {
 /** Options of {@link checkUsdcTrustline}. */
 export interface CheckUsdcTrustlineOptions {
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted Horizon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -59,10 +61,10 @@ export async function checkUsdcTrustline(
       `a trustline belongs to an account (G..., 56 characters): got ${JSON.stringify(account)}`,
     );
   }
-  const horizon = new HorizonClient(
-    horizonUrl,
-    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
-  );
+  const horizon = new HorizonClient(horizonUrl, {
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
   const found = await horizon.get<HorizonAccount>(`/accounts/${encodeURIComponent(account)}`);
   if (found === null) {
     return {

@@ -78,6 +78,7 @@ export function createStellarAdapter(): ChainAdapter {
     async walletAdvice({ chain, backend, wallet }) {
       const status = await checkUsdcTrustline(backend.url, wallet, chain, {
         timeoutMs: backend.timeoutMs ?? 5_000,
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
       });
       const offersUsdc = chain.coins.some((c) => c.symbol === 'USDC');
       if (!status.accountExists) return [`${capitalize(status.message)}.`];
@@ -93,6 +94,7 @@ export function createStellarAdapter(): ChainAdapter {
         horizonUrl: backend.url,
         usdcIssuer: usdcIssuerOf(chain),
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
         ...(log ? { log } : {}),
       });
     },

@@ -17,8 +17,8 @@ export interface TronAdapterOptions {
    * deposit address (`DEPLOYER_NOT_CONFIGURED`): a factory's address follows from it.
    */
   readonly deployers?: Partial<Record<TronChainId, string>>;
-  /** Extra HTTP headers of the observer's requests (e.g. TronGrid's `TRON-PRO-API-KEY`). */
-  readonly httpHeaders?: Readonly<Record<string, string>>;
+  /** The solidity API (`/walletsolidity/…`) of each TRON chain's node, when not at its RPC URL. */
+  readonly solidityUrls?: Partial<Record<TronChainId, string>>;
 }
 
 /** The TRON chain adapter. */
@@ -51,7 +51,7 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
     if (!deployer) {
       throw new TronAdapterError(
         'DEPLOYER_NOT_CONFIGURED',
-        `${id} has no factory deployer configured: deploy DEPLOYER_CREATION_CODE once on that network and configure its address`,
+        `${id} has no factory deployer configured: create it once on that network (cairn tron:deploy-deployer ${id}) and configure its address`,
       );
     }
     if (!decodeTronAddress(deployer).ok) {
@@ -123,7 +123,10 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
         url: backend.url,
         tokens,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
-        ...(options.httpHeaders === undefined ? {} : { headers: options.httpHeaders }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
+        ...(options.solidityUrls?.[chain.id as TronChainId] === undefined
+          ? {}
+          : { solidityUrl: options.solidityUrls[chain.id as TronChainId] as string }),
       });
     },
 

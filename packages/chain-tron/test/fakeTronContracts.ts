@@ -27,6 +27,8 @@ import { tronCloneInitCode, tronImplementationAddressFor } from '../src/tronForw
 
 /** Model energy figures (not measured on a TVM; ballpark of the EVM clones' gas, docs/operating/evm.md). */
 export const FAKE_TRON_ENERGY = {
+  /** The deterministic deployer's own creation (`CreateSmartContract`): 69 bytes of code stored. */
+  deployerCreation: 15_000n,
   /** A factory through the deployer, its implementation included. */
   factoryDeployment: 200_000n,
   /** Any other contract created through the deployer. */

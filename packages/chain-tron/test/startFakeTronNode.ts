@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { utils } from 'tronweb';
 import { encodeFunctionData, erc20Abi, keccak256 } from 'viem';
@@ -12,6 +12,7 @@ import {
   cloneState,
   emptyState,
   executeFakeCall,
+  FAKE_TRON_ENERGY,
   type FakeExecution,
   type FakeTronState,
   tokenBalance,
@@ -69,7 +70,12 @@ import {
  *   model run on a copy of the state: `{result: {result: true}, energy_used, constant_result,
  *   transaction: {ret: [{}]…}}`; a revert adds `result.message` (hex "REVERT opcode executed") and
  *   `transaction.ret [{ret: 'FAILED'}]`, `constant_result` the revert data; no contract at the address:
- *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`.
+ *   `{result: {code: 'CONTRACT_VALIDATE_ERROR', message: <hex>}}`; `failNextConstantCall()`: one
+ *   `{result: {result: false, code: 'OTHER_ERROR', message: <hex>}}`, as java-tron's servlet prints an
+ *   exception of the VM that is no revert (`Program.OutOfTimeException`, a CPU timeout).
+ * - A `CreateSmartContract` of `DEPLOYER_CREATION_CODE` (the operator's `tron:deploy-deployer`) is
+ *   taken too: the deployer appears, when its block closes, at java-tron's `generateContractAddress`
+ *   of that transaction; any other creation is refused (`CONTRACT_VALIDATE_ERROR`).
  * - `/wallet/broadcasttransaction` (the signed transaction's JSON): refused as java-tron prints it,
  *   `{code, txid, message: <hex>}`, when txID is not SHA-256 of `raw_data_hex` or `raw_data` does not
  *   serialize to it (tronweb `txCheck`; java-tron re-serializes `raw_data` itself) or the signature does
@@ -89,6 +95,10 @@ import {
  *   owner. `revertNext()` makes the next executed sweep revert; `dropPending()` forgets the broadcast
  *   transactions not yet in a block (a node that accepted and lost them).
  * - `/wallet/gettransactioninfobyid {value}`: `{}` until the transaction is in a closed block.
+ * - Solidity: the solidified block is `solidityLag` blocks below the head (0 unless `setSolidityLag`
+ *   says otherwise; java-tron's is about 19). `/walletsolidity/getnowblock` answers it, and
+ *   `/walletsolidity/gettransactioninfobyid` answers `{}` until the transaction's block is solidified,
+ *   on the same port (TronGrid's layout; a java-tron node serves them on its solidity port).
  */
 export interface FakeTronNode {
   /** The HTTP API base URL (`http://127.0.0.1:<port>`). */
@@ -101,6 +111,8 @@ export interface FakeTronNode {
   readonly payer: string;
   /** Every request path served, in order (to count calls per poll). */
   readonly requests: string[];
+  /** The headers of each request in {@link requests}, at the same index (names in lower case). */
+  readonly requestHeaders: IncomingHttpHeaders[];
   /** The tip's height and id. */
   tip(): { height: number; hash: string };
   /**
@@ -150,6 +162,20 @@ export interface FakeTronNode {
   create2LandsElsewhere(factory: string): void;
   /** Makes the next executed sweep revert (its simulation still succeeds). */
   revertNext(): void;
+  /** How many blocks below the head the solidified block is from now on (0 at the start). */
+  setSolidityLag(blocks: number): void;
+  /** The solidified block's height. */
+  solidifiedHeight(): number;
+  /**
+   * Makes the next `/wallet/triggerconstantcontract` fail on the node's side, as java-tron's servlet
+   * prints an exception that is no revert (a CPU timeout, say): `{result: {result: false, code:
+   * 'OTHER_ERROR', message: <hex>}}`, nothing else. Answered once; the next call runs again. With
+   * `when`, the next call it matches (its contract `T…` and its data, bare hex).
+   */
+  failNextConstantCall(options?: {
+    readonly message?: string;
+    readonly when?: (call: { contract: string; data: string }) => boolean;
+  }): void;
   /** Forgets the broadcast transactions still pending (they will never be included); returns their ids. */
   dropPending(): string[];
   stop(): Promise<void>;
@@ -274,7 +300,12 @@ export async function startFakeTronNode(
   const wrongAddress = new Set<string>();
   const create2Elsewhere = new Set<string>();
   let revertNextSweep = false;
+  let solidityLag = 0;
+  let constantCallFailure:
+    | { message: string; when: (call: { contract: string; data: string }) => boolean }
+    | undefined;
   const requests: string[] = [];
+  const requestHeaders: IncomingHttpHeaders[] = [];
 
   const head = (): FakeBlock => blocks[blocks.length - 1] as FakeBlock;
 
@@ -548,6 +579,86 @@ export async function startFakeTronNode(
     };
   };
 
+  /**
+   * A broadcast `CreateSmartContract` (signature and TaPoS already checked): the model knows one
+   * contract, the deterministic deployer, created at `generateContractAddress` (keccak256 of txID ++
+   * owner, last 20 bytes, prefix 0x41) when its block closes, for FAKE_TRON_ENERGY.deployerCreation.
+   */
+  const create = (
+    tx: Record<string, unknown>,
+    txid: string,
+    raw: Record<string, unknown>,
+    rawHex: string,
+    owner: string,
+    value: Record<string, unknown>,
+  ): unknown => {
+    const created = (value.new_contract ?? {}) as Record<string, unknown>;
+    if (String(created.bytecode ?? '').toLowerCase() !== DEPLOYER_CREATION_CODE.slice(2).toLowerCase()) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, "the fake node models the deployer's creation only");
+    }
+    if (BigInt(String(created.call_value ?? 0)) !== 0n) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'the fake node models a creation without TRX only');
+    }
+    const feeLimit = BigInt(String(raw.fee_limit ?? 0));
+    if (feeLimit < 0n || feeLimit > MAX_FEE_LIMIT) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, `feeLimit must be >= 0 and <= ${MAX_FEE_LIMIT}`);
+    }
+    const bytes = BigInt(rawHex.length / 2 + 65 + 64);
+    const netFee = bytes * FAKE_TRON_PRICES.getTransactionFee;
+    const balance = state.trx.get(owner) ?? 0n;
+    if (balance < netFee) return refusal('BANDWITH_ERROR', txid, 'Account resource insufficient error.');
+    const energy = FAKE_TRON_ENERGY.deployerCreation;
+    const energyFee = energy * FAKE_TRON_PRICES.getEnergyFee;
+    if (balance < netFee + (energyFee < feeLimit ? energyFee : feeLimit)) {
+      return refusal('CONTRACT_VALIDATE_ERROR', txid, 'balance is not sufficient for the fee');
+    }
+    const address = `41${keccak256(`0x${txid}${owner}`).slice(-40)}`;
+    pending.push({
+      txid,
+      broadcast: true,
+      close: () => {
+        const outOfEnergy = energyFee > feeLimit;
+        const burnt = (outOfEnergy ? feeLimit : energyFee) + netFee;
+        if (!outOfEnergy) {
+          state.code.set(address, {
+            kind: 'deployer',
+            runtime: DEPLOYER_RUNTIME,
+            createdBy: 'transaction',
+            origin: owner,
+          });
+        }
+        const held = state.trx.get(owner) ?? 0n;
+        state.trx.set(owner, held > burnt ? held - burnt : 0n);
+        const outcome = outOfEnergy ? 'OUT_OF_ENERGY' : 'SUCCESS';
+        return {
+          json: {
+            ret: [{ contractRet: outcome }],
+            signature: tx.signature,
+            txID: txid,
+            raw_data: raw,
+            raw_data_hex: rawHex,
+          },
+          info: (block) => ({
+            ...baseInfo(txid, block),
+            fee: burnt,
+            contractResult: [''],
+            contract_address: address,
+            receipt: {
+              energy_fee: outOfEnergy ? feeLimit : energyFee,
+              energy_usage_total: outOfEnergy ? feeLimit / FAKE_TRON_PRICES.getEnergyFee : energy,
+              net_fee: netFee,
+              result: outcome,
+            },
+            ...(outOfEnergy
+              ? { result: 'FAILED', resMessage: hexText('Not enough energy for the call') }
+              : {}),
+          }),
+        };
+      },
+    });
+    return { result: true, txid };
+  };
+
   /** `/wallet/broadcasttransaction`: java-tron's checks, then the pool. */
   const broadcast = (tx: Record<string, unknown>): unknown => {
     const raw = tx.raw_data as Record<string, unknown> | undefined;
@@ -597,6 +708,7 @@ export async function startFakeTronNode(
       signer = '';
     }
     if (signer === '' || signer !== owner) return refusal('SIGERROR', txid, 'validate signature error');
+    if (contract.type === 'CreateSmartContract') return create(tx, txid, raw, rawHex, owner, value);
     if (contract.type !== 'TriggerSmartContract') {
       return refusal('CONTRACT_VALIDATE_ERROR', txid, `the fake node models TriggerSmartContract only`);
     }
@@ -644,6 +756,12 @@ export async function startFakeTronNode(
     } catch (error) {
       return { Error: `class java.lang.IllegalArgumentException : ${(error as Error).message}` };
     }
+    const data = String(body.data ?? '').replace(/^0x/, '');
+    const failure = constantCallFailure;
+    if (failure?.when({ contract: tronAddressFromHex(contract), data })) {
+      constantCallFailure = undefined;
+      return { result: { result: false, code: 'OTHER_ERROR', message: hexText(failure.message) } };
+    }
     if (!state.code.has(contract)) {
       return {
         result: {
@@ -652,7 +770,6 @@ export async function startFakeTronNode(
         },
       };
     }
-    const data = String(body.data ?? '').replace(/^0x/, '');
     nonce += 1;
     const txid = sha256Hex(`constant:${nonce}:${owner}:${contract}:${data}`);
     const run = executeFakeCall(cloneState(state), {
@@ -713,6 +830,7 @@ export async function startFakeTronNode(
     fakeUsdtContract: fakeUsdt,
     payer: tronAddressFromHex(payerHex),
     requests,
+    requestHeaders,
     tip: () => ({ height: head().number, hash: head().blockID }),
     pay({ address, amount, coin }) {
       return coin === 'TRX'
@@ -809,6 +927,18 @@ export async function startFakeTronNode(
     },
     revertNext() {
       revertNextSweep = true;
+    },
+    setSolidityLag(lag) {
+      solidityLag = lag;
+    },
+    solidifiedHeight: () => Math.max(0, head().number - solidityLag),
+    failNextConstantCall(options = {}) {
+      constantCallFailure = {
+        message:
+          options.message ??
+          "class org.tron.core.vm.program.Program$OutOfTimeException : CPU timeout for 'PUSH1' operation executing",
+        when: options.when ?? (() => true),
+      };
     },
     dropPending() {
       const dropped = pending.filter((p) => p.broadcast).map((p) => p.txid);
@@ -911,6 +1041,17 @@ export async function startFakeTronNode(
         return constantCall(body);
       case '/wallet/broadcasttransaction':
         return broadcast(body);
+      case '/walletsolidity/getnowblock':
+        return blockJson(blocks[Math.max(0, head().number - solidityLag)] as FakeBlock);
+      case '/walletsolidity/gettransactioninfobyid': {
+        const id = String(body.value ?? '').toLowerCase();
+        const solid = head().number - solidityLag;
+        for (const block of blocks) {
+          const tx = block.transactions.find((t) => t.json.txID === id);
+          if (tx) return block.number <= solid ? tx.info(block) : {};
+        }
+        return {};
+      }
       case '/wallet/gettransactioninfobyid': {
         const id = String(body.value ?? '').toLowerCase();
         for (const block of blocks) {
@@ -936,6 +1077,7 @@ export async function startFakeTronNode(
     request.on('end', () => {
       const path = (request.url ?? '').split('?')[0] as string;
       requests.push(path);
+      requestHeaders.push(request.headers);
       let body: Record<string, unknown> = {};
       try {
         const text = Buffer.concat(chunks).toString('utf8');

@@ -38,7 +38,10 @@ export function createUtxoAdapter(): ChainAdapter {
       if (!isUtxoChainId(chain.id))
         throw new UtxoAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not a UTXO chain`);
       const decimals = chain.coins[0]!.decimals;
-      const timeout = backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs };
+      const timeout = {
+        ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
+      };
       // getblockchaininfo's `chain`: Bitcoin testnet3 is "test" (testnet4 "testnet4"), every other test network "test".
       const expectedNetwork =
         chain.network === 'mainnet' ? 'main' : chain.network === 'local' ? 'regtest' : ['test', 'testnet4'];

@@ -70,6 +70,7 @@ export function createXrpAdapter(): ChainAdapter {
         account: wallet,
         network: xrpNetworkName(chainId),
         timeoutMs: backend.timeoutMs ?? 5_000,
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
       });
     },
 
@@ -86,6 +87,7 @@ export function createXrpAdapter(): ChainAdapter {
         chainId,
         url: backend.url,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
         ...(log ? { log } : {}),
       });
     },

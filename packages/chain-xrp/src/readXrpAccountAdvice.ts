@@ -12,6 +12,8 @@ export interface XrpAccountAdviceInput {
   /** The network as a merchant knows it, for messages (`the XRP Ledger Testnet`). */
   readonly network: string;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -23,10 +25,10 @@ export interface XrpAccountAdviceInput {
  * the ledger would refuse that payment with RequireDest set). Throws when rippled cannot be read.
  */
 export async function readXrpAccountAdvice(input: XrpAccountAdviceInput): Promise<string[]> {
-  const rippled = new RippledRpcClient(
-    input.url,
-    input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs },
-  );
+  const rippled = new RippledRpcClient(input.url, {
+    ...(input.timeoutMs === undefined ? {} : { timeoutMs: input.timeoutMs }),
+    ...(input.headers === undefined ? {} : { headers: input.headers }),
+  });
   let flags: number;
   try {
     const result = await rippled.call<{ account_data?: { Flags?: unknown } }>('account_info', {

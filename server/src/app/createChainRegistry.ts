@@ -18,9 +18,11 @@ import type { ChainSettingsMap } from '../platform/config/loadChainSettings.js';
 export function createAdapters(settings: ChainSettingsMap = {}) {
   const tokenContracts: Record<string, Record<string, string>> = {};
   const deployers: Partial<Record<TronChainId, string>> = {};
+  const solidityUrls: Partial<Record<TronChainId, string>> = {};
   for (const s of Object.values(settings)) {
     if (s.tokens) tokenContracts[s.chainId] = { ...s.tokens };
     if (s.deployer && isTronChainId(s.chainId)) deployers[s.chainId] = s.deployer;
+    if (s.solidityUrl && isTronChainId(s.chainId)) solidityUrls[s.chainId] = s.solidityUrl;
   }
   return [
     createUtxoAdapter(),
@@ -29,7 +31,7 @@ export function createAdapters(settings: ChainSettingsMap = {}) {
     createSolanaAdapter(),
     createStellarAdapter(),
     createXrpAdapter(),
-    createTronAdapter({ deployers }),
+    createTronAdapter({ deployers, solidityUrls }),
   ];
 }
 

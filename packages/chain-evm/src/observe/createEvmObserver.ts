@@ -44,6 +44,8 @@ export interface EvmObserverOptions {
   /** Token contracts to watch: lower-case address -> coin symbol. */
   readonly tokens: ReadonlyMap<string, string>;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key); never logged here. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A block-scan observer of an EVM chain. */
@@ -74,6 +76,7 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
       batch: { batchSize: BALANCE_BATCH, wait: 0 },
       retryCount: 0,
       timeout: options.timeoutMs ?? 15_000,
+      ...(options.headers ? { fetchOptions: { headers: { ...options.headers } } } : {}),
     }),
   });
   let lastScan: ScannedBlock | undefined;

@@ -88,6 +88,8 @@ export interface EvmGasWalletOptions {
   readonly url: string;
   readonly privateKey: Hex;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -106,7 +108,11 @@ export function createEvmGasWallet(options: EvmGasWalletOptions): EvmGasWallet {
     nativeCurrency: { name: 'native', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [options.url] } },
   });
-  const transport = http(options.url, { retryCount: 0, timeout: options.timeoutMs ?? 15_000 });
+  const transport = http(options.url, {
+    retryCount: 0,
+    timeout: options.timeoutMs ?? 15_000,
+    ...(options.headers ? { fetchOptions: { headers: { ...options.headers } } } : {}),
+  });
   const reader: PublicClient = createPublicClient({ chain, transport, cacheTime: 0 });
   const signer: WalletClient = createWalletClient({ account, chain, transport, cacheTime: 0 });
   const fail = (what: string, error: unknown): never => {

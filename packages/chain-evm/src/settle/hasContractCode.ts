@@ -2,17 +2,22 @@ import { ChainBackendError } from '@cairn/chain-core';
 import { type Address, createPublicClient, http } from 'viem';
 
 /**
- * Whether a contract is deployed at `address` on the node at `url` (no key needed: a merchant's
- * factory may have been deployed by anybody). Throws {@link ChainBackendError} when the node fails.
+ * Whether a contract is deployed at `address` on the node at `url`, sent with `headers` if any (no
+ * key needed: a merchant's factory may have been deployed by anybody). Throws {@link ChainBackendError} when the node fails.
  */
 export async function hasContractCode(
   chainId: string,
   url: string,
   address: Address,
   timeoutMs = 15_000,
+  headers?: Readonly<Record<string, string>>,
 ): Promise<boolean> {
   const client = createPublicClient({
-    transport: http(url, { retryCount: 0, timeout: timeoutMs }),
+    transport: http(url, {
+      retryCount: 0,
+      timeout: timeoutMs,
+      ...(headers ? { fetchOptions: { headers: { ...headers } } } : {}),
+    }),
     cacheTime: 0,
   });
   try {

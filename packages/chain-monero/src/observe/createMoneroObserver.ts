@@ -22,6 +22,8 @@ export interface MoneroObserverOptions {
   /** monero-wallet-rpc (`--wallet-dir` under the gateway's data dir), which keeps the view-only wallets. */
   readonly walletRpcUrl: string;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of the daemon's requests (a hosted daemon's API key); not sent to the wallet RPC. */
+  readonly daemonHeaders?: Readonly<Record<string, string>>;
   /**
    * How many blocks below the daemon's tip a newly created view-only wallet starts scanning (default
    * 720, a day of Monero blocks): a wallet is created when the first payment to it is watched, a few
@@ -90,7 +92,10 @@ export function walletPasswordOf(secret: Uint8Array | undefined, file: string): 
 export function createMoneroObserver(options: MoneroObserverOptions): TargetPollObserver {
   const { chainId } = options;
   const rpcOptions = options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs };
-  const daemon = new MoneroDaemonRpc(options.daemonUrl, rpcOptions);
+  const daemon = new MoneroDaemonRpc(options.daemonUrl, {
+    ...rpcOptions,
+    ...(options.daemonHeaders ? { headers: options.daemonHeaders } : {}),
+  });
   const wallets = new MoneroWalletRpc(options.walletRpcUrl, rpcOptions);
   const restoreDepth = options.restoreDepth ?? 720;
   /** The wallet file open in the wallet RPC now, and the highest subaddress index created in it. */

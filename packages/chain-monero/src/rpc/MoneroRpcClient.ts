@@ -61,6 +61,8 @@ export class MoneroRpcTransportError extends Error {
 export interface MoneroRpcClientOptions {
   /** Per-call timeout in ms (default 30 s); each call may pass its own. */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted daemon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface MoneroRpcCallOptions {
@@ -92,6 +94,7 @@ export class MoneroRpcClient {
   /** The base URL without a trailing slash, e.g. `http://127.0.0.1:18081`. */
   readonly url: string;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
   #nextId = 1;
   /** The `--rpc-login` credentials from the URL, if any. */
   readonly #login: DigestLogin | undefined;
@@ -132,6 +135,7 @@ export class MoneroRpcClient {
     parsed.hash = '';
     this.url = parsed.toString().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#headers = options.headers ?? {};
   }
 
   /**
@@ -191,7 +195,7 @@ export class MoneroRpcClient {
     const send = () => {
       const init = {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...this.#authorization(path) },
+        headers: { ...this.#headers, 'content-type': 'application/json', ...this.#authorization(path) },
         body: stringifyMoneroJson(body),
         signal,
       };

@@ -49,10 +49,19 @@ export class SolanaRpcReader {
   readonly #chainId: string;
   readonly #timeoutMs: number;
 
-  constructor(chainId: string, url: string, timeoutMs = 30_000) {
+  constructor(
+    chainId: string,
+    url: string,
+    timeoutMs = 30_000,
+    /** Extra HTTP headers of every request (a hosted node's API key). */
+    headers?: Readonly<Record<string, string>>,
+  ) {
     this.#chainId = chainId;
     this.#timeoutMs = timeoutMs;
-    this.#rpc = createSolanaRpc(url);
+    // @solana/kit types out the headers it refuses (Accept, Content-Type, Proxy-*…): the configuration
+    // refuses them before this point, and the transport checks again at run time.
+    type Config = Parameters<typeof createSolanaRpc>[1];
+    this.#rpc = createSolanaRpc(url, headers ? ({ headers: { ...headers } } as Config) : undefined);
   }
 
   async #send<T>(

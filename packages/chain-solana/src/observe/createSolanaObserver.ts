@@ -21,6 +21,8 @@ export interface SolanaObserverOptions {
   /** A Solana JSON-RPC endpoint (`https://api.mainnet-beta.solana.com`, a provider's URL, ...). */
   readonly url: string;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** The SPL tokens to watch (the chain's registry tokens with a mint); SOL is always watched. */
   readonly tokens: readonly SolanaToken[];
   readonly log?: ObserverLog;
@@ -136,7 +138,7 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
  */
 export function createSolanaObserver(options: SolanaObserverOptions): TargetPollObserver {
   const { chainId, log } = options;
-  const rpc = new SolanaRpcReader(chainId, options.url, options.timeoutMs);
+  const rpc = new SolanaRpcReader(chainId, options.url, options.timeoutMs, options.headers);
   const blocks = new SolanaBlockIndex(chainId, rpc);
   const now = options.now ?? Date.now;
   const lookbackSeconds = options.lookbackSeconds ?? 86_400;

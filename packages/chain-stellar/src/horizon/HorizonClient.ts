@@ -40,6 +40,8 @@ export function quoteUint64Fields(text: string): string {
 export interface HorizonClientOptions {
   /** Per-request timeout in ms (default 15 s). */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted Horizon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -55,6 +57,7 @@ export class HorizonClient {
   /** The base URL without a trailing slash. */
   readonly url: string;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
 
   constructor(url: string, options: HorizonClientOptions = {}) {
     let parsed: URL;
@@ -72,6 +75,7 @@ export class HorizonClient {
     parsed.hash = '';
     this.url = parsed.toString().replace(/\/+$/, '');
     this.#timeoutMs = options.timeoutMs ?? 15_000;
+    this.#headers = options.headers ?? {};
   }
 
   /** GETs `path` (with `query`); resolves with the JSON body, or null for a 404. */
@@ -81,7 +85,7 @@ export class HorizonClient {
     let response: Response;
     try {
       response = await fetch(target, {
-        headers: { accept: 'application/hal+json, application/json' },
+        headers: { ...this.#headers, accept: 'application/hal+json, application/json' },
         signal: AbortSignal.timeout(this.#timeoutMs),
       });
     } catch (error) {

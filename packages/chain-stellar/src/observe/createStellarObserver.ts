@@ -18,6 +18,8 @@ export interface StellarObserverOptions {
   /** The account that issues the USDC counted (the registry's coin `contract`, or Circle's). */
   readonly usdcIssuer: string;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted Horizon's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly log?: ObserverLog;
   /** Payments per page (Horizon's maximum, 200, by default). */
   readonly pageSize?: number;
@@ -60,10 +62,10 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
 export function createStellarObserver(options: StellarObserverOptions): BlockScanObserver {
   const { chainId, usdcIssuer, log } = options;
   const pageSize = Math.min(options.pageSize ?? MAX_PAGE, MAX_PAGE);
-  const horizon = new HorizonClient(
-    options.horizonUrl,
-    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
-  );
+  const horizon = new HorizonClient(options.horizonUrl, {
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
   /** Ledgers read, by hash. */
   const byHash = new Map<string, BlockHeader>();
   /** Hashes seen as some ledger's `prev_hash`, with the sequence they must be at. */

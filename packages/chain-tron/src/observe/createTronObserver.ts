@@ -21,6 +21,8 @@ export interface TronObserverOptions {
   readonly timeoutMs?: number;
   /** Extra request headers (e.g. TronGrid's `TRON-PRO-API-KEY`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /** The node's solidity API (`/walletsolidity/…`); by default `url` (TronGrid serves both). */
+  readonly solidityUrl?: string;
 }
 
 /** Blocks kept from `tip`/`blockHashAt` so the `block`/`header` call that follows reads no more. */
@@ -42,6 +44,8 @@ const BLOCK_ID = /^[0-9a-f]{64}$/;
  * - What counts is {@link decodeTronBlock}'s: successful TRX transfers, TRX sent from inside
  *   contracts (`internal_transactions`), and `Transfer` logs of the registry's token contracts only,
  *   from transactions whose receipt is `SUCCESS`.
+ * - `finalizedHeight()`: `POST /walletsolidity/getnowblock` (at `solidityUrl`): a transfer counts as
+ *   final once its block is solidified, not after a count of blocks on the latest one.
  * - No mempool: java-tron's `/wallet/gettransactionlistfrompending` answers one node's own pending
  *   pool (public endpoints disable or load-balance it, so successive reads disagree), and a block
  *   follows every 3 s, so TRON payments are detected in their block.
@@ -51,10 +55,11 @@ export function createTronObserver(options: TronObserverOptions): BlockScanObser
   const base = options.url.replace(/\/+$/, '');
   const cache = new Map<string, TronApiBlock>();
 
+  const solidityBase = (options.solidityUrl ?? options.url).replace(/\/+$/, '');
   const call = async <T>(path: string, body: Record<string, unknown>): Promise<T> => {
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, {
+      response = await fetch(`${path.startsWith('/walletsolidity/') ? solidityBase : base}${path}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', accept: 'application/json', ...options.headers },
         body: JSON.stringify(body),
@@ -117,6 +122,11 @@ export function createTronObserver(options: TronObserverOptions): BlockScanObser
       const { height, hash } = headerOf(block, 'reading the latest block');
       remember(block);
       return { height, hash };
+    },
+
+    async finalizedHeight(): Promise<number> {
+      const block = await call<TronApiBlock>('/walletsolidity/getnowblock', { visible: false });
+      return headerOf(block, 'reading the solidified block').height;
     },
 
     async blockHashAt(height: number): Promise<string | null> {

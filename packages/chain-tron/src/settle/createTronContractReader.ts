@@ -24,10 +24,19 @@ export interface TronContractReader {
   forwarderAddressOnChain(factory: string, salt: Hex): Promise<string>;
   /**
    * A constant call from `ownerHex` (default: the zero account); throws `WouldRevertError` when it
-   * reverts.
+   * reverts (or the node calls it invalid), a plain `ChainBackendError` when the node could not run it
+   * (`OTHER_ERROR`, e.g. a CPU timeout): a transient failure, worth trying again.
    */
   constantCall(contract: string, data: Hex, ownerHex?: string): Promise<TronConstantCallAnswer>;
 }
+
+/**
+ * Codes of a `/wallet/triggerconstantcontract` answer without a result that are the call's own fault:
+ * java-tron's servlet prints `CONTRACT_VALIDATE_ERROR` when the call is invalid (no contract at the
+ * address) and `CONTRACT_EXE_ERROR` when it failed to run. Any other code (`OTHER_ERROR`: an exception
+ * of the node, such as the VM's CPU timeout) says nothing about the call, and is retried.
+ */
+const REVERT_CODES = new Set(['CONTRACT_VALIDATE_ERROR', 'CONTRACT_EXE_ERROR']);
 
 /** The zero account (`T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`), the caller of keyless constant calls. */
 const ZERO_ACCOUNT_HEX = `41${'0'.repeat(40)}`;
@@ -53,9 +62,17 @@ export function createTronContractReader(options: TronApiOptions): TronContractR
     })) as TronConstantCallAnswer;
     const returned = answer.constant_result?.[0];
     const reverted =
-      answer.result?.result !== true ||
       answer.transaction?.ret?.[0]?.ret === 'FAILED' ||
-      looksLikeRevertData(returned);
+      looksLikeRevertData(returned) ||
+      (answer.result?.result !== true && REVERT_CODES.has(answer.result?.code ?? ''));
+    if (!reverted && answer.result?.result !== true) {
+      // The node failed to run the call (a CPU timeout, an internal error): no verdict on the call.
+      const reason =
+        [answer.result?.code, textOfTronBytes(answer.result?.message)]
+          .filter((part) => part !== undefined && part !== '')
+          .join(': ') || 'no result';
+      throw new ChainBackendError(options.chainId, `a call to ${contract} could not be simulated: ${reason}`);
+    }
     if (reverted) {
       const reason =
         [answer.result?.code, textOfTronBytes(answer.result?.message), tronRevertReason(returned)]

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { BroadcastRejectedError, ChainBackendError } from '@cairn/chain-core';
+import { BroadcastRejectedError, ChainBackendError, WouldRevertError } from '@cairn/chain-core';
 import { utils } from 'tronweb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,6 +12,7 @@ import {
 } from '../../test/index.js';
 import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
 import {
+  DEPLOYER_CREATION_CODE,
   TRON_SALT_CHAIN_IDS,
   tronFactoryAddressFor,
   tronForwarderFor,
@@ -261,6 +262,27 @@ describe('createTronGasWallet against the fake full node', () => {
     expect(node.requests.filter((p) => p === '/wallet/broadcasttransaction').length).toBe(sent);
   });
 
+  it('a node-side failure of a simulation (OTHER_ERROR) is a backend error, not a revert; the next call runs', async () => {
+    const f = forwarder('pay_timeout');
+    const sent = node.requests.filter((p) => p === '/wallet/broadcasttransaction').length;
+    node.failNextConstantCall();
+    const error = await wallet.signSweep(factory, [{ salt: f.salt, token: null }]).catch((e) => e);
+    expect(error).toBeInstanceOf(ChainBackendError);
+    expect(error).not.toBeInstanceOf(WouldRevertError);
+    expect(error.message).toMatch(/^TRON: .*could not be simulated: OTHER_ERROR: .*CPU timeout/);
+    expect(node.requests.filter((p) => p === '/wallet/broadcasttransaction').length).toBe(sent);
+    const reader = createTronContractReader({ chainId: 'TRON', url: node.url });
+    node.failNextConstantCall({ message: 'class java.lang.NullPointerException : null' });
+    const failed = await reader.forwarderAddressOnChain(factory, f.salt).catch((e) => e);
+    expect(failed).toBeInstanceOf(ChainBackendError);
+    expect(failed).not.toBeInstanceOf(WouldRevertError);
+    // Answered once: the same calls now run.
+    expect(await reader.forwarderAddressOnChain(factory, f.salt)).toBe(f.address);
+    await expect(wallet.signSweep(factory, [{ salt: f.salt, token: TREASURY }])).rejects.toThrow(
+      WouldRevertError,
+    );
+  });
+
   it('refuses to sign when the fee limit would exceed the cap', async () => {
     const capped = createTronGasWallet({
       chainId: 'TRON',
@@ -299,6 +321,77 @@ describe('createTronGasWallet against the fake full node', () => {
     const unpaid = await poor.signSweep(factory, [{ salt: f.salt, token: null }]);
     node.fund(poor.address, -FUNDS);
     await expect(poor.broadcast(unpaid.raw)).rejects.toThrow(/BANDWITH_ERROR Account resource insufficient/);
+  });
+
+  it('a receipt is read at the solidified block: none while the block can still be forked out', async () => {
+    const f = forwarder('pay_solid');
+    const signed = await wallet.signSweep(factory, [{ salt: f.salt, token: null }]);
+    await wallet.broadcast(signed.raw);
+    node.setSolidityLag(19);
+    try {
+      node.closeBlocks(1);
+      expect(node.hasCode(f.address)).toBe(true); // in the latest block...
+      expect(await wallet.receipt(signed.hash)).toBeNull(); // ...not solidified
+      node.closeBlocks(18);
+      expect(await wallet.receipt(signed.hash)).toBeNull();
+      node.closeBlocks(1);
+      expect(await wallet.receipt(signed.hash)).toMatchObject({ status: 'success' });
+      expect(node.requests.at(-1)).toBe('/walletsolidity/gettransactioninfobyid');
+    } finally {
+      node.setSolidityLag(0);
+    }
+    // The solidity API may live elsewhere (a java-tron node's solidity port): solidityUrl says where.
+    const elsewhere = createTronGasWallet({
+      chainId: 'TRON',
+      url: node.url,
+      solidityUrl: 'http://127.0.0.1:9',
+      privateKey: KEY,
+      timeoutMs: 2_000,
+    });
+    await expect(elsewhere.receipt(signed.hash)).rejects.toThrow(
+      /^TRON: \/walletsolidity\/gettransactioninfobyid: /,
+    );
+  });
+
+  it("creates the network's deterministic deployer, at java-tron's address for the transaction; factories then deploy through it", async () => {
+    const before = await wallet.balance();
+    const signed = await wallet.signDeployerCreation();
+    const tx = JSON.parse(signed.raw) as RawTx & {
+      raw_data: {
+        contract: { type: string; parameter: { value: { new_contract: { bytecode: string } } } }[];
+      };
+    };
+    expect(tx.raw_data.contract[0]?.type).toBe('CreateSmartContract');
+    expect(`0x${tx.raw_data.contract[0]?.parameter.value.new_contract.bytecode}`).toBe(
+      DEPLOYER_CREATION_CODE,
+    );
+    expect(tx.raw_data.fee_limit).toBe(50_000_000);
+    expect(signed.contract).not.toBe(node.deployer);
+    expect(node.hasCode(signed.contract)).toBe(false);
+    await wallet.broadcast(signed.raw);
+    node.closeBlocks(1);
+    expect(node.hasCode(signed.contract)).toBe(true);
+    expect(await wallet.hasCode(signed.contract)).toBe(true);
+    const receipt = await wallet.receipt(signed.hash);
+    const { fee } = modelFee(signed.raw, FAKE_TRON_ENERGY.deployerCreation);
+    expect(receipt).toMatchObject({ status: 'success', feeSun: fee });
+    expect(await wallet.balance()).toBe(before - fee);
+    // The new deployer works as the network's: a factory lands at its offline address.
+    const treasury = node.payer;
+    const deployment = await wallet.signFactoryDeployment(signed.contract, treasury);
+    await wallet.broadcast(deployment.raw);
+    node.closeBlocks(1);
+    expect(node.hasCode(tronFactoryAddressFor({ deployer: signed.contract, treasury }))).toBe(true);
+    // A capped wallet signs it with the cap as its fee limit.
+    const capped = createTronGasWallet({
+      chainId: 'TRON',
+      url: node.url,
+      privateKey: KEY,
+      maxFeeLimitSun: 2_000_000n,
+    });
+    expect((JSON.parse((await capped.signDeployerCreation()).raw) as RawTx).raw_data.fee_limit).toBe(
+      2_000_000,
+    );
   });
 
   it('a dropped broadcast is never included, and expires', async () => {

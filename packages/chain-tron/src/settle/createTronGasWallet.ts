@@ -6,6 +6,7 @@ import { tronAddressFromHex, tronAddressToHex } from '../tronAddress.js';
 import { tronSweepCalldata } from '../tronForwarders.js';
 import { createTronApiCaller, textOfTronBytes } from './callTronApi.js';
 import { createTronContractReader } from './createTronContractReader.js';
+import { signTronDeployerCreation } from './signTronDeployerCreation.js';
 import { signTronTrigger, type TronSignedTransaction } from './signTronTrigger.js';
 import { tronRevertReason } from './tronRevertReason.js';
 
@@ -41,6 +42,8 @@ export interface TronGasWallet {
   balance(): Promise<bigint>;
   /** Sun per energy unit: the chain parameter `getEnergyFee` (`/wallet/getchainparameters`). */
   energyPrice(): Promise<bigint>;
+  /** The time of the node's head block: the clock a transaction's expiration is judged by. */
+  headTime(): Promise<Date>;
   /** Whether `address` holds contract code (`/wallet/getcontractinfo`: `runtimecode` present). */
   hasCode(address: string): Promise<boolean>;
   /**
@@ -53,6 +56,13 @@ export interface TronGasWallet {
    * `deployer` with `tronSweepCalldata.factoryDeployment(treasury)`.
    */
   signFactoryDeployment(deployer: string, treasury: string): Promise<TronSignedTransaction>;
+  /**
+   * Signs the creation of the network's deterministic deployer (`DEPLOYER_CREATION_CODE`, a
+   * `CreateSmartContract`), once per network; `contract` is the address it will have. No node can
+   * simulate a creation, so its fee limit is fixed: 50 TRX (or the cap, if lower), far above the about
+   * 20,000 energy that storing 69 bytes of code costs.
+   */
+  signDeployerCreation(): Promise<TronSignedTransaction & { readonly contract: string }>;
   /** Signs one sweep: `factory.sweep(salts, tokens)` deploys each forwarder without code and flushes it. */
   signSweep(factory: string, items: readonly TronSweepItem[]): Promise<TronSignedTransaction>;
   /**
@@ -62,7 +72,11 @@ export interface TronGasWallet {
    * {@link ChainBackendError} when it may have arrived (transport failure, timeout, `OTHER_ERROR`).
    */
   broadcast(raw: string): Promise<void>;
-  /** The receipt of a transaction in a block, null while it is in none (`{}`). */
+  /**
+   * The receipt of a transaction in a solidified block (`/walletsolidity/gettransactioninfobyid`),
+   * null while it is in none (`{}`): a transaction in a block not yet solidified, which a fork could
+   * still drop, has no receipt yet.
+   */
   receipt(hash: string): Promise<TronReceipt | null>;
 }
 
@@ -76,12 +90,19 @@ export interface TronGasWalletOptions {
   readonly timeoutMs?: number;
   /** Extra request headers (e.g. TronGrid's `TRON-PRO-API-KEY`). */
   readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * The base URL of the node's solidity API (`/walletsolidity/…`, port 8091 of a java-tron node); by
+   * default `url` (TronGrid serves both on one host).
+   */
+  readonly solidityUrl?: string;
   /** The most sun one transaction may burn for energy (its `fee_limit` cap); default 1 000 TRX. */
   readonly maxFeeLimitSun?: bigint;
   /** How long a signed transaction stays valid after its reference block; default 10 minutes. */
   readonly expirationMs?: number;
 }
 
+/** The fee limit of the deployer's creation (see `signDeployerCreation`). */
+const DEPLOYER_FEE_LIMIT_SUN = 50_000_000n;
 /** java-tron refuses a transaction expiring more than 24 h after the head block. */
 const MAX_EXPIRATION_MS = 24 * 60 * 60 * 1000;
 /** Broadcast answers that do not say the transaction stayed out of the pool. */
@@ -119,6 +140,7 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     throw new RangeError(`expirationMs ${expirationMs} must be between 1 and ${MAX_EXPIRATION_MS}`);
   }
   const call = createTronApiCaller(options);
+  const callSolidity = createTronApiCaller({ ...options, url: options.solidityUrl ?? options.url });
   const failure = (message: string): ChainBackendError => new ChainBackendError(chainId, message);
   const amount = (value: unknown, what: string): bigint => {
     try {
@@ -146,23 +168,31 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     return amount(account.balance ?? 0, 'balance');
   };
 
+  /** The node's head block: the reference block and the clock of a new transaction. */
+  const headBlock = async (): Promise<{ number: bigint; id: string; time: bigint }> => {
+    const head = await call('/wallet/getnowblock', { visible: false });
+    const header = (head.block_header as { raw_data?: Record<string, unknown> } | undefined)?.raw_data;
+    const id = typeof head.blockID === 'string' ? head.blockID : '';
+    if (!header || !/^[0-9a-fA-F]{64}$/.test(id))
+      throw failure('/wallet/getnowblock: the node answered no block');
+    return {
+      number: amount(header.number ?? 0, 'block number'),
+      id,
+      time: amount(header.timestamp, 'block timestamp'),
+    };
+  };
+
   const sign = async (contract: string, data: Hex): Promise<TronSignedTransaction> => {
     const simulated = await constantCall(contract, data);
     const energy = amount(simulated.energy_used, 'energy_used');
     if (energy <= 0n) throw failure(`a call to ${contract}: the node estimated no energy`);
-    const [price, head] = await Promise.all([energyPrice(), call('/wallet/getnowblock', { visible: false })]);
+    const [price, head] = await Promise.all([energyPrice(), headBlock()]);
     const feeLimit = (energy * price * 3n + 1n) / 2n;
     if (feeLimit > maxFeeLimit) {
       throw failure(
         `a call to ${contract} needs a fee limit of ${feeLimit} sun (${energy} energy at ${price} sun), above the cap of ${maxFeeLimit} sun`,
       );
     }
-    const header = (head.block_header as { raw_data?: Record<string, unknown> } | undefined)?.raw_data;
-    const id = typeof head.blockID === 'string' ? head.blockID : '';
-    if (!header || !/^[0-9a-fA-F]{64}$/.test(id))
-      throw failure('/wallet/getnowblock: the node answered no block');
-    const number = amount(header.number ?? 0, 'block number');
-    const time = amount(header.timestamp, 'block timestamp');
     let signed: TronSignedTransaction;
     try {
       signed = signTronTrigger({
@@ -171,8 +201,8 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
         contractHex: tronAddressToHex(contract),
         data,
         feeLimit,
-        refBlock: { number, id },
-        expiration: time + BigInt(expirationMs),
+        refBlock: { number: head.number, id: head.id },
+        expiration: head.time + BigInt(expirationMs),
         timestamp: BigInt(Date.now()),
       });
     } catch (error) {
@@ -180,6 +210,12 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
         cause: error,
       });
     }
+    await affordable(signed, feeLimit, `a call to ${contract}`);
+    return signed;
+  };
+
+  /** Throws unless the balance covers what `signed` may burn: its fee limit and its bandwidth. */
+  const affordable = async (signed: TronSignedTransaction, feeLimit: bigint, what: string): Promise<void> => {
     // java-tron would take a transaction the wallet cannot fully pay for and run it out of energy,
     // burning what is left: never sign one whose fee limit and bandwidth the balance does not cover.
     const bytes = BigInt(
@@ -189,20 +225,41 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
     const needed = feeLimit + bytes * bandwidthPrice;
     if (held < needed) {
       throw failure(
-        `the gas wallet ${address} holds ${held} sun, less than the ${needed} sun a call to ${contract} may burn (fee limit ${feeLimit} and ${bytes} bytes of bandwidth): top it up`,
+        `the gas wallet ${address} holds ${held} sun, less than the ${needed} sun ${what} may burn (fee limit ${feeLimit} and ${bytes} bytes of bandwidth): top it up`,
       );
     }
-    return signed;
   };
 
   return {
     address,
     balance,
     energyPrice,
+    headTime: async () => new Date(Number((await headBlock()).time)),
     hasCode: (contract) => reader.hasCode(contract),
     forwarderAddressOnChain: (factory, salt) => reader.forwarderAddressOnChain(factory, salt),
     signFactoryDeployment(deployer, treasury) {
       return sign(deployer, tronSweepCalldata.factoryDeployment(treasury));
+    },
+    async signDeployerCreation() {
+      const feeLimit = maxFeeLimit < DEPLOYER_FEE_LIMIT_SUN ? maxFeeLimit : DEPLOYER_FEE_LIMIT_SUN;
+      const head = await headBlock();
+      let signed: TronSignedTransaction & { contract: string };
+      try {
+        signed = signTronDeployerCreation({
+          privateKey,
+          ownerHex,
+          feeLimit,
+          refBlock: { number: head.number, id: head.id },
+          expiration: head.time + BigInt(expirationMs),
+          timestamp: BigInt(Date.now()),
+        });
+      } catch (error) {
+        throw new ChainBackendError(chainId, `signing the deployer's creation: ${(error as Error).message}`, {
+          cause: error,
+        });
+      }
+      await affordable(signed, feeLimit, "the deployer's creation");
+      return signed;
     },
     async signSweep(factory, items) {
       if (items.length === 0) throw new TypeError('a sweep needs at least one forwarder');
@@ -220,7 +277,7 @@ export function createTronGasWallet(options: TronGasWalletOptions): TronGasWalle
       throw new BroadcastRejectedError(chainId, `the node refused the transaction: ${message}`);
     },
     async receipt(hash) {
-      const info = await call('/wallet/gettransactioninfobyid', { value: hash });
+      const info = await callSolidity('/walletsolidity/gettransactioninfobyid', { value: hash });
       if (info.id === undefined) return null;
       const receipt = (info.receipt ?? {}) as Record<string, unknown>;
       if (info.blockNumber === undefined) throw failure(`the info of ${hash} has no block number`);

@@ -12,6 +12,8 @@ export interface UtxoEsploraObserverOptions {
   /** Base URL of the Esplora REST API, e.g. `https://blockstream.info/testnet/api`. */
   readonly url: string;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
   /** Parallel address requests (default 4), to stay under public servers' rate limits. */
   readonly concurrency?: number;
   /** Confirmed-history pages (25 transactions each) read per address (default 4). */
@@ -54,7 +56,10 @@ export function createUtxoEsploraObserver(options: UtxoEsploraObserverOptions): 
   async function get(path: string): Promise<Response> {
     let response: Response;
     try {
-      response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(timeoutMs) });
+      response = await fetch(`${base}${path}`, {
+        ...(options.headers ? { headers: { ...options.headers } } : {}),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
     } catch (error) {
       throw new ChainBackendError(chainId, `GET ${path}: cannot reach ${base}: ${(error as Error).message}`, {
         cause: error,

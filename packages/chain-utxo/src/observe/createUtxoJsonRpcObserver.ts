@@ -15,6 +15,8 @@ export interface UtxoJsonRpcObserverOptions {
   /** Decimals of the chain's coin (8 on every UTXO chain). */
   readonly decimals: number;
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
   /**
    * 2 (default): `getblock <hash> 2` returns every decoded transaction in one call. 1: `getblock <hash>
    * true` plus batched `getrawtransaction`, for nodes without verbosity 2 (Dogecoin Core 1.14; needs
@@ -53,10 +55,10 @@ const headerOf = (raw: RpcHeader): BlockHeader => ({
  */
 export function createUtxoJsonRpcObserver(options: UtxoJsonRpcObserverOptions): BlockScanObserver {
   const { chainId, decimals } = options;
-  const rpc = new JsonRpcClient(
-    options.url,
-    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
-  );
+  const rpc = new JsonRpcClient(options.url, {
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
   let verbosity = options.blockVerbosity ?? 2;
 
   const wrap = async <T>(what: string, run: () => Promise<T>): Promise<T> => {

@@ -38,11 +38,12 @@ export class JsonRpcClient {
   readonly #endpoint: string;
   readonly #authorization: string | undefined;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
   /** The URL without credentials, for messages and logs. */
   readonly displayUrl: string;
   #nextId = 1;
 
-  constructor(url: string, options: { timeoutMs?: number } = {}) {
+  constructor(url: string, options: { timeoutMs?: number; headers?: Readonly<Record<string, string>> } = {}) {
     let parsed: URL;
     try {
       parsed = new URL(url);
@@ -61,6 +62,7 @@ export class JsonRpcClient {
     this.#endpoint = parsed.toString();
     this.displayUrl = this.#endpoint;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#headers = options.headers ?? {};
   }
 
   /** Calls one method; throws {@link JsonRpcError} for an error answer. */
@@ -115,6 +117,7 @@ export class JsonRpcClient {
       response = await fetch(this.#endpoint, {
         method: 'POST',
         headers: {
+          ...this.#headers,
           'content-type': 'application/json',
           ...(this.#authorization ? { authorization: this.#authorization } : {}),
         },

@@ -18,6 +18,8 @@ export interface XrpObserverOptions {
   readonly url: string;
   /** Per-call timeout in ms (default 30 s). */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
   readonly log?: ObserverLog;
 }
 
@@ -52,10 +54,10 @@ const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
  */
 export function createXrpObserver(options: XrpObserverOptions): BlockScanObserver {
   const { chainId, log } = options;
-  const rippled = new RippledRpcClient(
-    options.url,
-    options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs },
-  );
+  const rippled = new RippledRpcClient(options.url, {
+    ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
+    ...(options.headers === undefined ? {} : { headers: options.headers }),
+  });
   /** The highest validated ledger seen: validated ledgers are final, the tip never goes below it. */
   let highestValidated: BlockRef | undefined;
   /** The last ledger `blockHashAt` read with its transactions, for the `block(hash)` call after it. */

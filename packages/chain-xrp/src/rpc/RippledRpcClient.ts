@@ -49,6 +49,8 @@ export class RippledTransportError extends Error {
 export interface RippledRpcClientOptions {
   /** Per-call timeout in ms (default 30 s). */
   readonly timeoutMs?: number;
+  /** Extra HTTP headers of every request (a hosted node's API key). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -77,6 +79,7 @@ export class RippledRpcClient {
   readonly #endpoint: string;
   readonly #authorization: string | undefined;
   readonly #timeoutMs: number;
+  readonly #headers: Readonly<Record<string, string>>;
   /** The URL without credentials, path or query, for messages. */
   readonly origin: string;
 
@@ -114,6 +117,7 @@ export class RippledRpcClient {
     this.#endpoint = parsed.toString();
     this.origin = parsed.origin;
     this.#timeoutMs = options.timeoutMs ?? 30_000;
+    this.#headers = options.headers ?? {};
   }
 
   /**
@@ -128,6 +132,7 @@ export class RippledRpcClient {
       response = await fetch(this.#endpoint, {
         method: 'POST',
         headers: {
+          ...this.#headers,
           'content-type': 'application/json',
           accept: 'application/json',
           ...(this.#authorization ? { authorization: this.#authorization } : {}),

@@ -40,7 +40,11 @@ export function gaslessChain(
     evmChainId: EVM_CHAINS[chain.id].chainId,
     token: gatewayEvmFacts(gateway).tokenContract(chain.id, coinSymbol),
     reader: createPublicClient({
-      transport: http(settings.backend.url, { retryCount: 0, timeout: 10_000 }),
+      transport: http(settings.backend.url, {
+        retryCount: 0,
+        timeout: 10_000,
+        ...(settings.backend.headers ? { fetchOptions: { headers: { ...settings.backend.headers } } } : {}),
+      }),
       cacheTime: 0,
     }),
   };

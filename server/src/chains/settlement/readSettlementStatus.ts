@@ -44,6 +44,7 @@ export async function readSettlementStatus(
             url: settings.backend.url,
             privateKey: settings.gasWalletKey,
             timeoutMs: 5_000,
+            ...(settings.backend.headers ? { headers: settings.backend.headers } : {}),
           }),
           // A TRON chain with a node has its deployer (the configuration refuses it otherwise).
           settings.deployer as string,
@@ -55,6 +56,7 @@ export async function readSettlementStatus(
             url: settings.backend.url,
             privateKey: settings.gasWalletKey,
             timeoutMs: 5_000,
+            ...(settings.backend.headers ? { headers: settings.backend.headers } : {}),
           }),
         );
   try {

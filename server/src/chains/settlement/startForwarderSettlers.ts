@@ -55,12 +55,14 @@ export function startForwarderSettlers(
     if (chain.family !== 'evm') continue;
     const evmChainId = options.facts.evmChainId(chain.id);
     const backendUrl = settings.backend.url;
+    const backendHeaders = settings.backend.headers;
     const gasWallet = settings.gasWalletKey
       ? createEvmGasWallet({
           chainId: chain.id,
           evmChainId,
           url: settings.backend.url,
           privateKey: settings.gasWalletKey,
+          ...(settings.backend.headers ? { headers: settings.backend.headers } : {}),
         })
       : undefined;
     if (!gasWallet) warnNoGasWallet(gateway, chain.id);
@@ -76,7 +78,8 @@ export function startForwarderSettlers(
               },
             }
           : {}),
-        hasCode: (address) => hasContractCode(chain.id, backendUrl, address as `0x${string}`),
+        hasCode: (address) =>
+          hasContractCode(chain.id, backendUrl, address as `0x${string}`, undefined, backendHeaders),
         salt: (paymentId) => forwarderSalt(evmChainId, paymentId),
         tokenContract: (symbol) => options.facts.tokenContract(chain.id, symbol),
         databaseUrl: options.databaseUrl,

@@ -1,4 +1,5 @@
 import type { TronGasWallet } from '@cairn/chain-tron';
+import { TRON_DEFAULT_SWEEP_BATCH } from '../../platform/config/loadChainSettings.js';
 import { LOW_BALANCE_SWEEPS, type SettlementWallet } from './SettlementWallet.js';
 
 /**
@@ -17,14 +18,19 @@ export const TRON_EXPIRATION_MS = 10 * 60_000;
  * deterministic `deployer`; a transaction has no nonce (it expires instead); costs are energy and
  * bandwidth, paid by burning TRX (`fee`, in sun).
  */
-export function tronSettlementWallet(wallet: TronGasWallet, deployer: string): SettlementWallet {
+export function tronSettlementWallet(
+  wallet: TronGasWallet,
+  deployer: string,
+  /** Forwarders per sweep (`CAIRN_CHAIN_<ID>_SWEEP_BATCH`, default 5). */
+  maxBatch: number = TRON_DEFAULT_SWEEP_BATCH,
+): SettlementWallet {
   return {
     address: wallet.address,
     // A minute after it expired: no block can include it any more.
     resignAfterMs: TRON_EXPIRATION_MS + 60_000,
-    // At up to 200,000 energy a forwarder, 5 stay under the gas wallet's 1,000 TRX fee limit cap even
-    // at twice today's energy price.
-    maxBatch: 5,
+    // At up to 200,000 energy a forwarder, the default 5 stay under the default 1,000 TRX fee limit cap
+    // even at twice today's energy price.
+    maxBatch,
     balance: () => wallet.balance(),
     lowBalance: async () =>
       ((await wallet.energyPrice()) * TRON_ENERGY_PER_SWEEP + TRON_BANDWIDTH_SUN_PER_SWEEP) *

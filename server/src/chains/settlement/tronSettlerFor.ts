@@ -27,29 +27,36 @@ export const TRON_PROBE_PAYMENT_ID = '00000000-0000-0000-0000-000000000000';
 export function tronSettlerFor(
   gateway: Gateway,
   chain: ChainDefinition,
-  settings: ChainSettings & { backend: { url: string }; deployer: string },
+  settings: ChainSettings & {
+    backend: { url: string; headers?: Readonly<Record<string, string>> };
+    deployer: string;
+  },
   databaseUrl: string,
 ): ForwarderSettler {
   const chainId = chain.id as TronChainId;
   const saltChainId = TRON_SALT_CHAIN_IDS[chainId];
   const { deployer } = settings;
   const url = settings.backend.url;
+  const headers = settings.backend.headers ? { headers: settings.backend.headers } : {};
   const gasWallet = settings.gasWalletKey
     ? createTronGasWallet({
         chainId,
         url,
         privateKey: settings.gasWalletKey,
         expirationMs: TRON_EXPIRATION_MS,
+        ...(settings.maxFeeLimitSun === undefined ? {} : { maxFeeLimitSun: settings.maxFeeLimitSun }),
+        ...(settings.solidityUrl === undefined ? {} : { solidityUrl: settings.solidityUrl }),
+        ...headers,
       })
     : undefined;
-  const reader = gasWallet ?? createTronContractReader({ chainId, url });
+  const reader = gasWallet ?? createTronContractReader({ chainId, url, ...headers });
   const probeSalt = forwarderSalt(saltChainId, TRON_PROBE_PAYMENT_ID);
   const probeAddress = (treasury: string) =>
     tronForwarderFor({ deployer, treasury, saltChainId, paymentId: TRON_PROBE_PAYMENT_ID }).address;
   return new ForwarderSettler({
     gateway,
     chain,
-    ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer) } : {}),
+    ...(gasWallet ? { gasWallet: tronSettlementWallet(gasWallet, deployer, settings.sweepBatch) } : {}),
     hasCode: (address) => reader.hasCode(address),
     expectedFactory: (treasury) => tronFactoryAddressFor({ deployer, treasury }),
     async checkFactory(factory, treasury) {

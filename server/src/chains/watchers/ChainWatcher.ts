@@ -304,7 +304,10 @@ export class ChainWatcher {
     // Reports change payments: not after the lock connection died meanwhile (a standby may be active
     // already). The blocks stored so far are kept; the next active watcher reports them.
     if (!this.#lock.held) throw new Error('lost the watcher lock during the sync; standing by');
-    const reported = await this.#report(cursor.height);
+    const reported = await this.#report(
+      cursor.height,
+      observer.finalizedHeight ? await observer.finalizedHeight() : undefined,
+    );
     await this.store.heartbeat(tip.height, this.#now, this.#instanceId);
     this.#lastSyncAt = this.#now;
     this.#lastError = undefined;
@@ -457,14 +460,21 @@ export class ChainWatcher {
    * so the lifecycle decides once on the whole new view. Depth is counted on the active chain and
    * capped at the payment's required depth (deeper changes nothing).
    */
-  async #report(tipHeight: number): Promise<number> {
+  async #report(tipHeight: number, finalizedHeight?: number): Promise<number> {
     const sightings = await this.store.unsettled();
     const byPayment = new Map<string, { observation: TransferObservation; settled: boolean }[]>();
     for (const s of sightings) {
+      const counted =
+        s.blockHeight === null ? 0 : Math.max(0, Math.min(s.depthCap, tipHeight - s.blockHeight + 1));
+      // A chain with its own finality (TRON's solidified block): full depth once final, never before.
       const confirmations =
         s.removed || s.blockHeight === null
           ? 0
-          : Math.max(0, Math.min(s.depthCap, tipHeight - s.blockHeight + 1));
+          : finalizedHeight === undefined
+            ? counted
+            : s.blockHeight <= Math.min(finalizedHeight, tipHeight)
+              ? s.depthCap
+              : Math.max(1, Math.min(s.depthCap - 1, counted));
       const settled = s.removed || (s.blockHeight !== null && confirmations >= s.depthCap);
       if (s.reportedConfirmations === confirmations && s.reportedRemoved === s.removed) {
         if (settled) await this.store.markReported(s, confirmations, s.removed, true);

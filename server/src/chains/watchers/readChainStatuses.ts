@@ -3,7 +3,7 @@ import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { describeOffer, judgeChainOffer } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Config } from '../../platform/config/loadConfig.js';
-import { redactUrl } from '../../platform/config/redactUrl.js';
+import { redactBackendUrl } from '../../platform/config/redactUrl.js';
 
 /** One enabled chain as `pnpm cairn chains:status` shows it. */
 export interface ChainStatusLine {
@@ -135,7 +135,7 @@ export async function readChainStatuses(
     lines.push({
       chain_id: chain.id,
       backend: settings.backend.kind,
-      url: redactUrl(settings.backend.url),
+      url: redactBackendUrl(settings.backend),
       node_height: nodeHeight,
       watcher_height: watcherHeight,
       lag: nodeHeight !== null && watcherHeight !== null ? Math.max(0, nodeHeight - watcherHeight) : null,

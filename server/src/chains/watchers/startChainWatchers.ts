@@ -1,7 +1,7 @@
 import { getChain } from '@cairn/contract';
 import type { Registry } from 'prom-client';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
-import { redactUrl } from '../../platform/config/redactUrl.js';
+import { redactBackendUrl } from '../../platform/config/redactUrl.js';
 import { ChainWatcher, type WatcherStatus } from './ChainWatcher.js';
 import { moneroWalletSecret } from './moneroWalletSecret.js';
 import { createWatcherMetrics } from './watcherMetrics.js';
@@ -66,7 +66,7 @@ export function startChainWatchers(
       });
       watchers.push(watcher);
       gateway.log.info(
-        { chainId: chain.id, backend: settings.backend.kind, url: redactUrl(settings.backend.url) },
+        { chainId: chain.id, backend: settings.backend.kind, url: redactBackendUrl(settings.backend) },
         'chain watcher configured',
       );
     } catch (error) {

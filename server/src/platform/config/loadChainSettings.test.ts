@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { requiredConfirmations } from '../../domain/chainOffers/requiredConfirmations.js';
 import { ConfigError, loadConfig } from './loadConfig.js';
-import { redactUrl } from './redactUrl.js';
+import { redactBackendUrl, redactUrl } from './redactUrl.js';
 
 describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
   it('a node URL enables and watches the chain, with its depth and poll interval', () => {
@@ -120,6 +120,114 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     expect(() =>
       loadConfig({ CAIRN_CHAIN_BTC_RPC_URL: 'http://a:b@x:1', CAIRN_CHAIN_BTC_ESPLORA_URL: 'https://e' }),
     ).toThrow(/choose one backend/);
+  });
+
+  it('RPC_HEADERS: a JSON object of headers for the node, checked at start, values never in messages', () => {
+    const config = loadConfig({
+      CAIRN_CHAIN_TRON_NILE_RPC_URL: 'https://nile.trongrid.io',
+      CAIRN_CHAIN_TRON_NILE_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+      CAIRN_CHAIN_TRON_NILE_RPC_HEADERS: '{"TRON-PRO-API-KEY": "s3cret-key"}',
+      CAIRN_CHAIN_BTC_TESTNET_ESPLORA_URL: 'https://esplora.example/api',
+      CAIRN_CHAIN_BTC_TESTNET_RPC_HEADERS: '{"Authorization": "Bearer tok", "x-api-key": "k2"}',
+    });
+    expect(config.chains.TRON_NILE?.backend).toEqual({
+      kind: 'json-rpc',
+      url: 'https://nile.trongrid.io',
+      headers: { 'TRON-PRO-API-KEY': 's3cret-key' },
+    });
+    expect(config.chains.BTC_TESTNET?.backend).toEqual({
+      kind: 'esplora',
+      url: 'https://esplora.example/api',
+      headers: { Authorization: 'Bearer tok', 'x-api-key': 'k2' },
+    });
+    expect(redactBackendUrl(config.chains.TRON_NILE!.backend!)).toBe(
+      'https://nile.trongrid.io/ [TRON-PRO-API-KEY: ***]',
+    );
+    const refused = (value: string, message: RegExp, chain = 'ETH_SEPOLIA') => {
+      let error: unknown;
+      try {
+        loadConfig({
+          [`CAIRN_CHAIN_${chain}_RPC_URL`]: 'https://rpc.example',
+          [`CAIRN_CHAIN_${chain}_RPC_HEADERS`]: value,
+        });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const text = (error as Error).message;
+      expect(text).toMatch(new RegExp(`CAIRN_CHAIN_${chain}_RPC_HEADERS: ${message.source}`));
+      expect(text).not.toContain('hidden-value');
+    };
+    refused('x-api-key: hidden-value', /must be a JSON object of header names and values/);
+    refused('["hidden-value"]', /must be a JSON object/);
+    refused('{}', /names no header/);
+    refused('{"bad name": "hidden-value"}', /"bad name" is not a header name/);
+    refused('{"Content-Type": "hidden-value"}', /the header Content-Type is set by Cairn or by HTTP itself/);
+    refused('{"Host": "hidden-value"}', /the header Host is set by Cairn or by HTTP itself/);
+    refused('{"Proxy-Authorization": "hidden-value"}', /the header Proxy-Authorization is set by Cairn/);
+    refused(
+      '{"x-key": "hidden-value\\r\\nX-Evil: 1"}',
+      /the value of x-key must be a non-empty string on one line/,
+    );
+    refused('{"x-key": 42}', /the value of x-key must be a non-empty string/);
+    refused('{"x-key": "hidden-value", "X-KEY": "hidden-value"}', /the header X-KEY is given twice/);
+    expect(() => loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_RPC_HEADERS: '{"x-api-key":"k"}' })).toThrow(
+      /CAIRN_CHAIN_ETH_SEPOLIA_RPC_HEADERS: set with RPC_URL or ESPLORA_URL/,
+    );
+  });
+
+  it('TRON: the fee-limit cap (sun), the sweep batch and the solidity API, TRON chains only', () => {
+    const tron = {
+      CAIRN_CHAIN_TRON_RPC_URL: 'https://api.trongrid.io',
+      CAIRN_CHAIN_TRON_DEPLOYER: 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7',
+    };
+    const config = loadConfig({
+      ...tron,
+      CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: '2500000000',
+      CAIRN_CHAIN_TRON_SWEEP_BATCH: '8',
+    });
+    expect(config.chains.TRON).toMatchObject({ maxFeeLimitSun: 2_500_000_000n, sweepBatch: 8 });
+    expect(
+      loadConfig({ ...tron, CAIRN_CHAIN_TRON_SOLIDITY_URL: 'http://127.0.0.1:8091' }).chains.TRON,
+    ).toMatchObject({ solidityUrl: 'http://127.0.0.1:8091' });
+    expect(() => loadConfig({ CAIRN_CHAIN_TRON_SOLIDITY_URL: 'http://127.0.0.1:8091' })).toThrow(
+      /CAIRN_CHAIN_TRON_SOLIDITY_URL: set with RPC_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_XRP_RPC_URL: 'http://127.0.0.1:5005',
+        CAIRN_CHAIN_XRP_SOLIDITY_URL: 'http://x',
+      }),
+    ).toThrow(/CAIRN_CHAIN_XRP_SOLIDITY_URL: only TRON chains take it/);
+    expect(loadConfig(tron).chains.TRON).not.toHaveProperty('maxFeeLimitSun');
+    expect(loadConfig(tron).chains.TRON).not.toHaveProperty('sweepBatch');
+    for (const [value, message] of [
+      ['999999', /must be between 1000000 \(1 TRX\) and 15000000000/],
+      ['15000000001', /must be between 1000000/],
+      ['1e9', /must be a whole number of sun/],
+      ['-5', /must be a whole number of sun/],
+    ] as const)
+      expect(() => loadConfig({ ...tron, CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: value })).toThrow(
+        new RegExp(`CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: ${message.source}`),
+      );
+    expect(
+      loadConfig({ ...tron, CAIRN_CHAIN_TRON_MAX_FEE_LIMIT_SUN: '15000000000' }).chains.TRON,
+    ).toMatchObject({
+      maxFeeLimitSun: 15_000_000_000n,
+    });
+    for (const value of ['0', '21', '2.5'])
+      expect(() => loadConfig({ ...tron, CAIRN_CHAIN_TRON_SWEEP_BATCH: value })).toThrow(
+        /CAIRN_CHAIN_TRON_SWEEP_BATCH: .*\(got/,
+      );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_ETH_SEPOLIA_RPC_URL: 'https://rpc.example',
+        CAIRN_CHAIN_ETH_SEPOLIA_SWEEP_BATCH: '3',
+      }),
+    ).toThrow(/CAIRN_CHAIN_ETH_SEPOLIA_SWEEP_BATCH: only TRON chains take it/);
+    expect(() => loadConfig({ CAIRN_CHAIN_ETH_SEPOLIA_MAX_FEE_LIMIT_SUN: '3000000' })).toThrow(
+      /CAIRN_CHAIN_ETH_SEPOLIA_MAX_FEE_LIMIT_SUN: only TRON chains take it/,
+    );
   });
 
   it('never shows credentials in messages', () => {

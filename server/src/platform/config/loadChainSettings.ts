@@ -26,7 +26,20 @@ export interface ChainSettings {
   readonly gasWalletKey?: `0x${string}`;
   /** TRON chains: the network's deterministic deployer (`T…`), the root of every factory address. */
   readonly deployer?: string;
+  /** TRON chains: the base URL of the node's solidity API (`/walletsolidity/…`); default: the RPC URL. */
+  readonly solidityUrl?: string;
+  /** TRON chains: the most sun one gas-wallet transaction may burn for energy (its `fee_limit` cap). */
+  readonly maxFeeLimitSun?: bigint;
+  /** TRON chains: the most forwarders one sweep transaction deploys and flushes. */
+  readonly sweepBatch?: number;
 }
+
+/** TRON's fee-limit cap of the gas wallet by default: 1,000 TRX, in sun. */
+export const TRON_DEFAULT_MAX_FEE_LIMIT_SUN = 1_000_000_000n;
+/** The most sun a TRON fee limit can be: 15,000 TRX (mainnet's `getMaxFeeLimit`). */
+const TRON_MAX_FEE_LIMIT_SUN = 15_000_000_000n;
+/** Forwarders per TRON sweep by default. */
+export const TRON_DEFAULT_SWEEP_BATCH = 5;
 
 /** The per-chain settings, keyed by chain id (only chains named by some variable appear). */
 export type ChainSettingsMap = Readonly<Record<string, ChainSettings>>;
@@ -35,6 +48,75 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 const httpUrl = z.url({ protocol: /^https?$/ });
+
+/**
+ * Headers an operator may not set: those the clients set themselves (`accept`, `content-type`,
+ * `content-length`) and those HTTP itself manages (fetch's forbidden names), as @solana/kit refuses them.
+ */
+const RESERVED_HEADERS = new Set([
+  'accept',
+  'accept-charset',
+  'access-control-request-headers',
+  'access-control-request-method',
+  'connection',
+  'content-length',
+  'content-type',
+  'cookie',
+  'date',
+  'dnt',
+  'expect',
+  'host',
+  'keep-alive',
+  'permissions-policy',
+  'referer',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'via',
+]);
+/** An HTTP header name (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/** Why a `_RPC_HEADERS` value is refused (names only: values are secrets), or its headers. */
+export function parseRpcHeaders(
+  value: string,
+): { ok: true; headers: Record<string, string> } | { ok: false; message: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return {
+      ok: false,
+      message: 'must be a JSON object of header names and values, e.g. {"TRON-PRO-API-KEY":"…"}',
+    };
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    return {
+      ok: false,
+      message: 'must be a JSON object of header names and values, e.g. {"TRON-PRO-API-KEY":"…"}',
+    };
+  }
+  const headers: Record<string, string> = {};
+  const seen = new Set<string>();
+  for (const [name, headerValue] of Object.entries(parsed)) {
+    const lower = name.toLowerCase();
+    if (!HEADER_NAME.test(name))
+      return { ok: false, message: `${JSON.stringify(name)} is not a header name` };
+    if (RESERVED_HEADERS.has(lower) || lower.startsWith('proxy-') || lower.startsWith('sec-'))
+      return {
+        ok: false,
+        message: `the header ${name} is set by Cairn or by HTTP itself, not by the configuration`,
+      };
+    if (seen.has(lower)) return { ok: false, message: `the header ${name} is given twice` };
+    seen.add(lower);
+    if (typeof headerValue !== 'string' || headerValue === '' || /[\r\n\0]/.test(headerValue))
+      return { ok: false, message: `the value of ${name} must be a non-empty string on one line` };
+    headers[name] = headerValue;
+  }
+  if (seen.size === 0) return { ok: false, message: 'names no header (unset it instead)' };
+  return { ok: true, headers };
+}
 
 /**
  * The per-chain variables, documented in the table of docs/operating/configuration.md as generic rows
@@ -46,10 +128,25 @@ export const CHAIN_VARIABLES = {
     doc: "JSON-RPC URL of the chain's node, credentials included: a Bitcoin Core-compatible node for UTXO chains (`http://user:pass@127.0.0.1:19443`), an Ethereum JSON-RPC endpoint answering `eth_getBlockReceipts` for EVM chains, the `monerod` RPC for Monero chains (`http://127.0.0.1:18081`, with WALLET_RPC_URL), rippled's JSON-RPC for XRP Ledger chains (`https://s.altnet.rippletest.net:51234`, validated ledgers only), a Horizon server for Stellar chains (`https://horizon-testnet.stellar.org`), a Solana JSON-RPC endpoint for Solana chains (`https://api.devnet.solana.com`; finalized blocks only), a java-tron full node's HTTP API for TRON chains (`https://nile.trongrid.io`, with DEPLOYER). Setting it enables the chain and watches it (by block scan; Monero chains by polling their deposit subaddresses, Solana chains by polling each merchant wallet's signatures). The credentials are never logged.",
     default: '(unset)',
   },
+  RPC_HEADERS: {
+    schema: z.string().transform((value, ctx) => {
+      const result = parseRpcHeaders(value);
+      if (result.ok) return result.headers;
+      ctx.addIssue({ code: 'custom', message: result.message });
+      return z.NEVER;
+    }),
+    doc: 'Extra HTTP headers sent with every request to the chain\'s node (RPC_URL or ESPLORA_URL; on Monero chains the daemon only), for hosted nodes that want an API key: a JSON object, e.g. `{"TRON-PRO-API-KEY":"…"}` for TronGrid, `{"x-api-key":"…"}` or `{"Authorization":"Bearer …"}` elsewhere. Checked at start (header names, one-line values; `Accept`, `Content-Type`, `Host` and other headers Cairn or HTTP sets are refused). The values are secrets: never logged, and `chains:status` shows the header names only.',
+    default: '(unset)',
+  },
   WALLET_RPC_URL: {
     schema: httpUrl,
     doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`; with `--rpc-login`, the login in the URL, `http://user:pass@127.0.0.1:18083`, answered by Digest authentication); RPC_URL is then the daemon's (`monerod`, its `--rpc-login` the same way). Required with a Monero RPC_URL.",
     default: '(unset)',
+  },
+  SOLIDITY_URL: {
+    schema: httpUrl,
+    doc: "TRON chains: base URL of the node's solidity API (`/walletsolidity/…`, a java-tron node's `node.http.solidityPort`, 8091 by default, e.g. `http://127.0.0.1:8091`), where the watcher reads the solidified block (a payment is final once its block is) and the gas wallet the receipts of its transactions once their block is solidified. Unset: RPC_URL, as TronGrid serves both APIs on one host. RPC_HEADERS are sent there too.",
+    default: '(RPC_URL)',
   },
   ESPLORA_URL: {
     schema: httpUrl,
@@ -93,8 +190,24 @@ export const CHAIN_VARIABLES = {
   },
   DEPLOYER: {
     schema: z.string().regex(/^T[1-9A-HJ-NP-Za-km-z]{33}$/, { message: 'must be a TRON address (T…)' }),
-    doc: "TRON chains: the address (`T…`) of the deterministic deployer the operator deployed once on that network (`DEPLOYER_CREATION_CODE` of `@cairn/chain-tron`, see its README): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
+    doc: "TRON chains: the address (`T…`) of the deterministic deployer created once on that network by `cairn tron:deploy-deployer <CHAIN_ID>` (which prints this setting): every merchant's forwarder factory, hence every deposit address, follows from it, so it must never change once payments exist. Required to enable a TRON chain.",
     default: '(unset)',
+  },
+  MAX_FEE_LIMIT_SUN: {
+    schema: z
+      .string()
+      .regex(/^[1-9][0-9]{0,10}$/, { message: 'must be a whole number of sun (1 TRX = 1000000 sun)' })
+      .transform((v) => BigInt(v))
+      .refine((v) => v >= 1_000_000n && v <= TRON_MAX_FEE_LIMIT_SUN, {
+        message: `must be between 1000000 (1 TRX) and ${TRON_MAX_FEE_LIMIT_SUN} (15,000 TRX, the network's most)`,
+      }),
+    doc: "TRON chains: the most TRX, in sun, one gas-wallet transaction may burn for energy (its `fee_limit`, set to 1.5 × the node's energy estimate at the chain's energy price): a transaction needing more is not signed, and the error is shown by `chains:status`. Between 1 TRX and 15,000 TRX (the network's most). Raise it when energy prices rise or with a larger SWEEP_BATCH.",
+    default: '1000000000 (1,000 TRX)',
+  },
+  SWEEP_BATCH: {
+    schema: z.coerce.number().int().min(1).max(20),
+    doc: 'TRON chains: the most forwarders one sweep transaction deploys and flushes (1 to 20). Each forwarder may cost up to about 200,000 energy (a USDT flush to an account that held none), so a larger batch needs a higher MAX_FEE_LIMIT_SUN; a batch the node would refuse is split and tried one forwarder at a time.',
+    default: '5',
   },
   EXPLORER_TX_URL: {
     schema: z
@@ -131,6 +244,10 @@ export class ChainSettingsError extends Error {
 export function loadChainSettings(
   env: NodeJS.ProcessEnv,
   enabledList: readonly string[],
+  options: {
+    /** false for `tron:deploy-deployer`, which creates the deployer a TRON chain otherwise needs. */
+    readonly requireTronDeployer?: boolean;
+  } = {},
 ): { settings: ChainSettingsMap; enabledChains: string[] } {
   const raw = new Map<string, Partial<Record<ChainVariable, string>>>();
   const problems: string[] = [];
@@ -159,7 +276,7 @@ export function loadChainSettings(
       if (result.success) parsed[setting] = result.data;
       else
         problems.push(
-          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') || setting.endsWith('KEY') ? '' : ` (got "${value}")`}`,
+          `CAIRN_CHAIN_${chainId}_${setting}: ${result.error.issues[0]?.message ?? 'invalid'}${setting.endsWith('URL') || setting.endsWith('KEY') || setting === 'RPC_HEADERS' ? '' : ` (got "${value}")`}`,
         );
     }
     if (parsed.RPC_URL !== undefined && parsed.ESPLORA_URL !== undefined) {
@@ -176,15 +293,27 @@ export function loadChainSettings(
         `CAIRN_CHAIN_${chainId}_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod (RPC_URL) and monero-wallet-rpc (WALLET_RPC_URL); set both or neither`,
       );
     }
+    const headers =
+      parsed.RPC_HEADERS !== undefined ? { headers: parsed.RPC_HEADERS as Record<string, string> } : {};
+    if (
+      parsed.RPC_HEADERS !== undefined &&
+      parsed.RPC_URL === undefined &&
+      parsed.ESPLORA_URL === undefined
+    ) {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_RPC_HEADERS: set with RPC_URL or ESPLORA_URL (the node they are sent to)`,
+      );
+    }
     const backend: ChainBackend | undefined =
       parsed.RPC_URL !== undefined
         ? {
             kind: 'json-rpc',
             url: parsed.RPC_URL as string,
             ...(parsed.WALLET_RPC_URL !== undefined ? { walletRpcUrl: parsed.WALLET_RPC_URL as string } : {}),
+            ...headers,
           }
         : parsed.ESPLORA_URL !== undefined
-          ? { kind: 'esplora', url: parsed.ESPLORA_URL as string }
+          ? { kind: 'esplora', url: parsed.ESPLORA_URL as string, ...headers }
           : undefined;
     const explicit = parsed.ENABLED as boolean | undefined;
     const watchedElsewhere = (parsed.WATCHED_ELSEWHERE as boolean | undefined) ?? false;
@@ -213,11 +342,21 @@ export function loadChainSettings(
     }
     if (parsed.DEPLOYER !== undefined && family !== 'tron') {
       problems.push(`CAIRN_CHAIN_${chainId}_DEPLOYER: only TRON chains take a deployer`);
-    } else if (family === 'tron' && parsed.DEPLOYER === undefined && parsed.RPC_URL !== undefined) {
+    } else if (
+      family === 'tron' &&
+      parsed.DEPLOYER === undefined &&
+      parsed.RPC_URL !== undefined &&
+      options.requireTronDeployer !== false
+    ) {
       problems.push(
-        `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; set it with RPC_URL (see @cairn/chain-tron's README)`,
+        `CAIRN_CHAIN_${chainId}_DEPLOYER: a TRON chain derives its deposit addresses from the deployer the operator deployed on it; create it with cairn tron:deploy-deployer ${chainId} and set it with RPC_URL`,
       );
     }
+    if (parsed.SOLIDITY_URL !== undefined && parsed.RPC_URL === undefined && family === 'tron')
+      problems.push(`CAIRN_CHAIN_${chainId}_SOLIDITY_URL: set with RPC_URL (the full node it goes with)`);
+    for (const setting of ['MAX_FEE_LIMIT_SUN', 'SWEEP_BATCH', 'SOLIDITY_URL'] as const)
+      if (parsed[setting] !== undefined && family !== 'tron')
+        problems.push(`CAIRN_CHAIN_${chainId}_${setting}: only TRON chains take it`);
     settings[chainId] = {
       chainId,
       enabled: explicit ?? (backend !== undefined || enabledList.includes(chainId)),
@@ -231,6 +370,11 @@ export function loadChainSettings(
         ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
         : {}),
       ...(parsed.DEPLOYER !== undefined ? { deployer: parsed.DEPLOYER as string } : {}),
+      ...(parsed.MAX_FEE_LIMIT_SUN !== undefined
+        ? { maxFeeLimitSun: parsed.MAX_FEE_LIMIT_SUN as bigint }
+        : {}),
+      ...(parsed.SWEEP_BATCH !== undefined ? { sweepBatch: parsed.SWEEP_BATCH as number } : {}),
+      ...(parsed.SOLIDITY_URL !== undefined ? { solidityUrl: parsed.SOLIDITY_URL as string } : {}),
     };
   }
   if (problems.length > 0)

@@ -11,3 +11,16 @@ export function redactUrl(url: string): string {
     return '(invalid URL)';
   }
 }
+
+/**
+ * A backend's URL for logs and status output: without credentials, followed by the names of its extra
+ * headers with their values hidden (`https://nile.trongrid.io/ [TRON-PRO-API-KEY: ***]`).
+ */
+export function redactBackendUrl(backend: {
+  readonly url: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}): string {
+  const names = Object.keys(backend.headers ?? {});
+  const url = redactUrl(backend.url);
+  return names.length === 0 ? url : `${url} [${names.map((name) => `${name}: ***`).join(', ')}]`;
+}

@@ -6,6 +6,7 @@ import { keysCreateCommand } from './commands/keysCreateCommand.js';
 import { keysRevokeCommand } from './commands/keysRevokeCommand.js';
 import { migrateCommand } from './commands/migrateCommand.js';
 import { startCommand } from './commands/startCommand.js';
+import { tronDeployDeployerCommand } from './commands/tronDeployDeployerCommand.js';
 import { webhooksDeliveriesCommand } from './commands/webhooksDeliveriesCommand.js';
 import { webhooksRedeliverCommand } from './commands/webhooksRedeliverCommand.js';
 import { webhooksRotateSecretCommand } from './commands/webhooksRotateSecretCommand.js';
@@ -23,6 +24,7 @@ export const COMMAND_TABLE: readonly CliCommand[] = [
   creditTopUpCommand,
   creditBalanceCommand,
   chainsStatusCommand,
+  tronDeployDeployerCommand,
   webhooksSetCommand,
   webhooksRotateSecretCommand,
   webhooksSendTestCommand,

@@ -41,11 +41,16 @@ export function tronNile(coin: 'TRX' | 'USDT' = 'TRX'): ScenarioChain<TronNile> 
         },
       };
     },
-    env: (node, confirmations) => ({
-      CAIRN_CHAIN_TRON_NILE_RPC_URL: node.tron.url,
-      CAIRN_CHAIN_TRON_NILE_DEPLOYER: node.tron.deployer,
-      CAIRN_CHAIN_TRON_NILE_CONFIRMATIONS: String(confirmations),
-    }),
+    env: (node, confirmations) => {
+      // The block a payment reaches its required depth in is the one solidified with it, so the
+      // suites' depth counts hold; tronSolidity.test.ts separates the two.
+      node.tron.setSolidityLag(confirmations - 1);
+      return {
+        CAIRN_CHAIN_TRON_NILE_RPC_URL: node.tron.url,
+        CAIRN_CHAIN_TRON_NILE_DEPLOYER: node.tron.deployer,
+        CAIRN_CHAIN_TRON_NILE_CONFIRMATIONS: String(confirmations),
+      };
+    },
     async addWallet(node, test) {
       await addScenarioWallet(test, 'TRON_NILE', node.treasury, ['TRON_NILE:TRX', 'TRON_NILE:USDT']);
       await test.running.gateway.orm.em

@@ -4,6 +4,7 @@ import {
   TRON_SALT_CHAIN_IDS,
   tronAddressFromHex,
   tronForwarderFor,
+  tronSweepCalldata,
 } from '@cairn/chain-tron';
 import { getChain } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,8 @@ import { type TronNile, tronNile } from './tronNile.js';
 
 const GAS_KEY = `0x${'5a'.repeat(32)}`;
 const GAS_FUNDS = 100_000_000_000n; // 100,000 TRX
+/** TronGrid's API key header, configured with CAIRN_CHAIN_TRON_NILE_RPC_HEADERS. */
+const API_KEY = 'tron-pro-api-key-of-the-test';
 const CONFIRMED = ['payment.awaiting', 'payment.detected', 'payment.confirming', 'payment.confirmed'];
 
 describe('TRON onboarding and sweeps (fake full node)', () => {
@@ -44,6 +47,7 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
         env: async (node, confirmations) => ({
           ...(await chain.env(node, confirmations)),
           CAIRN_CHAIN_TRON_NILE_GAS_WALLET_KEY: GAS_KEY,
+          CAIRN_CHAIN_TRON_NILE_RPC_HEADERS: JSON.stringify({ 'TRON-PRO-API-KEY': API_KEY }),
         }),
       },
       { confirmations: 2 },
@@ -54,6 +58,8 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
       privateKey: GAS_KEY,
     }).address;
     s.node.tron.fund(gasWallet, GAS_FUNDS);
+    // Receipts count once solidified: every block here is solidified at once unless a test says not.
+    s.node.tron.setSolidityLag(0);
     // The scenario marks the wallet onboarded; here the settler does it for real.
     await sql(s.test, `update wallets set onboarding_status = 'pending' where chain_id = 'TRON_NILE'`);
     const { gateway } = s.test.running;
@@ -368,6 +374,32 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect(s.node.tron.balanceOf(gasWallet)).toBe(gas);
   });
 
+  it("a node error in the probe's simulation (OTHER_ERROR, answered once) is retried: the wallet still activates", async () => {
+    const other = await anotherWallet();
+    await settler.settleOnce();
+    s.node.tron.closeBlocks(1);
+    const { onboarding_address: factory } = await other.row();
+    expect(s.node.tron.hasCode(factory)).toBe(true);
+    // The probe's simulation (a sweep on its factory) fails on the node's side, once.
+    const sweepSelector = tronSweepCalldata
+      .sweep([{ salt: `0x${'00'.repeat(32)}`, token: null }])
+      .slice(2, 10);
+    s.node.tron.failNextConstantCall({
+      when: (call) => call.contract === factory && call.data.startsWith(sweepSelector),
+    });
+    await settler.settleOnce();
+    const retried = await other.row();
+    expect(retried).toMatchObject({ onboarding_status: 'failed', onboarding_probe_tx: null });
+    expect(retried.onboarding_error).toMatch(
+      /^onboarding could not go on \(retried\): TRON_NILE: .*could not be simulated: OTHER_ERROR: .*CPU timeout/,
+    );
+    await settler.settleOnce(); // the probe goes out this time
+    expect((await other.row()).onboarding_probe_tx).toMatch(/^[0-9a-f]{64}$/);
+    s.node.tron.closeBlocks(1);
+    await settler.settleOnce();
+    expect(await other.row()).toMatchObject({ onboarding_status: 'active', onboarding_error: null });
+  });
+
   it('a factory whose CREATE2 puts forwarders elsewhere: the probe would revert, the wallet fails for good, nothing spent, sweeps go on', async () => {
     const other = await anotherWallet();
     await settler.settleOnce();
@@ -389,6 +421,64 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     const sweepFee = BigInt((await sweepsOf(p.id))[0]!.fee);
     expect(s.node.tron.balanceOf(gasWallet)).toBe(gas - sweepFee);
     expect((await other.row()).onboarding_status).toBe('failed');
+  });
+
+  it('a sweep counts as confirmed only once its block is solidified', async () => {
+    const p = await confirmedPayment('TRX');
+    s.node.tron.setSolidityLag(19);
+    try {
+      expect(await settler.settleOnce()).toMatchObject({ sent: 1 });
+      s.node.tron.closeBlocks(1);
+      expect(s.node.tron.balanceOf(p.address)).toBe(0n); // swept in the latest block
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 0 });
+      s.node.tron.closeBlocks(18);
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 0 });
+      expect((await sweepsOf(p.id))[0]?.status).toBe('sent');
+      s.node.tron.closeBlocks(1);
+      expect(await settler.settleOnce()).toMatchObject({ confirmed: 1 });
+      expect((await sweepsOf(p.id))[0]?.status).toBe('confirmed');
+    } finally {
+      s.node.tron.setSolidityLag(0);
+    }
+  });
+
+  it('the fee-limit cap and the batch size are chain settings (MAX_FEE_LIMIT_SUN, SWEEP_BATCH)', async () => {
+    const { gateway } = s.test.running;
+    const settings = gateway.config.chains.TRON_NILE!;
+    expect(settings).not.toHaveProperty('maxFeeLimitSun');
+    const build = (extra: { maxFeeLimitSun?: bigint; sweepBatch?: number }) =>
+      tronSettlerFor(
+        gateway,
+        getChain('TRON_NILE')!,
+        { ...settings, backend: settings.backend!, deployer: settings.deployer!, ...extra },
+        s.test.running.databaseUrl,
+      );
+    const first = await confirmedPayment('TRX');
+    const second = await confirmedPayment('TRX');
+    // The scenario's settler holds the chain's lock: these act once it is released.
+    await settler.stop();
+    const capped = build({ maxFeeLimitSun: 1_000_000n });
+    try {
+      expect(await capped.settleOnce()).toMatchObject({ active: true, sent: 0, errors: 1 });
+      expect(capped.status().lastError).toMatch(
+        /needs a fee limit of \d+ sun .*above the cap of 1000000 sun/,
+      );
+    } finally {
+      await capped.stop();
+    }
+    expect(await sweepsOf(first.id)).toEqual([]);
+    const single = build({ sweepBatch: 1 });
+    try {
+      expect(await single.settleOnce()).toMatchObject({ sent: 2, errors: 0 });
+      s.node.tron.closeBlocks(1);
+      expect(await single.settleOnce()).toMatchObject({ confirmed: 2 });
+    } finally {
+      await single.stop();
+    }
+    const [a] = await sweepsOf(first.id);
+    const [b] = await sweepsOf(second.id);
+    expect([a?.status, b?.status]).toEqual(['confirmed', 'confirmed']);
+    expect(a?.tx_hash).not.toBe(b?.tx_hash);
   });
 
   it('a changed deployer setting fails the wallets whose factory it no longer gives', async () => {
@@ -420,5 +510,18 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     } finally {
       await changed.stop();
     }
+  });
+
+  it('every request of the watcher, the settler and chains:status carried the configured API key', () => {
+    const { requests, requestHeaders } = s.node.tron;
+    for (const path of [
+      '/wallet/getblockbynum',
+      '/wallet/triggerconstantcontract',
+      '/wallet/broadcasttransaction',
+      '/walletsolidity/gettransactioninfobyid',
+    ])
+      expect(requests).toContain(path);
+    expect(requestHeaders).toHaveLength(requests.length);
+    expect(requestHeaders.filter((h) => h['tron-pro-api-key'] !== API_KEY)).toEqual([]);
   });
 });
