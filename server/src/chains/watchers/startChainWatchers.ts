@@ -36,7 +36,9 @@ export function startChainWatchers(
           ]
         : [];
     });
-  const metrics = options.registry ? createWatcherMetrics(options.registry, lastSyncs) : undefined;
+  const healths = () =>
+    watchers.map((watcher) => ({ chain: watcher.chainId, health: watcher.status().health }));
+  const metrics = options.registry ? createWatcherMetrics(options.registry, lastSyncs, healths) : undefined;
   for (const settings of Object.values(gateway.config.chains)) {
     if (!settings.enabled || !settings.backend || !gateway.chains.isUsable(settings.chainId)) continue;
     const chain = getChain(settings.chainId)!;
