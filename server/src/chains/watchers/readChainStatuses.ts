@@ -33,6 +33,16 @@ export interface ChainStatusLine {
   readonly offer_reason: string;
   /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readSettlementStatus`). */
   readonly evm?: SettlementLine;
+  /** Chains given a node whose family can be checked (EVM, TRON): the start-up checks, run again now. */
+  readonly checks?: ChecksLine;
+}
+
+/** The start-up checks of one chain as `chains:status` shows them (see `judgeChainFacts`). */
+export interface ChecksLine {
+  /** `ok`, `wrong network: <detail>` (the chain is disabled) or `unchecked: <node error>`. */
+  readonly network: string;
+  /** Every token whose contract is known: `ok`, `symbol differs` (kept) or `disabled`, with why. */
+  readonly tokens: readonly { symbol: string; contract: string; state: string; detail: string | null }[];
 }
 
 /** An EVM chain's settlement as `chains:status` shows it. */

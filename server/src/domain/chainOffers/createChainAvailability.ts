@@ -103,6 +103,9 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
     disableChain(chainId, reason, detail) {
       disabledChains.set(chainId, withDetail({ chainId, offered: false, reason }, detail));
     },
+    enableChain(chainId) {
+      disabledChains.delete(chainId);
+    },
     disableCoin(chainId, symbol, reason, detail) {
       disabledCoins.set(`${chainId}:${symbol}`, withDetail({ chainId, offered: false, reason }, detail));
     },

@@ -26,10 +26,12 @@ export interface ChainAvailability {
    */
   noteActive(chainId: string, since: Date | undefined): void;
   /**
-   * Takes a chain out of every offer for the life of this process (its node serves another network,
-   * found by the start-up checks); `reason` is safe to show anyone, `detail` is for the operator.
+   * Takes a chain out of every offer (its node serves another network, or could not be checked yet:
+   * the start-up checks); `reason` is safe to show anyone, `detail` is for the operator.
    */
   disableChain(chainId: string, reason: string, detail?: string): void;
+  /** Undoes {@link disableChain} (a chain whose node could not be checked at start passed a later check). */
+  enableChain(chainId: string): void;
   /** Takes one token of a chain out of every offer (wrong decimals, no contract code at its address). */
   disableCoin(chainId: string, symbol: string, reason: string, detail?: string): void;
   /** Whether `symbol` on `chainId` may be offered now: the chain is, and the token was not disabled. */

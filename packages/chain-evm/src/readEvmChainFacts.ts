@@ -1,0 +1,85 @@
+import { ChainBackendError, type ChainFacts, type TokenFacts } from '@cairn/chain-core';
+import type { ChainDefinition } from '@cairn/contract';
+import { type Address, createPublicClient, erc20Abi, getAddress, http } from 'viem';
+import { EvmAdapterError } from './EvmAdapterError.js';
+import { EVM_CHAINS, isEvmChainId } from './evmChains.js';
+import type { TokenContracts } from './tokenContractOf.js';
+
+/** Where the node is, and the run-time token contracts (local chains). */
+export interface ReadEvmChainFactsInput {
+  readonly chain: ChainDefinition;
+  readonly url: string;
+  readonly timeoutMs?: number;
+  readonly tokenContracts?: TokenContracts;
+}
+
+/**
+ * Reads `eth_chainId` from the node and, for every token of the chain whose contract is known, its
+ * code, `decimals()` and `symbol()` (a failing call leaves the answer out: no code, a revert, or a
+ * `bytes32` symbol). Throws {@link ChainBackendError} when the chain id cannot be read (the node is
+ * unreachable); a token whose calls fail is reported, not thrown.
+ *
+ * @example
+ * const facts = await readEvmChainFacts({ chain: getChain('POLYGON')!, url });
+ * // { network: '137', expectedNetwork: '137', networkLabel: 'chain id',
+ * //   tokens: [{ symbol: 'USDT', decimals: 6, onChainSymbol: 'USDT0', hasCode: true, ... }, ...] }
+ */
+export async function readEvmChainFacts(input: ReadEvmChainFactsInput): Promise<ChainFacts> {
+  const { chain } = input;
+  if (!isEvmChainId(chain.id))
+    throw new EvmAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not an EVM chain`);
+  const client = createPublicClient({
+    transport: http(input.url, { retryCount: 0, timeout: input.timeoutMs ?? 10_000 }),
+    cacheTime: 0,
+  });
+  let network: number;
+  try {
+    network = await client.getChainId();
+  } catch (error) {
+    throw new ChainBackendError(
+      chain.id,
+      `reading the chain id: ${(error as Error).message.split('\n')[0]}`,
+      {
+        cause: error,
+      },
+    );
+  }
+  const tokens: TokenFacts[] = [];
+  for (const coin of chain.coins) {
+    if (coin.kind !== 'token') continue;
+    const configured = coin.contract ?? input.tokenContracts?.[chain.id]?.[coin.symbol];
+    if (configured === undefined) continue;
+    const contract: Address = getAddress(configured);
+    const code = await client.getCode({ address: contract }).catch((error: Error) => {
+      throw new ChainBackendError(
+        chain.id,
+        `reading the code at ${contract}: ${error.message.split('\n')[0]}`,
+        {
+          cause: error,
+        },
+      );
+    });
+    const hasCode = code !== undefined && code !== '0x';
+    const read = async <T>(functionName: 'decimals' | 'symbol'): Promise<T | undefined> =>
+      hasCode
+        ? ((await client
+            .readContract({ address: contract, abi: erc20Abi, functionName })
+            .catch(() => undefined)) as T | undefined)
+        : undefined;
+    const decimals = await read<number>('decimals');
+    const onChainSymbol = await read<string>('symbol');
+    tokens.push({
+      symbol: coin.symbol,
+      contract,
+      hasCode,
+      ...(typeof decimals === 'number' ? { decimals } : {}),
+      ...(typeof onChainSymbol === 'string' ? { onChainSymbol } : {}),
+    });
+  }
+  return {
+    network: String(network),
+    expectedNetwork: String(EVM_CHAINS[chain.id].chainId),
+    networkLabel: 'chain id',
+    tokens,
+  };
+}
