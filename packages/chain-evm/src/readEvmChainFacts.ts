@@ -32,24 +32,7 @@ export async function readEvmChainFacts(input: ReadEvmChainFactsInput): Promise<
     transport: http(input.url, { retryCount: 0, timeout: input.timeoutMs ?? 10_000 }),
     cacheTime: 0,
   });
-  let network: number;
-  try {
-    network = await client.getChainId();
-  } catch (error) {
-    throw new ChainBackendError(
-      chain.id,
-      `reading the chain id: ${(error as Error).message.split('\n')[0]}`,
-      {
-        cause: error,
-      },
-    );
-  }
-  const tokens: TokenFacts[] = [];
-  for (const coin of chain.coins) {
-    if (coin.kind !== 'token') continue;
-    const configured = coin.contract ?? input.tokenContracts?.[chain.id]?.[coin.symbol];
-    if (configured === undefined) continue;
-    const contract: Address = getAddress(configured);
+  const readToken = async (symbol: string, contract: Address): Promise<TokenFacts> => {
     const code = await client.getCode({ address: contract }).catch((error: Error) => {
       throw new ChainBackendError(
         chain.id,
@@ -60,22 +43,33 @@ export async function readEvmChainFacts(input: ReadEvmChainFactsInput): Promise<
       );
     });
     const hasCode = code !== undefined && code !== '0x';
-    const read = async <T>(functionName: 'decimals' | 'symbol'): Promise<T | undefined> =>
+    const read = (functionName: 'decimals' | 'symbol'): Promise<unknown> =>
       hasCode
-        ? ((await client
-            .readContract({ address: contract, abi: erc20Abi, functionName })
-            .catch(() => undefined)) as T | undefined)
-        : undefined;
-    const decimals = await read<number>('decimals');
-    const onChainSymbol = await read<string>('symbol');
-    tokens.push({
-      symbol: coin.symbol,
+        ? client.readContract({ address: contract, abi: erc20Abi, functionName }).catch(() => undefined)
+        : Promise.resolve(undefined);
+    const [decimals, onChainSymbol] = await Promise.all([read('decimals'), read('symbol')]);
+    return {
+      symbol,
       contract,
       hasCode,
       ...(typeof decimals === 'number' ? { decimals } : {}),
       ...(typeof onChainSymbol === 'string' ? { onChainSymbol } : {}),
-    });
-  }
+    };
+  };
+  const known = chain.coins.flatMap((coin) => {
+    const configured =
+      coin.kind === 'token' ? (coin.contract ?? input.tokenContracts?.[chain.id]?.[coin.symbol]) : undefined;
+    return configured === undefined ? [] : [{ symbol: coin.symbol, contract: getAddress(configured) }];
+  });
+  // One round trip per step, every token at once: the gateway waits for these before it watches.
+  const [network, tokens] = await Promise.all([
+    client.getChainId().catch((error: Error) => {
+      throw new ChainBackendError(chain.id, `reading the chain id: ${error.message.split('\n')[0]}`, {
+        cause: error,
+      });
+    }),
+    Promise.all(known.map((t) => readToken(t.symbol, t.contract))),
+  ]);
   return {
     network: String(network),
     expectedNetwork: String(EVM_CHAINS[chain.id].chainId),
