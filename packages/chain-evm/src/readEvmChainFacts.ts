@@ -61,7 +61,8 @@ export async function readEvmChainFacts(input: ReadEvmChainFactsInput): Promise<
       coin.kind === 'token' ? (coin.contract ?? input.tokenContracts?.[chain.id]?.[coin.symbol]) : undefined;
     return configured === undefined ? [] : [{ symbol: coin.symbol, contract: getAddress(configured) }];
   });
-  // One round trip per step, every token at once: the gateway waits for these before it watches.
+  // Two rounds (chain id and code, then decimals and symbol), every token at once: the gateway waits
+  // for these before it watches.
   const [network, tokens] = await Promise.all([
     client.getChainId().catch((error: Error) => {
       throw new ChainBackendError(chain.id, `reading the chain id: ${error.message.split('\n')[0]}`, {
