@@ -6,6 +6,7 @@ import { buildApp } from '../../src/app/buildApp.js';
 import { ChainWatcher, type WatcherStatus } from '../../src/chains/watchers/ChainWatcher.js';
 import { readChainStatuses } from '../../src/chains/watchers/readChainStatuses.js';
 import { startChainWatchers } from '../../src/chains/watchers/startChainWatchers.js';
+import { createPaymentVia, expectError } from '../api/apiHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import { type ChainScenario, startChainScenario } from './startChainScenario.js';
 
@@ -45,6 +46,9 @@ describe.runIf(litecoindAvailable('watcher health'))('watcher health: /readyz, o
   };
 
   it('a watcher whose node fails from the start is syncing, then failing, and never ok', async () => {
+    // A payment created while the chain was watched, picked later in the gap.
+    const before = await createPaymentVia(s.client);
+    expect(before.chain_options.map((o: { chain_id: string }) => o.chain_id)).toContain(CHAIN);
     // The scenario's own watcher stands aside: the failing one takes the chain, later than its last sync.
     await s.watcher.stop();
     await s.advance(1000);
@@ -66,6 +70,18 @@ describe.runIf(litecoindAvailable('watcher health'))('watcher health: /readyz, o
     reported = () => [watcher.status()];
     try {
       expect(await readyz()).toEqual({ status: 503, check: 'syncing' });
+      // No half-offer in the gap: a payment created now leaves the chain out (picking it is
+      // COIN_NOT_OFFERED), and one created before cannot pick it (the usual 503 CHAIN_UNAVAILABLE).
+      const payment = await createPaymentVia(s.client);
+      expect(payment.chain_options.map((o: { chain_id: string }) => o.chain_id)).not.toContain(CHAIN);
+      expectError(
+        await s.client.post(`/checkout/${payment.id}/select-chain`, { token: `${CHAIN}:LTC` }),
+        'COIN_NOT_OFFERED',
+      );
+      expectError(
+        await s.client.post(`/checkout/${before.id}/select-chain`, { token: `${CHAIN}:LTC` }),
+        'CHAIN_UNAVAILABLE',
+      );
       for (let i = 0; i < 3; i += 1) {
         await expect(watcher.syncOnce()).rejects.toThrow();
         const ready = await readyz();

@@ -123,6 +123,9 @@ export class ChainWatcher {
     this.#lock = new WatcherLock(options.databaseUrl, `cairn:chain-watcher:${this.chainId}`);
     this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.#index = new DepositTargetIndex(this.chainId);
+    // Starting: until it syncs or finds another instance active, an earlier watcher's sync (before a
+    // restart) does not make the chain offered here; /readyz says `syncing` meanwhile.
+    options.gateway.chainAvailability.noteActive(this.chainId, this.#now);
   }
 
   get #now(): Date {

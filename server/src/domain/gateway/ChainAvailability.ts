@@ -21,8 +21,9 @@ export interface ChainAvailability {
   /** A watcher of this process failed a sync of `chainId` (kept until its next successful sync). */
   noteSyncFailed(chainId: string, error: string): void;
   /**
-   * A watcher of this process became the active one of `chainId` at `since` (undefined: it no longer
-   * is). Until it syncs, the chain is not offered, whatever an earlier watcher synced.
+   * A watcher of this process started on, or became the active one of, `chainId` at `since`
+   * (undefined: it stands by or stopped). Until it syncs, the chain is not offered, whatever an
+   * earlier watcher synced.
    */
   noteActive(chainId: string, since: Date | undefined): void;
   /**
