@@ -1,4 +1,5 @@
 import type { ChainDefinition, CoinDefinition } from '@cairn/contract';
+import type { ChainFacts } from './ChainFacts.js';
 import type { ChainBackend, ChainObserver, CreateObserverInput } from './ChainObserver.js';
 
 /** What a merchant typed as a wallet for one chain: an extended public key, an address, ... */
@@ -118,6 +119,15 @@ export interface ChainAdapter {
     readonly backend: ChainBackend;
     readonly wallet: string;
   }): Promise<readonly string[]>;
+  /**
+   * Asks the node which network it serves and reads each known token contract of the chain (code,
+   * `decimals()`, `symbol()`); the server compares them with the registry at start. Throws when the
+   * node cannot be reached. Absent: the family has nothing to check.
+   */
+  readChainFacts?(input: {
+    readonly chain: ChainDefinition;
+    readonly backend: ChainBackend;
+  }): Promise<ChainFacts>;
   /** Builds the payment URI (BIP21, EIP-681, Solana Pay, SEP-7, XRP). */
   buildPaymentUri(input: PaymentUriInput): string;
   /**

@@ -7,6 +7,7 @@ export type {
   WalletValidation,
 } from './ChainAdapter.js';
 export { ChainAdapterRegistry, ChainUnavailableError } from './ChainAdapterRegistry.js';
+export type { ChainFacts, TokenFacts } from './ChainFacts.js';
 export type {
   BlockHeader,
   BlockRef,

@@ -7,6 +7,7 @@ import { EVM_CHAINS, isEvmChainId } from './evmChains.js';
 import { normalizeTokenContracts } from './normalizeTokenContracts.js';
 import { createEvmObserver } from './observe/createEvmObserver.js';
 import { evmMatchKey } from './observe/evmMatchKey.js';
+import { readEvmChainFacts } from './readEvmChainFacts.js';
 import { type TokenContracts, tokenContractOf } from './tokenContractOf.js';
 import { validateEvmAddress } from './validateEvmAddress.js';
 import { validateEvmWallet } from './validateEvmWallet.js';
@@ -115,6 +116,16 @@ export function createEvmAdapter(options: EvmAdapterOptions = {}): EvmAdapter {
 
     validateAddress(chainId, address) {
       return validateEvmAddress(chainId, address, { tokenContracts });
+    },
+
+    readChainFacts({ chain, backend }) {
+      return readEvmChainFacts({
+        chain,
+        url: backend.url,
+        tokenContracts,
+        ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
+      });
     },
 
     tokenContractOf(chainId, symbol) {

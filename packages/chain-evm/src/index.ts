@@ -30,6 +30,8 @@ export { evmMatchKey } from './observe/evmMatchKey.js';
 export type { RpcLog, RpcReceipt } from './observe/readEvmReceipts.js';
 export type { EvmAddressRefusal, ParsedEvmAddress } from './parseEvmAddress.js';
 export { parseEvmAddress } from './parseEvmAddress.js';
+export type { ReadEvmChainFactsInput } from './readEvmChainFacts.js';
+export { readEvmChainFacts } from './readEvmChainFacts.js';
 export { sameEvmAddress } from './sameEvmAddress.js';
 export type {
   EvmGasWallet,

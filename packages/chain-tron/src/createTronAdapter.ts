@@ -1,6 +1,7 @@
 import type { ChainAdapter, DeriveDepositTargetInput } from '@cairn/chain-core';
 import { buildTronUri } from './buildTronUri.js';
 import { createTronObserver } from './observe/createTronObserver.js';
+import { readTronChainFacts } from './settle/readTronChainFacts.js';
 import { TronAdapterError } from './TronAdapterError.js';
 import { decodeTronAddress } from './tronAddress.js';
 import { isTronChainId, type TronChainId } from './tronChains.js';
@@ -127,6 +128,16 @@ export function createTronAdapter(options: TronAdapterOptions = {}): TronAdapter
         ...(options.solidityUrls?.[chain.id as TronChainId] === undefined
           ? {}
           : { solidityUrl: options.solidityUrls[chain.id as TronChainId] as string }),
+      });
+    },
+
+    readChainFacts({ chain, backend }) {
+      tronChainId(chain.id);
+      return readTronChainFacts(chain, {
+        chainId: chain.id,
+        url: backend.url,
+        ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
+        ...(backend.headers === undefined ? {} : { headers: backend.headers }),
       });
     },
 

@@ -32,6 +32,7 @@ export type {
   TronSweepItem,
 } from './settle/createTronGasWallet.js';
 export { createTronGasWallet } from './settle/createTronGasWallet.js';
+export { readTronChainFacts } from './settle/readTronChainFacts.js';
 export type { TronAdapterErrorCode } from './TronAdapterError.js';
 export { TronAdapterError } from './TronAdapterError.js';
 export type { TronAddressProblem } from './tronAddress.js';
@@ -43,7 +44,7 @@ export {
   tronAddressToHex,
 } from './tronAddress.js';
 export type { TronChainId } from './tronChains.js';
-export { isTronChainId, TRON_CHAIN_IDS, tronNetworkName } from './tronChains.js';
+export { isTronChainId, TRON_CHAIN_IDS, TRON_GENESIS_BLOCK_IDS, tronNetworkName } from './tronChains.js';
 export { tronCreate2Address } from './tronCreate2Address.js';
 export type { TronForwarder } from './tronForwarders.js';
 export {

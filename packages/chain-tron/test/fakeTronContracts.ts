@@ -1,4 +1,4 @@
-import { decodeFunctionData, encodeErrorResult, type Hex, keccak256, toHex } from 'viem';
+import { decodeFunctionData, encodeAbiParameters, encodeErrorResult, type Hex, keccak256, toHex } from 'viem';
 import { cairnTronForwarder } from '../src/generated/cairnTronForwarder.js';
 import { cairnTronForwarderFactory } from '../src/generated/cairnTronForwarderFactory.js';
 import { TRANSFER_TOPIC } from '../src/observe/decodeTronBlock.js';
@@ -21,7 +21,7 @@ import { tronCloneInitCode, tronImplementationAddressFor } from '../src/tronForw
  *   (token zero) or TRC-20 balance moves to the treasury: an internal `call` carrying the TRX, or the
  *   token's `Transfer` log, and the forwarder's `Flushed` log. A token without TRC-20 code reverts
  *   `NotAToken`. `forwarderAddress(bytes32)`, `treasury()`, `implementation()`, `deploy(bytes32)` too.
- * - A TRC-20 (USDT, the look-alike): `balanceOf(address)` only.
+ * - A TRC-20 (USDT, the look-alike): `balanceOf(address)`, `decimals()` and `symbol()`.
  * - Reverts undo everything (the caller runs this on a copy and keeps it only on success).
  */
 
@@ -56,6 +56,8 @@ export interface FakeCode {
   readonly origin: string;
   /** The root transaction id that created it (contract-created only). */
   readonly trxHash?: string;
+  /** A TRC-20's `symbol()` and `decimals()` answers. */
+  readonly token?: { readonly symbol: string; readonly decimals: number };
 }
 
 /** The model's world state; keys are `41…` hex, lower case. */
@@ -143,6 +145,8 @@ const ZERO20 = '0'.repeat(40);
 const FACTORY_CODE = cairnTronForwarderFactory.bytecode.slice(2).toLowerCase();
 const ERRORS = [...cairnTronForwarderFactory.abi, ...cairnTronForwarder.abi];
 const BALANCE_OF = '70a08231';
+const DECIMALS = '313ce567';
+const SYMBOL = '95d89b41';
 
 function word(hex: string): string {
   return hex.replace(/^0x/, '').padStart(64, '0');
@@ -174,6 +178,13 @@ export function executeFakeCall(
   if (code?.kind === 'trc20' && data.startsWith(BALANCE_OF) && data.length === 8 + 64) {
     const holder = `41${data.slice(-40)}`;
     const returned = word(tokenBalance(state, input.contract, holder).toString(16));
+    return { status: 'SUCCESS', energy: FAKE_TRON_ENERGY.view, returned, logs: [], internals: [] };
+  }
+  if (code?.kind === 'trc20' && code.token && (data === DECIMALS || data === SYMBOL)) {
+    const returned =
+      data === DECIMALS
+        ? word(code.token.decimals.toString(16))
+        : encodeAbiParameters([{ type: 'string' }], [code.token.symbol]).slice(2);
     return { status: 'SUCCESS', energy: FAKE_TRON_ENERGY.view, returned, logs: [], internals: [] };
   }
   return revert(FAKE_TRON_ENERGY.revert);

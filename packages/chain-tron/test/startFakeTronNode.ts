@@ -26,7 +26,8 @@ import {
  * - `/wallet/getnowblock`, `/wallet/getblockbynum {num}`, `/wallet/getblockbyid {value}`: protocol.Block
  *   as java-tron prints it with `visible: false` — `blockID`, `block_header.raw_data {number,
  *   txTrieRoot, witness_address, parentHash, version, timestamp}`, `witness_signature`,
- *   `transactions` (absent when empty); `{}` for an unknown block. Docs:
+ *   `transactions` (absent when empty); `{}` for an unknown block; block 0's `blockID` is the
+ *   `genesisBlockId` option when given (a real network's, for the start-up checks). Docs:
  *   https://tronprotocol.github.io/documentation-en/api/http/block-and-tx-query/getnowblock/ and
  *   …/getblock/; typings: tronweb 6.5.1 `Block`, `BlockHeader`, `GetTransactionResponse`
  *   (lib/esm/types/APIResponse.d.ts). A block id is the height as 8 bytes then 24 bytes of a hash,
@@ -287,6 +288,13 @@ export async function startFakeTronNode(
   options: {
     /** The USDT contract (`T…`) of the network the node stands for; mainnet's by default (Nile's for `TRON_NILE`). */
     readonly usdtContract?: string;
+    /**
+     * The genesis block's id (`blockID` of block 0): a real network's for the start-up checks
+     * (`TRON_GENESIS_BLOCK_IDS`); by default a made-up one, as every other block's.
+     */
+    readonly genesisBlockId?: string;
+    /** What USDT answers to `symbol()` and `decimals()` (default `USDT`, 6). */
+    readonly usdtFacts?: { readonly symbol: string; readonly decimals: number };
   } = {},
 ): Promise<FakeTronNode> {
   const USDT = options.usdtContract ?? MAINNET_USDT;
@@ -482,6 +490,10 @@ export async function startFakeTronNode(
       runtime: OPAQUE_RUNTIME,
       createdBy: 'transaction',
       origin: payerHex,
+      token:
+        token === tronAddressToHex(USDT)
+          ? (options.usdtFacts ?? { symbol: 'USDT', decimals: 6 })
+          : { symbol: 'USDT', decimals: 6 },
     });
   }
   state.code.set(relay, {
@@ -975,7 +987,8 @@ export async function startFakeTronNode(
     },
   };
 
-  blocks.push(makeBlock(undefined, [], 'genesis'));
+  const genesis = makeBlock(undefined, [], 'genesis');
+  blocks.push(options.genesisBlockId ? { ...genesis, blockID: options.genesisBlockId } : genesis);
   node.closeBlocks(20);
 
   const answer = (path: string, body: Record<string, unknown>): unknown => {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { DevChainRecord } from '../chains/devChain/devChainRecord.js';
 import type { WatcherStatus } from '../chains/watchers/ChainWatcher.js';
+import { describeHealth } from '../chains/watchers/judgeWatcherHealth.js';
 import type { Gateway } from '../domain/gateway/Gateway.js';
 import { checkDatabase } from '../platform/db/checkDatabase.js';
 import { ApiError } from '../platform/runtime/ApiError.js';
@@ -36,7 +37,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 export interface AppOptions {
   /** Whether background workers are running (for /readyz). */
   readonly workersReady?: () => boolean;
-  /** The chain watchers of this instance (for /readyz: a stalled one makes it 503). */
+  /** The chain watchers of this instance (for /readyz: a syncing or stalled one makes it 503). */
   readonly chainWatchers?: () => readonly WatcherStatus[];
   readonly redis?: Redis;
   /** The local dev chain this gateway runs (the checkout's "Pay with a test wallet" uses it). */
@@ -142,14 +143,19 @@ export async function buildApp(gateway: Gateway, options: AppOptions = {}): Prom
     const checks: Record<string, 'ok' | string> = {};
     checks.database = await checkDatabase(gateway.orm);
     checks.workers = (options.workersReady?.() ?? true) ? 'ok' : 'not running';
+    // A chain is `ok`, `standby`, `syncing` (no sync yet since its watcher became active: not ready, so
+    // a gateway is ready once its first syncs are done) or `failing: ...` (not offered; not ready only
+    // once stalled, past CAIRN_WATCHER_STALL_MS, so a short node outage does not empty a load balancer).
+    let chainsReady = true;
     for (const watcher of options.chainWatchers?.() ?? []) {
-      checks[`chain:${watcher.chainId}`] = watcher.stalled
-        ? `stalled: no successful sync since ${watcher.lastSyncAt?.toISOString() ?? 'start'}${watcher.lastError ? ` (${watcher.lastError})` : ''}`
-        : watcher.role === 'active'
-          ? 'ok'
-          : watcher.role;
+      checks[`chain:${watcher.chainId}`] = describeHealth({
+        health: watcher.health,
+        ...(watcher.healthReason ? { reason: watcher.healthReason } : {}),
+      });
+      if (watcher.health === 'syncing' || watcher.health === 'stopped' || watcher.stalled)
+        chainsReady = false;
     }
-    const ready = Object.values(checks).every((v) => v === 'ok' || v === 'standby');
+    const ready = chainsReady && checks.database === 'ok' && checks.workers === 'ok';
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not_ready', checks });
   });
   app.get('/metrics', async (request, reply) => {

@@ -6,6 +6,7 @@ import { attachDevChain } from '../chains/devChain/attachDevChain.js';
 import type { DevChainRecord } from '../chains/devChain/devChainRecord.js';
 import { startDevChain } from '../chains/devChain/startDevChain.js';
 import { wantsDevChain, withDevChain } from '../chains/devChain/withDevChain.js';
+import { type ChainChecks, startChainChecks } from '../chains/facts/startChainChecks.js';
 import { gatewayEvmFacts } from '../chains/settlement/gatewayEvmFacts.js';
 import { registerSettlementMetrics } from '../chains/settlement/settlementMetrics.js';
 import {
@@ -43,6 +44,8 @@ export interface RunningGateway {
   readonly address?: string;
   /** The chain watchers of this instance (none when `watchers: false` or no chain has a node). */
   readonly chainWatchers?: ChainWatchers;
+  /** The start-up checks of the EVM and TRON nodes' networks and tokens (with the watchers). */
+  readonly chainChecks?: ChainChecks;
   /** The local dev chain this gateway started (`devChain: 'start'`), if any. */
   readonly devChain?: DevChainRecord;
   /** The forwarder settlers of this instance (EVM and TRON: onboarding, sweeps, gasless relays; with the watchers). */
@@ -245,10 +248,18 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       },
     });
 
+    let chainChecks: ChainChecks | undefined;
     if (options.watchers ?? true) {
+      // Before the watchers: a chain whose node serves another network is neither watched nor offered.
+      const checks = await startChainChecks(gateway, {
+        onWrongNetwork: (chainId) => void chainWatchers?.stopChain(chainId),
+      });
+      chainChecks = checks;
+      started.push({ name: 'chain checks', stop: () => checks.stop() });
       const watchers = startChainWatchers(gateway, {
         databaseUrl: database.url,
         registry: app.metrics.registry,
+        skip: (chainId) => checks.wrongNetwork(chainId),
       });
       chainWatchers = watchers;
       started.push({ name: 'chain watchers', stop: () => watchers.stop() });
@@ -276,6 +287,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       databaseUrl: database.url,
       ...(address ? { address } : {}),
       ...(chainWatchers ? { chainWatchers } : {}),
+      ...(chainChecks ? { chainChecks } : {}),
       ...(settlers ? { settlers } : {}),
       ...(devChainRecord ? { devChain: devChainRecord } : {}),
       ...(webhooks ? { webhooks } : {}),

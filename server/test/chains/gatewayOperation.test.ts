@@ -8,7 +8,7 @@ import { eventNamesFor, receiveWebhooks } from './eventsFor.js';
 
 // Operating chain watching (issue item 4): `CAIRN_CHAIN_LTC_REGTEST_RPC_URL` enables and watches the
 // chain in a gateway booted as in production (background watcher loop, real clock), `dev:seed --json`
-// gives a wallet for it, `chains:status` prints tip, lag and health, /readyz reports a stalled watcher
+// gives a wallet for it, `chains:status` prints tip, lag and health, /readyz reports a failing watcher
 // and /metrics the lag and the matched transfers.
 
 const waitFor = async (probe: () => Promise<boolean>, timeoutMs = 20_000) => {
@@ -115,7 +115,7 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
     );
   });
 
-  it('a watcher whose node stops answering is reported stalled', async () => {
+  it('a watcher whose node stops answering is reported failing, and not ready once stalled', async () => {
     await node.stop();
     // A node shutting down may answer HTTP 503 for a moment before it stops listening: wait for the
     // watcher's error after it is gone.
@@ -126,14 +126,16 @@ describe.runIf(litecoindAvailable('gateway chain operation'))('operating chain w
       return response.status === 503 && /cannot reach/.test(body.checks['chain:LTC_REGTEST'] ?? '');
     });
     expect(body.status).toBe('not_ready');
-    expect(body.checks['chain:LTC_REGTEST']).toMatch(/^stalled: no successful sync since .*cannot reach/);
+    expect(body.checks['chain:LTC_REGTEST']).toMatch(
+      /^failing: no successful sync for \d+ s \(.*cannot reach/,
+    );
     expect(body.checks.database).toBe('ok');
     const status = await cairn('chains:status', '--json');
     expect(status.code).toBe(1);
     const line = (JSON.parse(status.stdout) as { chain_id: string; health: string; offered: boolean }[]).find(
       (l) => l.chain_id === 'LTC_REGTEST',
     );
-    expect(line?.health).toMatch(/^node unreachable/);
+    expect(line?.health).toMatch(/^failing: node unreachable/);
     expect(line?.offered).toBe(false);
     const metrics = await (await get('/metrics')).text();
     expect(metrics).toMatch(/cairn_chain_sync_errors_total\{chain="LTC_REGTEST"\} [1-9]/);

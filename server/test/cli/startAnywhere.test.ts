@@ -99,6 +99,7 @@ describe('cairn start, anywhere', () => {
     for (const dir of scratch.reverse()) removeEmbeddedDataDir(dir);
   });
 
+  // Two starts, each ready only after the dev chain's start-up checks and its watcher's first sync.
   it('starts on a new data directory, then again on the same (existing) one', async () => {
     const dataDir = join(tempDir('cairn-start-new-'), 'data', 'dir');
     const first = await startAndStop(dataDir);
@@ -106,7 +107,7 @@ describe('cairn start, anywhere', () => {
     // HOST=127.0.0.1, as by default: the banner says how to accept other machines.
     expect(first).toContain('listening on 127.0.0.1 only; set HOST=0.0.0.0 to accept other machines');
     await startAndStop(dataDir);
-  });
+  }, 60_000);
 
   it(`starts on an existing directory of mode 0700 made by mktemp${isRoot ? ' (as root: the postgres user cannot enter it)' : ''}`, async () => {
     const dataDir = tempDir('cairn-start-existing-');

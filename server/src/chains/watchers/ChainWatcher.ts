@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { BlockHeader, BlockRef, ChainObserver, ObservedOutput } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
+import { offlineWindowMs } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import {
   recordTransferObservations,
@@ -10,6 +11,7 @@ import {
 import { backfillDepositTargets } from './backfillDepositTargets.js';
 import { ChainWatcherStore, KEPT_BLOCKS, type SightingInput } from './ChainWatcherStore.js';
 import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
+import { judgeWatcherHealth, type WatcherHealth } from './judgeWatcherHealth.js';
 import { WatcherLock } from './WatcherLock.js';
 import type { WatcherMetrics } from './watcherMetrics.js';
 
@@ -32,13 +34,21 @@ export interface ChainWatcherOptions {
 /** What a watcher reports about itself (/readyz, `chains:status`, metrics). */
 export interface WatcherStatus {
   readonly chainId: string;
-  /** active: holds the chain's lock and syncs; standby: another instance does. */
-  readonly role: 'active' | 'standby' | 'stopped';
+  /**
+   * active: holds the chain's lock and syncs; standby: another instance does; starting: it has not
+   * taken or been refused the lock yet.
+   */
+  readonly role: 'active' | 'standby' | 'stopped' | 'starting';
+  /** `ok`, `syncing`, `failing`, `standby` or `stopped` (see `judgeWatcherHealth`). */
+  readonly health: WatcherHealth;
+  /** Why it is failing (operator words, the node's error included). */
+  readonly healthReason?: string;
   readonly cursorHeight?: number;
   readonly nodeHeight?: number;
   readonly lagBlocks?: number;
   readonly lastSyncAt?: Date;
   readonly lastError?: string;
+  /** Active and no successful sync for longer than CAIRN_WATCHER_STALL_MS. */
   readonly stalled: boolean;
   readonly openTargets: number;
 }
@@ -92,7 +102,7 @@ export class ChainWatcher {
   readonly #instanceId: string;
   #index: DepositTargetIndex;
   #seenMempool = new Set<string>();
-  #role: WatcherStatus['role'] = 'standby';
+  #role: WatcherStatus['role'] = 'starting';
   #activeSince: Date | undefined;
   #lastSyncAt: Date | undefined;
   #lastError: string | undefined;
@@ -113,6 +123,9 @@ export class ChainWatcher {
     this.#lock = new WatcherLock(options.databaseUrl, `cairn:chain-watcher:${this.chainId}`);
     this.#instanceId = options.instanceId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
     this.#index = new DepositTargetIndex(this.chainId);
+    // Starting: until it syncs or finds another instance active, an earlier watcher's sync (before a
+    // restart) does not make the chain offered here; /readyz says `syncing` meanwhile.
+    options.gateway.chainAvailability.noteActive(this.chainId, this.#now);
   }
 
   get #now(): Date {
@@ -139,6 +152,8 @@ export class ChainWatcher {
     this.#running = undefined;
     await this.#lock.release();
     this.#role = 'stopped';
+    this.#activeSince = undefined;
+    this.#options.gateway.chainAvailability.noteActive(this.chainId, undefined);
     this.#options.metrics?.active.set({ chain: this.chainId }, 0);
     await this.#options.observer.close?.();
   }
@@ -150,9 +165,20 @@ export class ChainWatcher {
     this.#syncing = run;
     try {
       return await run;
+    } catch (error) {
+      await this.#noteFailure(error as Error);
+      throw error;
     } finally {
       this.#syncing = undefined;
     }
+  }
+
+  /** A failed sync: kept as the last error (health, `chains:status`), counted, and told to the offers. */
+  async #noteFailure(error: Error): Promise<void> {
+    this.#lastError = error.message;
+    this.#options.metrics?.syncErrors.inc({ chain: this.chainId });
+    this.#options.gateway.chainAvailability.noteSyncFailed(this.chainId, error.message);
+    await this.store.noteError(error.message, this.#now).catch(() => undefined);
   }
 
   /** What this instance knows about its watcher of the chain. */
@@ -162,9 +188,22 @@ export class ChainWatcher {
       this.#role === 'active' &&
       since !== undefined &&
       this.#now.getTime() - since.getTime() > this.#options.stallMs;
+    const { health, reason } = judgeWatcherHealth({
+      role: this.#role,
+      activeSince: this.#activeSince,
+      lastSyncAt: this.#lastSyncAt,
+      lastError: this.#lastError,
+      now: this.#now,
+      failAfterMs: offlineWindowMs(
+        this.#options.gateway.config.CAIRN_WATCHER_OFFLINE_MS,
+        this.#options.pollMs,
+      ),
+    });
     return {
       chainId: this.chainId,
       role: this.#role,
+      health,
+      ...(reason ? { healthReason: reason } : {}),
       stalled,
       openTargets: this.#index.size,
       ...(this.#cursor ? { cursorHeight: this.#cursor.height } : {}),
@@ -187,11 +226,9 @@ export class ChainWatcher {
         behind = result.active && result.caughtUp === false;
         this.#failures = 0;
       } catch (error) {
+        // Recorded by syncOnce (last error, metrics, chain_cursors, the offers).
         this.#failures += 1;
-        this.#lastError = (error as Error).message;
-        this.#options.metrics?.syncErrors.inc({ chain: this.chainId });
         this.#log.warn({ chainId: this.chainId, err: error }, 'chain watcher sync failed');
-        await this.store.noteError(this.#lastError, this.#now).catch(() => undefined);
       }
       if (this.#stopped) break;
       if (!behind) await this.#pause(active);
@@ -228,6 +265,7 @@ export class ChainWatcher {
       }
       this.#role = 'standby';
       this.#activeSince = undefined;
+      this.#options.gateway.chainAvailability.noteActive(chain, undefined);
       metrics?.active.set({ chain }, 0);
       return { active: false };
     }
@@ -236,6 +274,7 @@ export class ChainWatcher {
       await backfillDepositTargets(this.#options.gateway, chain);
       this.#role = 'active';
       this.#activeSince = this.#now;
+      this.#options.gateway.chainAvailability.noteActive(chain, this.#activeSince);
       this.#index = new DepositTargetIndex(chain);
       this.#seenMempool = new Set();
       metrics?.active.set({ chain }, 1);

@@ -1,9 +1,10 @@
 import type { ChainAdapterRegistry } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
-import { describeOffer, judgeChainOffer } from '../../domain/chainOffers/judgeChainOffer.js';
+import { describeOffer, judgeChainOffer, offlineWindowMs } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Config } from '../../platform/config/loadConfig.js';
-import { redactBackendUrl } from '../../platform/config/redactUrl.js';
+import { redactBackendUrl, redactUrl } from '../../platform/config/redactUrl.js';
+import { describeHealth, judgeWatcherHealth } from './judgeWatcherHealth.js';
 
 /** One enabled chain as `pnpm cairn chains:status` shows it. */
 export interface ChainStatusLine {
@@ -18,14 +19,30 @@ export interface ChainStatusLine {
   readonly lag: number | null;
   readonly last_sync_at: string | null;
   readonly instance: string | null;
-  /** `ok`, `stalled`, `not started`, `node unreachable: ...`, `last sync failed: ...`, `not watched`. */
+  /**
+   * As /readyz names it (`judgeWatcherHealth`), judged from the watchers' last sync on any instance:
+   * `ok`, `syncing` (no watcher synced it yet), `failing: <reason>` (the node is unreachable from here,
+   * or no successful sync within the offline window), or `not watched` (no node).
+   */
   readonly health: string;
+  /** The error of the watcher's last attempt when it failed after its last successful sync. */
+  readonly last_error: string | null;
   /** Whether new payments are offered the chain now (only while something watches it). */
   readonly offered: boolean;
   /** Why it is offered or not. */
   readonly offer_reason: string;
   /** EVM and TRON chains: the gas wallet and the settlement backlog (see `readSettlementStatus`). */
   readonly evm?: SettlementLine;
+  /** Chains given a node whose family can be checked (EVM, TRON): the start-up checks, run again now. */
+  readonly checks?: ChecksLine;
+}
+
+/** The start-up checks of one chain as `chains:status` shows them (see `judgeChainFacts`). */
+export interface ChecksLine {
+  /** `ok`, `wrong network: <detail>` (the chain is disabled) or `unchecked: <node error>`. */
+  readonly network: string;
+  /** Every token whose contract is known: `ok`, `symbol differs` (kept) or `disabled`, with why. */
+  readonly tokens: readonly { symbol: string; contract: string; state: string; detail: string | null }[];
 }
 
 /** An EVM chain's settlement as `chains:status` shows it. */
@@ -56,7 +73,7 @@ interface CursorRow {
 /**
  * Every enabled chain with an adapter: for those with a backend, the node's tip (asked directly, with
  * a short timeout) and the watcher's cursor from the database (whichever instance is active), judged
- * stalled when the last successful sync is older than CAIRN_WATCHER_STALL_MS; and for every one,
+ * as /readyz judges a watcher (`judgeWatcherHealth`); and for every one,
  * whether payments are offered it now (see `judgeChainOffer`).
  */
 export async function readChainStatuses(
@@ -105,6 +122,7 @@ export async function readChainStatuses(
         last_sync_at: null,
         instance: null,
         health: 'not watched',
+        last_error: null,
         offered: offer.offered,
         offer_reason: describeOffer(offer),
       });
@@ -122,16 +140,19 @@ export async function readChainStatuses(
       nodeError = (error as Error).message;
     }
     const watcherHeight = cursor ? Number(cursor.height) : null;
-    const stale = syncedAt !== null && now.getTime() - syncedAt.getTime() > config.CAIRN_WATCHER_STALL_MS;
+    const lastError = failedLast ? (cursor?.last_error ?? null) : null;
     const health = nodeError
-      ? `node unreachable: ${nodeError}`
-      : !cursor
-        ? 'not started'
-        : stale
-          ? `stalled${cursor.last_error ? `: ${cursor.last_error}` : ''}`
-          : failedLast
-            ? `last sync failed: ${cursor.last_error}`
-            : 'ok';
+      ? `failing: node unreachable: ${nodeError}`
+      : describeHealth(
+          judgeWatcherHealth({
+            role: 'active',
+            activeSince: undefined,
+            lastSyncAt: syncedAt ?? undefined,
+            lastError: lastError ?? undefined,
+            now,
+            failAfterMs: offlineWindowMs(config.CAIRN_WATCHER_OFFLINE_MS, settings.pollMs),
+          }),
+        );
     lines.push({
       chain_id: chain.id,
       backend: settings.backend.kind,
@@ -142,6 +163,7 @@ export async function readChainStatuses(
       last_sync_at: syncedAt ? syncedAt.toISOString() : null,
       instance: cursor?.instance_id ?? null,
       health,
+      last_error: lastError,
       offered: offer.offered,
       offer_reason: describeOffer(offer),
       ...((chain.family === 'evm' || chain.family === 'tron') && readEvm

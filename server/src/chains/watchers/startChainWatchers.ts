@@ -11,6 +11,8 @@ export interface ChainWatchers {
   readonly watchers: readonly ChainWatcher[];
   /** Each watcher's status, by chain id. */
   statuses(): WatcherStatus[];
+  /** Stops the watcher of one chain for good (its node turned out to serve another network). */
+  stopChain(chainId: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -22,7 +24,13 @@ export interface ChainWatchers {
  */
 export function startChainWatchers(
   gateway: Gateway,
-  options: { databaseUrl: string; registry?: Registry; autoStart?: boolean },
+  options: {
+    databaseUrl: string;
+    registry?: Registry;
+    autoStart?: boolean;
+    /** Chains not to watch (the start-up checks found their node on another network). */
+    skip?: (chainId: string) => boolean;
+  },
 ): ChainWatchers {
   const watchers: ChainWatcher[] = [];
   const lastSyncs = () =>
@@ -37,9 +45,12 @@ export function startChainWatchers(
           ]
         : [];
     });
-  const metrics = options.registry ? createWatcherMetrics(options.registry, lastSyncs) : undefined;
+  const healths = () =>
+    watchers.map((watcher) => ({ chain: watcher.chainId, health: watcher.status().health }));
+  const metrics = options.registry ? createWatcherMetrics(options.registry, lastSyncs, healths) : undefined;
   for (const settings of Object.values(gateway.config.chains)) {
     if (!settings.enabled || !settings.backend || !gateway.chains.isUsable(settings.chainId)) continue;
+    if (options.skip?.(settings.chainId)) continue;
     const chain = getChain(settings.chainId)!;
     const { adapter } = gateway.chains.get(chain.id);
     if (!adapter.createObserver) {
@@ -80,6 +91,12 @@ export function startChainWatchers(
   return {
     watchers,
     statuses: () => watchers.map((w) => w.status()),
+    async stopChain(chainId) {
+      const index = watchers.findIndex((w) => w.chainId === chainId);
+      if (index < 0) return;
+      const [watcher] = watchers.splice(index, 1);
+      await watcher!.stop();
+    },
     async stop() {
       await Promise.all(watchers.map((w) => w.stop()));
     },

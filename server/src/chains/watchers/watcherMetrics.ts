@@ -1,4 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
+import type { WatcherHealth } from './judgeWatcherHealth.js';
+
+const HEALTHS: readonly WatcherHealth[] = ['ok', 'syncing', 'failing', 'standby', 'stopped'];
 
 /** The chain watchers' Prometheus metrics, labelled by chain id. */
 export interface WatcherMetrics {
@@ -8,6 +11,7 @@ export interface WatcherMetrics {
   readonly active: Gauge<'chain'>;
   readonly openTargets: Gauge<'chain'>;
   readonly secondsSinceSync: Gauge<'chain'>;
+  readonly health: Gauge<'chain' | 'health'>;
   readonly matchedTransfers: Counter<'chain' | 'source'>;
   readonly reorgs: Counter<'chain'>;
   readonly syncErrors: Counter<'chain'>;
@@ -15,11 +19,13 @@ export interface WatcherMetrics {
 
 /**
  * Registers the watcher metrics on `registry` (the gateway's /metrics registry). `secondsSinceSync`
- * is computed at scrape time from `lastSyncs` (a stalled watcher stops updating its own gauges).
+ * and `health` are computed at scrape time from `lastSyncs` and `healths` (a stalled watcher stops
+ * updating its own gauges).
  */
 export function createWatcherMetrics(
   registry: Registry,
   lastSyncs: () => readonly { chain: string; seconds: number }[] = () => [],
+  healths: () => readonly { chain: string; health: WatcherHealth }[] = () => [],
 ): WatcherMetrics {
   const registers = [registry];
   const gauge = (name: string, help: string) => new Gauge({ name, help, labelNames: ['chain'], registers });
@@ -39,6 +45,16 @@ export function createWatcherMetrics(
       registers,
       collect() {
         for (const { chain, seconds } of lastSyncs()) this.set({ chain }, seconds);
+      },
+    }),
+    health: new Gauge({
+      name: 'cairn_chain_watcher_health',
+      help: "1 for this instance's watcher health of the chain (ok, syncing, failing, standby, stopped), 0 for the others; /readyz says the same.",
+      labelNames: ['chain', 'health'],
+      registers,
+      collect() {
+        for (const { chain, health } of healths())
+          for (const each of HEALTHS) this.set({ chain, health: each }, each === health ? 1 : 0);
       },
     }),
     matchedTransfers: new Counter({

@@ -36,6 +36,9 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
   const testOnlyWatched = new Set(options.testOnlyWatched ?? []);
   const lastSync = new Map<string, Date>();
   const lastError = new Map<string, string>();
+  const activeSince = new Map<string, Date>();
+  const disabledChains = new Map<string, ChainOffer>();
+  const disabledCoins = new Map<string, ChainOffer>();
   const announced = new Map<string, boolean>();
   let timer: ReturnType<typeof setInterval> | undefined;
   let refreshing: Promise<void> | undefined;
@@ -44,11 +47,14 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
     const chain = getChain(chainId);
     if (!chain || !registry.isUsable(chainId))
       return { chainId, offered: false, reason: 'not enabled, or no adapter for its family yet' };
+    const disabled = disabledChains.get(chainId);
+    if (disabled) return disabled;
     return judgeChainOffer({
       chain,
       settings: config.chains[chainId],
       lastSyncAt: lastSync.get(chainId),
       lastError: lastError.get(chainId),
+      activeSince: activeSince.get(chainId),
       now: clock.now(),
       offlineAfterMs: config.CAIRN_WATCHER_OFFLINE_MS,
       testOnlyWatched,
@@ -60,6 +66,8 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
     if (!known || known < at) lastSync.set(chainId, at);
     lastError.delete(chainId);
   };
+  const withDetail = (offer: ChainOffer, detail: string | undefined): ChainOffer =>
+    detail ? { ...offer, detail } : offer;
   /** Logs each chain whose judgement changed since the last announcement (all of them the first time). */
   const announce = () => {
     if (options.announce === false) return;
@@ -85,6 +93,26 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
     offerOf,
     offers,
     noteSync,
+    noteSyncFailed(chainId, error) {
+      lastError.set(chainId, error);
+    },
+    noteActive(chainId, since) {
+      if (since) activeSince.set(chainId, since);
+      else activeSince.delete(chainId);
+    },
+    disableChain(chainId, reason, detail) {
+      disabledChains.set(chainId, withDetail({ chainId, offered: false, reason }, detail));
+    },
+    enableChain(chainId) {
+      disabledChains.delete(chainId);
+    },
+    disableCoin(chainId, symbol, reason, detail) {
+      disabledCoins.set(`${chainId}:${symbol}`, withDetail({ chainId, offered: false, reason }, detail));
+    },
+    coinOfferOf(chainId, symbol) {
+      const offer = offerOf(chainId);
+      return offer.offered ? (disabledCoins.get(`${chainId}:${symbol}`) ?? offer) : offer;
+    },
     refresh() {
       refreshing ??= read().finally(() => {
         refreshing = undefined;

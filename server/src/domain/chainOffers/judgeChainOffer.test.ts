@@ -53,6 +53,14 @@ describe('judgeChainOffer: a chain is offered only while something watches it', 
     expect(judge({})).toMatchObject({ offered: false, reason: 'its watcher has not synced yet' });
   });
 
+  it('does not count a sync older than this process taking the chain over (a restart)', () => {
+    expect(judge({ lastSyncAt: ago(2_000), activeSince: ago(1_000) })).toMatchObject({
+      offered: false,
+      reason: 'its watcher has not synced yet',
+    });
+    expect(judge({ lastSyncAt: ago(1_000), activeSince: ago(1_000) }).offered).toBe(true);
+  });
+
   it('never offers a chain without a node, whatever the sync time says', () => {
     const offer = judge({ settings: settings({ backend: undefined }), lastSyncAt: ago(1) });
     expect(offer.offered).toBe(false);

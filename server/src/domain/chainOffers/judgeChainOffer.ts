@@ -14,6 +14,11 @@ export interface ChainOfferInput {
   readonly lastSyncAt: Date | undefined;
   /** The watcher's last error, if its last attempt failed. */
   readonly lastError?: string | undefined;
+  /**
+   * When this process's watcher of the chain became the active one, while it is (undefined: it stands
+   * by or no watcher runs here). A last sync older than this is a former watcher's: not synced yet.
+   */
+  readonly activeSince?: Date | undefined;
   readonly now: Date;
   /**
    * A watcher silent for longer than this no longer counts (CAIRN_WATCHER_OFFLINE_MS), or than three of
@@ -25,6 +30,14 @@ export interface ChainOfferInput {
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)} s`;
+
+/**
+ * How long a watcher may go without a successful sync before its chain counts as unwatched (and its
+ * watcher as failing): `offlineAfterMs`, or three poll intervals for a chain polled less often. A
+ * healthy watcher syncs at least every poll interval (its long-poll returns then).
+ */
+export const offlineWindowMs = (offlineAfterMs: number, pollMs: number): number =>
+  Math.max(offlineAfterMs, 3 * pollMs);
 
 /**
  * The rule of docs/design.md: a chain option is offered only while something watches the chain,
@@ -50,11 +63,11 @@ export function judgeChainOffer(input: ChainOfferInput): ChainOffer {
       `nothing watches it: give it a node (CAIRN_CHAIN_${chain.id}_RPC_URL or _ESPLORA_URL)${chain.mode === 'test' ? ` or mark it CAIRN_CHAIN_${chain.id}_WATCHED_ELSEWHERE=true` : ''}`,
     );
   }
-  if (lastSyncAt === undefined) return offer(false, 'its watcher has not synced yet', input.lastError);
-  // A healthy watcher syncs at least every poll interval (its long-poll returns then): a chain polled
-  // less often than the offline window allows is judged on three of its intervals instead.
+  // A sync older than this process's watcher taking the chain over (a restart) is a former watcher's.
+  if (lastSyncAt === undefined || (input.activeSince !== undefined && lastSyncAt < input.activeSince))
+    return offer(false, 'its watcher has not synced yet', input.lastError);
   const silent = now.getTime() - lastSyncAt.getTime();
-  if (silent > Math.max(input.offlineAfterMs, 3 * settings.pollMs))
+  if (silent > offlineWindowMs(input.offlineAfterMs, settings.pollMs))
     return offer(false, `its watcher has not synced for ${seconds(silent)}`, input.lastError);
   return offer(true, 'watched');
 }

@@ -18,6 +18,25 @@ export interface ChainAvailability {
   offers(): ChainOffer[];
   /** A watcher of this process synced `chainId` at `at` (seen at once, before the next refresh). */
   noteSync(chainId: string, at: Date): void;
+  /** A watcher of this process failed a sync of `chainId` (kept until its next successful sync). */
+  noteSyncFailed(chainId: string, error: string): void;
+  /**
+   * A watcher of this process started on, or became the active one of, `chainId` at `since`
+   * (undefined: it stands by or stopped). Until it syncs, the chain is not offered, whatever an
+   * earlier watcher synced.
+   */
+  noteActive(chainId: string, since: Date | undefined): void;
+  /**
+   * Takes a chain out of every offer (its node serves another network, or could not be checked yet:
+   * the start-up checks); `reason` is safe to show anyone, `detail` is for the operator.
+   */
+  disableChain(chainId: string, reason: string, detail?: string): void;
+  /** Undoes {@link disableChain} (a chain whose node could not be checked at start passed a later check). */
+  enableChain(chainId: string): void;
+  /** Takes one token of a chain out of every offer (wrong decimals, no contract code at its address). */
+  disableCoin(chainId: string, symbol: string, reason: string, detail?: string): void;
+  /** Whether `symbol` on `chainId` may be offered now: the chain is, and the token was not disabled. */
+  coinOfferOf(chainId: string, symbol: string): ChainOffer;
   /** Reads every chain's last sync from the database (the watchers of all instances write it). */
   refresh(): Promise<void>;
   /** Refreshes every `intervalMs` until {@link stop}, logging each chain that stops or starts being offered. */

@@ -11,7 +11,8 @@ export interface Candidate {
 /**
  * Every chain and coin the calling key accepts that a wallet of its business covers in its mode and
  * whose chain is offered now: enabled, with an adapter, and watched (`gateway.chainAvailability`,
- * which logs when a chain stops or starts being offered), and, for tokens, whose contract is known.
+ * which logs when a chain stops or starts being offered), and, for tokens, whose contract is known and
+ * passed the start-up checks.
  * Others are left out, never an error.
  */
 export function offeredOptions(
@@ -28,7 +29,7 @@ export function offeredOptions(
     // A token on a local dev chain is payable only once the operator named its deployed contract.
     if (coin.kind === 'token' && !coin.contract && !gateway.config.chains[chain.id]?.tokens?.[coin.symbol])
       continue;
-    if (!gateway.chainAvailability.isOffered(chain.id)) continue;
+    if (!gateway.chainAvailability.coinOfferOf(chain.id, coin.symbol).offered) continue;
     candidates.push({ chain, coin });
   }
   return candidates;

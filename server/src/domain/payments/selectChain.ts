@@ -78,7 +78,7 @@ export async function selectChain(
     const adapter = adapterOrUnavailable(gateway.chains, chainId);
     // Money must never go to an address nobody observes: a chain whose watcher went quiet since the
     // payment was created is refused until it syncs again.
-    const offer = gateway.chainAvailability.offerOf(chainId);
+    const offer = gateway.chainAvailability.coinOfferOf(chainId, coinSymbol);
     if (!offer.offered)
       throw new ApiError(
         'CHAIN_UNAVAILABLE',

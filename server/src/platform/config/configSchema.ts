@@ -286,7 +286,7 @@ export const CONFIG_VARIABLES = {
   },
   CAIRN_WATCHER_STALL_MS: {
     schema: z.coerce.number().int().min(1000).default(120_000),
-    doc: 'A chain watcher whose last successful sync is older than this is reported stalled by /readyz (503) and `chains:status`.',
+    doc: 'An active chain watcher with no successful sync for this long is stalled: /readyz answers 503. Before that a watcher silent past CAIRN_WATCHER_OFFLINE_MS is `failing` in /readyz and `chains:status` (its chain is not offered) while /readyz still answers 200.',
     default: '120000',
   },
   CAIRN_WATCHER_OFFLINE_MS: {

@@ -5,7 +5,8 @@ import { formatTable } from './formatTable.js';
 
 /**
  * `cairn chains:status` without `--json`: a table of the chains, then one line per EVM or TRON chain
- * on its gas wallet and sweeps (with a warning line when gas runs low).
+ * on its gas wallet and sweeps (with a warning line when gas runs low), then one line per failed
+ * start-up check (a node on another network, a token disabled or whose symbol differs).
  */
 export function formatChainStatus(lines: readonly ChainStatusLine[]): string[] {
   if (lines.length === 0)
@@ -31,5 +32,14 @@ export function formatChainStatus(lines: readonly ChainStatusLine[]): string[] {
       `${l.chain_id}: gas wallet ${e.gas_wallet ?? '(none)'}${e.gas_balance_wei ? ` holds ${formatUnits(BigInt(e.gas_balance_wei), native?.decimals ?? 18)} ${native?.symbol ?? ''}` : ''}; sweeps pending ${e.sweeps_pending}, due ${e.sweeps_due}; wallets onboarding ${e.wallets_onboarding}${e.gas_warning ? `\n  WARNING: ${e.gas_warning}` : ''}`,
     ];
   });
-  return [...formatTable(rows), ...settlement];
+  const checks = lines.flatMap((l) => {
+    if (!l.checks) return [];
+    return [
+      ...(l.checks.network === 'ok' ? [] : [`${l.chain_id}: ${l.checks.network}`]),
+      ...l.checks.tokens
+        .filter((t) => t.state !== 'ok')
+        .map((t) => `${l.chain_id}:${t.symbol} ${t.state === 'disabled' ? 'DISABLED' : 'kept'}: ${t.detail}`),
+    ];
+  });
+  return [...formatTable(rows), ...settlement, ...checks];
 }
