@@ -3,7 +3,7 @@ import { getChain } from '@cairn/contract';
 import type { MikroORM } from '@mikro-orm/postgresql';
 import { describeOffer, judgeChainOffer, offlineWindowMs } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Config } from '../../platform/config/loadConfig.js';
-import { redactBackendUrl, redactUrl } from '../../platform/config/redactUrl.js';
+import { redactBackendUrl } from '../../platform/config/redactUrl.js';
 import { describeHealth, judgeWatcherHealth } from './judgeWatcherHealth.js';
 
 /** One enabled chain as `pnpm cairn chains:status` shows it. */
