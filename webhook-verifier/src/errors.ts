@@ -141,7 +141,7 @@ export class SignatureMismatchError extends WebhookVerificationError {
   constructor() {
     super(
       'SIGNATURE_MISMATCH',
-      'No v1 matches: wrong secret (test-mode for a live key? rotated?) or altered body',
+      'No v1 matches: wrong secret (test-mode vs live? rotated?) or altered body',
     );
   }
 }
