@@ -139,10 +139,7 @@ export class TimestampOutsideToleranceError extends WebhookVerificationError {
  */
 export class SignatureMismatchError extends WebhookVerificationError {
   constructor() {
-    super(
-      'SIGNATURE_MISMATCH',
-      'No v1 matches: wrong secret (test-mode vs live? rotated?) or altered body',
-    );
+    super('SIGNATURE_MISMATCH', 'No v1 matches: wrong secret (test-mode vs live? rotated?) or altered body');
   }
 }
 
