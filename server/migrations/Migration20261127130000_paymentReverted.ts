@@ -19,4 +19,13 @@ export class Migration20261127130000_paymentReverted extends Migration {
          and not ('payment.reverted' = any (events));
     `);
   }
+
+  /** Back to the previous event list: no endpoint names payment.reverted (that code never sends it). */
+  override async down(): Promise<void> {
+    this.addSql(`
+      update webhook_endpoints
+         set events = array_remove(events, 'payment.reverted')
+       where 'payment.reverted' = any (events);
+    `);
+  }
 }

@@ -58,5 +58,12 @@ describe('migration 20261127130000_paymentReverted', () => {
     ]);
     expect(await events(chosen)).toEqual(['payment.confirmed', 'payment.expired_reorged']);
     expect(await events(allButOne)).not.toContain('payment.reverted');
+
+    // down() takes the event off every endpoint again; up() puts it back where it was.
+    await orm.getMigrator().down({ to: BEFORE });
+    expect(await events(every)).toEqual(OLD_PAYMENT_EVENTS);
+    expect(await events(everyAndInvoices)).toEqual([...OLD_PAYMENT_EVENTS, 'invoice.paid']);
+    await migrate(orm);
+    expect(await events(every)).toEqual([...OLD_PAYMENT_EVENTS, 'payment.reverted']);
   });
 });
