@@ -1,9 +1,14 @@
-import { createHash } from 'node:crypto';
-import { utils } from 'tronweb';
 import { keccak256 } from 'viem';
 import { tronAddressFromHex } from '../tronAddress.js';
 import { DEPLOYER_CREATION_CODE } from '../tronForwarders.js';
-import type { TronRefBlock, TronSignedTransaction } from './signTronTrigger.js';
+import {
+  sameTronHeader,
+  serializeTronRawData,
+  signSerializedTron,
+  type TronRefBlock,
+  type TronSignedTransaction,
+  tronRawHeader,
+} from './signTronRawData.js';
 
 /** What {@link signTronDeployerCreation} signs: the `CreateSmartContract` of the deterministic deployer. */
 export interface TronDeployerCreationInput {
@@ -37,16 +42,7 @@ export function signTronDeployerCreation(
 ): TronSignedTransaction & { readonly contract: string } {
   const ownerHex = input.ownerHex.toLowerCase();
   if (!/^41[0-9a-f]{40}$/.test(ownerHex)) throw new TypeError('the owner must be 41… hex');
-  if (!/^[0-9a-f]{64}$/i.test(input.refBlock.id))
-    throw new TypeError('the reference block id is not 32 bytes');
-  const safe = (name: string, value: bigint): number => {
-    if (value < 0n || value > BigInt(Number.MAX_SAFE_INTEGER))
-      throw new RangeError(`${name} ${value} cannot be serialized exactly`);
-    return Number(value);
-  };
-  const feeLimit = safe('fee_limit', input.feeLimit);
-  const expiration = safe('expiration', input.expiration);
-  const timestamp = safe('timestamp', input.timestamp);
+  const header = tronRawHeader(input.refBlock, input);
   const bytecode = DEPLOYER_CREATION_CODE.slice(2).toLowerCase();
   const rawData = {
     contract: [
@@ -68,27 +64,10 @@ export function signTronDeployerCreation(
         type: 'CreateSmartContract',
       },
     ],
-    ref_block_bytes: input.refBlock.number.toString(16).padStart(16, '0').slice(-4),
-    ref_block_hash: input.refBlock.id.toLowerCase().slice(16, 32),
-    expiration,
-    fee_limit: feeLimit,
-    timestamp,
+    ...header,
   };
-  const tx: Record<string, unknown> = { visible: false, txID: '', raw_data: rawData, raw_data_hex: '' };
-  const pb = utils.transaction.txJsonToPb(tx);
-  const rawDataHex = utils.transaction.txPbToRawDataHex(pb).toLowerCase();
-  const txid = createHash('sha256').update(Buffer.from(rawDataHex, 'hex')).digest('hex');
-  if (utils.transaction.txPbToTxID(pb).replace(/^0x/, '').toLowerCase() !== txid) {
-    throw new Error('tronweb computed a txID other than SHA-256 of raw_data');
-  }
-  const back = utils.deserializeTx.deserializeTransaction('CreateSmartContract', rawDataHex) as {
-    contract: { parameter: { value: Record<string, unknown> } }[];
-    fee_limit: number;
-    ref_block_bytes: string;
-    ref_block_hash: string;
-    expiration: number;
-    timestamp: number;
-  };
+  const serialized = serializeTronRawData('CreateSmartContract', rawData);
+  const back = serialized.decoded;
   const value = back.contract[0]?.parameter.value ?? {};
   const created = (value.new_contract ?? {}) as Record<string, unknown>;
   const same =
@@ -98,32 +77,11 @@ export function signTronDeployerCreation(
     Number(created.call_value ?? 0) === 0 &&
     Number(value.call_token_value ?? 0) === 0 &&
     Number(created.consume_user_resource_percent) === 100 &&
-    back.fee_limit === feeLimit &&
-    back.ref_block_bytes.toLowerCase() === rawData.ref_block_bytes &&
-    back.ref_block_hash.toLowerCase() === rawData.ref_block_hash &&
-    back.expiration === expiration &&
-    back.timestamp === timestamp;
+    sameTronHeader(back, header);
   if (!same) throw new Error('the serialized transaction does not decode back to what was built');
-  tx.txID = txid;
-  tx.raw_data_hex = rawDataHex;
-  utils.crypto.signTransaction(input.privateKey, tx);
-  const signature = (tx.signature as string[]).map((s) => s.replace(/^0x/, '').toLowerCase());
-  if (
-    signature.length !== 1 ||
-    utils.crypto.ecRecover(txid, signature[0] as string).toLowerCase() !== ownerHex
-  ) {
-    throw new Error('the signature does not recover to the gas wallet');
-  }
+  const signed = signSerializedTron(serialized, input.privateKey, ownerHex);
   return {
-    hash: txid,
-    raw: JSON.stringify({
-      visible: false,
-      txID: txid,
-      raw_data: rawData,
-      raw_data_hex: rawDataHex,
-      signature,
-    }),
-    expiresAt: new Date(expiration),
-    contract: tronAddressFromHex(`41${keccak256(`0x${txid}${ownerHex}`).slice(-40)}`),
+    ...signed,
+    contract: tronAddressFromHex(`41${keccak256(`0x${signed.hash}${ownerHex}`).slice(-40)}`),
   };
 }
