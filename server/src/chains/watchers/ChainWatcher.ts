@@ -465,8 +465,16 @@ export class ChainWatcher {
     for (const wallet of watched) this.#forgottenWallets.delete(wallet);
     for (const wallet of await this.store.removedWallets()) {
       if (watched.has(wallet) || this.#forgottenWallets.has(wallet)) continue;
-      await observer.forgetWallet(wallet);
-      this.#forgottenWallets.add(wallet);
+      try {
+        await observer.forgetWallet(wallet);
+        this.#forgottenWallets.add(wallet);
+      } catch (error) {
+        // Tried again next sync; the payments still watched are not held up by it.
+        this.#log.warn(
+          { chainId: this.chainId, err: error instanceof Error ? error.message : String(error) },
+          "cannot drop a removed wallet's backend state; trying again next sync",
+        );
+      }
     }
   }
 
