@@ -129,6 +129,8 @@ export function createUtxoJsonRpcObserver(options: UtxoJsonRpcObserverOptions): 
     header: (hash) =>
       wrap(`header ${hash}`, async () => headerOf(await rpc.call<RpcHeader>('getblockheader', [hash, true]))),
 
+    networkIdentity: () => wrap('genesis block hash', () => rpc.call<string>('getblockhash', [0])),
+
     block: (hash) =>
       wrap(`block ${hash}`, async () => {
         const { header, txs } = await decodedTransactions(hash);
