@@ -24,6 +24,8 @@ export interface ResetDriver {
   deepen(): Promise<void>;
   /** The node's chain is reset: a fresh chain, its tip below the watcher's cursor. */
   reset(): Promise<void>;
+  /** How the watcher tells this reset (a new network identity, or no common ancestor). */
+  readonly reason: RegExp;
   statusOf(id: string): Promise<string>;
 }
 
@@ -55,7 +57,12 @@ export function chainResetSuite(d: ResetDriver): void {
       const result = await watcher.syncOnce();
       expect(result).toMatchObject({ active: true, reanchored: true });
       const line = warn.mock.calls.find(([, message]) => String(message).includes('re-anchored'));
-      expect(line?.[0]).toMatchObject({ chainId: d.chainId, removedTransfers: 1, paymentsMovedBack: 1 });
+      expect(line?.[0]).toMatchObject({
+        chainId: d.chainId,
+        reason: expect.stringMatching(d.reason),
+        removedTransfers: 1,
+        paymentsMovedBack: 1,
+      });
       // The confirmed payment's transfer, taken off the old chain silently.
       const fields = (line?.[0] ?? {}) as { archivedTransfers?: number };
       expect(fields.archivedTransfers).toBeGreaterThanOrEqual(1);
@@ -159,7 +166,10 @@ export function chainResetSuite(d: ResetDriver): void {
       expect(halted.health).toMatch(/^halted: /);
       expect(halted.offered).toBe(false);
       expect(halted.offer_reason).toContain(`cairn chains:reanchor ${d.chainId}`);
-      expect(halted.reset).toMatchObject({ reanchor_requested: false });
+      expect(halted.reset).toMatchObject({
+        reanchor_requested: false,
+        detail: expect.stringMatching(d.reason),
+      });
 
       // The operator's `cairn chains:reanchor` (stored; the active watcher picks it up).
       expect(await requestReanchor(gateway.orm, d.chainId, gateway.clock.now())).toMatchObject({

@@ -25,6 +25,7 @@ describe.runIf(litecoindAvailable('chain resets on litecoind'))('chain resets on
     },
     // 101 blocks: one mature coinbase to pay with, far below the 150 the scenario started with.
     reset: () => s().node.wipe(101),
+    reason: /no common ancestor with the node within the 2000 kept block headers .*below it/,
     statusOf: (id) => s().statusOf(id),
   });
 });
