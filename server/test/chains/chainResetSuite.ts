@@ -4,9 +4,9 @@ import { expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app/buildApp.js';
 import { ChainWatcher } from '../../src/chains/watchers/ChainWatcher.js';
 import { readChainStatuses } from '../../src/chains/watchers/readChainStatuses.js';
-import { requestReanchor } from '../../src/chains/watchers/requestReanchor.js';
 import { createWatcherMetrics } from '../../src/chains/watchers/watcherMetrics.js';
 import { createChainAvailability } from '../../src/domain/chainOffers/createChainAvailability.js';
+import { assertCompiled, runCli } from '../harness/compiledCli.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import { eventNamesFor } from './eventsFor.js';
 
@@ -113,6 +113,9 @@ export function chainResetSuite(d: ResetDriver): void {
       ),
     });
     const app = await buildApp(gateway, { chainWatchers: () => [live.status()] });
+    assertCompiled();
+    const cairn = (...args: string[]) =>
+      runCli(args, { env: { DATABASE_URL: test.running.databaseUrl, CAIRN_LOG_LEVEL: 'silent' } });
     const gauge = async () =>
       (await registry.getSingleMetricAsString('cairn_chain_reset_detected'))
         .split('\n')
@@ -171,10 +174,11 @@ export function chainResetSuite(d: ResetDriver): void {
         detail: expect.stringMatching(d.reason),
       });
 
-      // The operator's `cairn chains:reanchor` (stored; the active watcher picks it up).
-      expect(await requestReanchor(gateway.orm, d.chainId, gateway.clock.now())).toMatchObject({
-        state: 'requested',
-      });
+      // The operator's `cairn chains:reanchor`, run in a process of its own: stored in the database,
+      // the active watcher picks it up at its next sync.
+      const asked = await cairn('chains:reanchor', d.chainId);
+      expect(asked.code, asked.stderr).toBe(0);
+      expect(asked.stdout).toContain(`${d.chainId}: re-anchor requested`);
       expect((await statusLine()).reset).toMatchObject({ reanchor_requested: true });
       expect(await live.syncOnce()).toMatchObject({ active: true, reanchored: true });
       expect(await d.statusOf(payment.id)).toBe('awaiting_payment');
@@ -187,9 +191,9 @@ export function chainResetSuite(d: ResetDriver): void {
       const resumed = await statusLine();
       expect(resumed.reset).toBeUndefined();
       expect(resumed.health).toBe('ok');
-      expect(await requestReanchor(gateway.orm, d.chainId, gateway.clock.now())).toEqual({
-        state: 'no reset',
-      });
+      const again = await cairn('chains:reanchor', d.chainId);
+      expect(again.code).toBe(1);
+      expect(again.stdout).toContain('has detected no reset');
       await d.payIntoBlock(payment);
       await live.syncOnce();
       expect(await d.statusOf(payment.id)).toBe('confirming');
