@@ -90,28 +90,8 @@ export function chainResetSuite(d: ResetDriver): void {
   it('live mode: stops offering the chain, alerts, and waits for chains:reanchor (stored, from any process)', async () => {
     const test = d.test();
     const { gateway } = test.running;
-    // The same node handed to a watcher as a live chain (the registry's mode is what the watcher reads).
     await d.watcher().stop();
-    const registry = new Registry();
-    const chain = { ...getChain(d.chainId)!, mode: 'live' as const };
-    const settings = gateway.config.chains[d.chainId]!;
-    const live = new ChainWatcher({
-      gateway,
-      chain,
-      observer: gateway.chains.get(d.chainId).adapter.createObserver!({
-        chain,
-        backend: settings.backend!,
-        log: gateway.log,
-      }),
-      databaseUrl: test.running.databaseUrl,
-      pollMs: settings.pollMs,
-      stallMs: gateway.config.CAIRN_WATCHER_STALL_MS,
-      metrics: createWatcherMetrics(
-        registry,
-        () => [],
-        () => [{ chain: d.chainId, health: live.status().health }],
-      ),
-    });
+    const { watcher: live, registry } = liveWatcher(test, d.chainId);
     const app = await buildApp(gateway, { chainWatchers: () => [live.status()] });
     assertCompiled();
     const cairn = (...args: string[]) =>
@@ -202,4 +182,36 @@ export function chainResetSuite(d: ResetDriver): void {
       await live.stop();
     }
   });
+}
+
+/**
+ * The scenario's node handed to a watcher of its own as a live chain (the chain definition's mode is
+ * what the watcher reads), with metrics on a registry of its own. Stop the scenario's watcher first.
+ */
+export function liveWatcher(
+  test: TestGateway,
+  chainId: string,
+): { watcher: ChainWatcher; registry: Registry } {
+  const { gateway } = test.running;
+  const registry = new Registry();
+  const chain = { ...getChain(chainId)!, mode: 'live' as const };
+  const settings = gateway.config.chains[chainId]!;
+  const watcher: ChainWatcher = new ChainWatcher({
+    gateway,
+    chain,
+    observer: gateway.chains.get(chainId).adapter.createObserver!({
+      chain,
+      backend: settings.backend!,
+      log: gateway.log,
+    }),
+    databaseUrl: test.running.databaseUrl,
+    pollMs: settings.pollMs,
+    stallMs: gateway.config.CAIRN_WATCHER_STALL_MS,
+    metrics: createWatcherMetrics(
+      registry,
+      () => [],
+      () => [{ chain: chainId, health: watcher.status().health }],
+    ),
+  });
+  return { watcher, registry };
 }

@@ -310,8 +310,20 @@ export class ChainWatcher {
     if (state?.resetDetectedAt) {
       const detail = state.resetDetail ?? 'reset detected';
       if (!state.reanchorRequestedAt) return this.#halt(detail);
-      await this.#reanchor(detail, 'the operator asked (cairn chains:reanchor)');
-      return this.#finishSync(undefined, { reanchored: true });
+      if (await this.#backOnStoredChain(state.networkIdentity)) {
+        // The operator pointed the chain at the right node again: nothing of the stored chain is gone.
+        await this.store.clearReset();
+        this.#resetDetected = undefined;
+        this.#options.gateway.chainAvailability.noteReset(chain, undefined);
+        metrics?.resetDetected.set({ chain }, 0);
+        this.#log.warn(
+          { chainId: chain, reason: detail },
+          `${chain}: the node is on the stored chain again; following it from the cursor, nothing removed`,
+        );
+      } else {
+        await this.#reanchor(detail, 'the operator asked (cairn chains:reanchor)');
+        return this.#finishSync(undefined, { reanchored: true });
+      }
     }
     try {
       if (state && !this.#identityChecked) await this.#checkIdentity(state.networkIdentity);
@@ -329,6 +341,16 @@ export class ChainWatcher {
       );
       return this.#halt(error.message);
     }
+  }
+
+  /** Whether the node has the stored network identity and the stored cursor's block on its chain. */
+  async #backOnStoredChain(stored: string | null): Promise<boolean> {
+    const { observer } = this.#options;
+    const cursor = await this.store.cursor();
+    if (!cursor) return false;
+    if (observer.networkIdentity && stored !== null && (await observer.networkIdentity()) !== stored)
+      return false;
+    return (await observer.blockHashAt(cursor.height)) === cursor.hash;
   }
 
   /** A live chain whose reset waits for the operator: not offered, nothing followed or reported. */

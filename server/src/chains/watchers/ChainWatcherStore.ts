@@ -201,6 +201,15 @@ export class ChainWatcherStore {
     );
   }
 
+  /** Clears a reset without re-anchoring (the node is back on the stored chain). */
+  async clearReset(): Promise<void> {
+    await this.#sql(
+      `update chain_cursors set reset_detected_at = null, reset_detail = null, reanchor_requested_at = null
+        where chain_id = ?`,
+      [this.chainId],
+    );
+  }
+
   /**
    * Re-anchors at `headers` (the new tip and a few ancestors), in one transaction: forgets every kept
    * header, stores the new identity, clears the reset, and takes every sighting off the old chain.
