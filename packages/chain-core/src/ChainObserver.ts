@@ -89,6 +89,12 @@ export interface HeaderSource {
    */
   networkIdentity?(): Promise<string>;
   /**
+   * Whether the node says it is still catching up with its network (Bitcoin Core's initial block
+   * download, an EVM node's `eth_syncing`): a tip below the watcher's cursor is then a node
+   * resyncing, waited for, not a reset chain. Absent: the family cannot tell.
+   */
+  catchingUp?(): Promise<boolean>;
+  /**
    * Resolves when a block arrives or after `timeoutMs`, whichever is first: a long-poll where the
    * backend has one (Bitcoin Core's `waitfornewblock`). Absent: the watcher sleeps instead.
    */

@@ -71,4 +71,28 @@ describe.runIf(litecoindAvailable('chain resets on litecoind'))('chain resets on
       await live.stop();
     }
   });
+
+  it('a node catching up with its network (initial block download) is waited for, not taken for a reset', async () => {
+    const { watcher: live } = liveWatcher(s().test, 'LTC_REGTEST');
+    const { gateway } = s().test.running;
+    try {
+      await live.syncOnce();
+      // A fresh data dir with only the genesis block: the node says it is in initial block download.
+      await s().node.wipe(0);
+      expect(
+        (await s().node.rpc.call<{ initialblockdownload: boolean }>('getblockchaininfo'))
+          .initialblockdownload,
+      ).toBe(true);
+      await expect(live.syncOnce()).rejects.toThrow(/the node is catching up with its network/);
+      expect(live.status().resetDetected).toBeUndefined();
+      expect(await requestReanchor(gateway.orm, 'LTC_REGTEST', gateway.clock.now())).toEqual({
+        state: 'no reset',
+      });
+      // Once it says it has caught up, a chain still without a common ancestor is a reset.
+      await s().mine(101);
+      expect(await live.syncOnce()).toEqual({ active: true, halted: true });
+    } finally {
+      await live.stop();
+    }
+  });
 });

@@ -139,6 +139,14 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
       }
     },
 
+    async catchingUp(): Promise<boolean> {
+      try {
+        return (await request<unknown>('eth_syncing', [])) !== false;
+      } catch (error) {
+        return fail('asking whether the node is syncing', error);
+      }
+    },
+
     async header(hash: string): Promise<BlockHeader> {
       try {
         return headerOf(await client.getBlock({ blockHash: hash as Hex }));

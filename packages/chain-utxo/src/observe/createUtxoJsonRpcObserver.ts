@@ -131,6 +131,12 @@ export function createUtxoJsonRpcObserver(options: UtxoJsonRpcObserverOptions): 
 
     networkIdentity: () => wrap('genesis block hash', () => rpc.call<string>('getblockhash', [0])),
 
+    catchingUp: () =>
+      wrap('initial block download', async () => {
+        const info = await rpc.call<{ initialblockdownload?: boolean }>('getblockchaininfo');
+        return info.initialblockdownload === true;
+      }),
+
     block: (hash) =>
       wrap(`block ${hash}`, async () => {
         const { header, txs } = await decodedTransactions(hash);

@@ -297,6 +297,7 @@ export class ChainWatcher {
       this.#seenMempool = new Set();
       this.#identityChecked = false;
       metrics?.active.set({ chain }, 1);
+      if (!this.#resetDetected) metrics?.resetDetected.set({ chain }, 0);
       this.#log.info({ chainId: chain, instance: this.#instanceId }, 'chain watcher active');
     }
 
@@ -541,10 +542,17 @@ export class ChainWatcher {
    * higher than the node's tip). None within the kept headers: a reset chain (ResetDetected).
    */
   async #findFork(fromHeight: number, cursorHeight: number, tipHeight: number): Promise<BlockRef> {
+    const { observer } = this.#options;
     for (let height = fromHeight; height >= 0; height -= 1) {
       const stored = await this.store.storedHash(height);
       if (stored === undefined) break;
-      if ((await this.#options.observer.blockHashAt(height)) === stored) return { height, hash: stored };
+      if ((await observer.blockHashAt(height)) === stored) return { height, hash: stored };
+    }
+    if (tipHeight < cursorHeight && observer.catchingUp && (await observer.catchingUp())) {
+      // A node resyncing (a reindex, a fresh data dir catching up with its network): wait for it.
+      throw new Error(
+        `${this.chainId}: the node is catching up with its network (its tip ${tipHeight} is below the watcher's ${cursorHeight}); waiting for it`,
+      );
     }
     throw new ResetDetected(
       `no common ancestor with the node within the ${KEPT_BLOCKS} kept block headers (the watcher was at height ${cursorHeight}, the node's tip is ${tipHeight}${tipHeight < cursorHeight ? ', below it' : ''}): a reset chain or another network`,
