@@ -249,9 +249,18 @@ export class ChainWatcherStore {
       await this.#sql(
         `update chain_cursors
             set height = ?, hash = ?, node_height = ?, synced_at = ?, instance_id = ?, network_identity = ?,
-                reset_detected_at = null, reset_detail = null, reanchor_requested_at = null
+                reset_detected_at = null, reset_detail = null, reanchor_requested_at = null, reanchored_at = ?
           where chain_id = ?`,
-        [header.height, header.hash, header.height, now.toISOString(), instanceId, identity, this.chainId],
+        [
+          header.height,
+          header.hash,
+          header.height,
+          now.toISOString(),
+          instanceId,
+          identity,
+          now.toISOString(),
+          this.chainId,
+        ],
         em,
       );
       return {
