@@ -81,6 +81,20 @@ export interface HeaderSource {
   /** A block header by hash. */
   header(hash: string): Promise<BlockHeader>;
   /**
+   * A fact naming the network the backend serves, cheap to read and the same for as long as that
+   * network lives (the genesis block's hash; EVM: the chain id with it). The watcher stores it the
+   * first time and takes a different answer for a node on another network or a reset chain. Absent
+   * where a family cannot read one cheaply (a reset chain is then told by its tip alone: far below the
+   * stored one, with no common ancestor in the kept headers).
+   */
+  networkIdentity?(): Promise<string>;
+  /**
+   * Whether the node says it is still catching up with its network (Bitcoin Core's initial block
+   * download, an EVM node's `eth_syncing`): a tip below the watcher's cursor is then a node
+   * resyncing, waited for, not a reset chain. Absent: the family cannot tell.
+   */
+  catchingUp?(): Promise<boolean>;
+  /**
    * Resolves when a block arrives or after `timeoutMs`, whichever is first: a long-poll where the
    * backend has one (Bitcoin Core's `waitfornewblock`). Absent: the watcher sleeps instead.
    */

@@ -5,6 +5,7 @@
  *
  * Response shapes follow the Solana RPC documentation and @solana/kit's typings of the same methods:
  * - getSlot, getBlockHeight: https://solana.com/docs/rpc/http/getslot, .../getblockheight
+ * - getGenesisHash: https://solana.com/docs/rpc/http/getgenesishash (a base58 hash of the fake's seed)
  * - getBlock: https://solana.com/docs/rpc/http/getblock (kit `GetBlockApi`: blockHeight, blockTime,
  *   blockhash, parentSlot, previousBlockhash, and `transactions` / `signatures` / `rewards` by config)
  * - getBlocks, getBlocksWithLimit: https://solana.com/docs/rpc/http/getblocks, .../getblockswithlimit
@@ -698,6 +699,8 @@ export async function startFakeSolanaRpc(options: StartFakeSolanaRpcOptions = {}
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.16', 'feature-set': 3294202862 }),
     getSlot: ([config]) => tipAt(config).slot,
+    // https://solana.com/docs/rpc/http/getgenesishash: the same for as long as the fake runs.
+    getGenesisHash: () => base58.decode(sha256(`fake-solana-genesis:${seed}`)),
     getBlockHeight: ([config]) => tipAt(config).height,
     getLatestBlockhash: () => ({
       context: { slot: tipBlock().slot },

@@ -101,6 +101,12 @@ export interface FakeHorizon {
   createAccount(account: string, startingBalance: bigint | string): Promise<string>;
   /** Closes `n` ledgers (default 1): the first takes every queued transaction. Returns the new tip. */
   closeLedgers(n?: number): number;
+  /**
+   * A testnet reset, as SDF resets the Stellar testnet: every ledger and transaction is forgotten and
+   * the network starts again from ledger 1 up to `ledgers` (default 5), each with a hash it never had
+   * before; accounts set with `setAccount` stay. Returns the new tip.
+   */
+  reset(ledgers?: number): number;
   /** Sets what `GET /accounts/{id}` answers for `account` (XLM balance and trustlines). */
   setAccount(
     account: string,
@@ -239,12 +245,14 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
   const failures: { prefix: string; remaining: number; status: number }[] = [];
   let dropJoin = false;
   const historyFrom = options.historyFrom ?? 1;
+  /** The first close time's base: moved by a reset, so the new ledgers' hashes are new. */
+  let epoch = EPOCH;
 
   function close(): Ledger {
     const previous = ledgers.at(-1);
     const sequence = (previous?.sequence ?? 0) + 1;
     const prevHash = previous?.hash ?? '0'.repeat(64);
-    const closeTime = EPOCH + sequence * LEDGER_SECONDS;
+    const closeTime = epoch + sequence * LEDGER_SECONDS;
     const txs = pending;
     pending = [];
     const txSetHash = sha256(Buffer.from(txs.map((t) => t.hash).join(''), 'utf8'));
@@ -738,6 +746,14 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
     createAccount,
     closeLedgers(n = 1) {
       for (let i = 0; i < n; i += 1) close();
+      return ledgers.at(-1)!.sequence;
+    },
+    reset(count = 5) {
+      epoch += 10_000_000;
+      ledgers.length = 0;
+      byTxHash.clear();
+      pending = [];
+      for (let i = 0; i < count; i += 1) close();
       return ledgers.at(-1)!.sequence;
     },
     setAccount(account, state) {

@@ -147,6 +147,12 @@ export interface FakeRippled {
     account: string,
     state: { readonly balanceDrops?: bigint; readonly requireDest?: boolean },
   ): void;
+  /**
+   * A testnet reset, as Ripple resets the XRP Ledger's testnet and devnet: every ledger is forgotten
+   * and the network starts again at `firstIndex` (default 1,000: far below the default start) with one
+   * validated, genesis-like ledger; queued transactions are dropped, accounts stay. Returns it.
+   */
+  reset(firstIndex?: number): FakeLedgerRef;
   /** Every request received, in order (to count calls per ledger). */
   readonly requests: readonly FakeRippledRequest[];
   stop(): Promise<void>;
@@ -229,8 +235,8 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
   const issuer = Wallet.fromSeed(ISSUER_SEED);
   let sequence = 1_000;
   let payerBalance = 10_000_000_000_000n;
-  const firstIndex = options.firstIndex ?? 90_000_000;
-  const historyFrom = options.historyFrom ?? firstIndex;
+  let firstIndex = options.firstIndex ?? 90_000_000;
+  let historyFrom = options.historyFrom ?? firstIndex;
   const ledgers: StoredLedger[] = [];
   let queue: {
     tx: Record<string, unknown>;
@@ -370,6 +376,13 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
     validated: () => ref(lastValidated()),
     closeLedgers,
     closeUnvalidated: () => ref(addLedger(false)),
+    reset(index = 1_000) {
+      ledgers.length = 0;
+      queue = [];
+      firstIndex = index;
+      historyFrom = index;
+      return ref(addLedger(true));
+    },
     setUnavailable(value) {
       unavailable = value;
     },

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatUnits } from '@cairn/chain-core';
@@ -53,6 +53,11 @@ export interface Litecoind {
   halt(): Promise<void>;
   /** Starts a halted node again on the same data, ports and peer. */
   resume(): Promise<void>;
+  /**
+   * A reset chain: stops the node, empties its data dir and starts it again on the same ports, with a
+   * fresh wallet and `blocks` new blocks (regtest's genesis stays the same; every later block differs).
+   */
+  wipe(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -179,6 +184,16 @@ export async function startLitecoind(
             // -35: loaded already (the node loads its wallets at start by itself).
             if (!(error instanceof JsonRpcError && error.rpcCode === -35)) throw error;
           });
+      },
+      async wipe(blocks) {
+        await halt();
+        rmSync(datadir, { recursive: true, force: true });
+        mkdirSync(datadir);
+        await launch();
+        if (wallet) {
+          await rpc.call('createwallet', ['cairn-test']);
+          if (blocks > 0) await mine(blocks);
+        }
       },
       stop: cleanup,
     };

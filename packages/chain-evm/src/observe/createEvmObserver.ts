@@ -126,6 +126,27 @@ export function createEvmObserver(options: EvmObserverOptions): EvmObserver {
       }
     },
 
+    async networkIdentity(): Promise<string> {
+      try {
+        const [id, genesis] = await Promise.all([
+          request<Hex>('eth_chainId', []),
+          request<{ hash: Hex } | null>('eth_getBlockByNumber', ['0x0', false]),
+        ]);
+        if (!genesis) return fail('reading the genesis block', new Error('the node has no block 0'));
+        return `${Number.parseInt(id, 16)}:${genesis.hash}`;
+      } catch (error) {
+        return fail('reading the chain id and genesis block', error);
+      }
+    },
+
+    async catchingUp(): Promise<boolean> {
+      try {
+        return (await request<unknown>('eth_syncing', [])) !== false;
+      } catch (error) {
+        return fail('asking whether the node is syncing', error);
+      }
+    },
+
     async header(hash: string): Promise<BlockHeader> {
       try {
         return headerOf(await client.getBlock({ blockHash: hash as Hex }));

@@ -31,6 +31,7 @@ export interface SolanaSignatureInfo {
 /** Which RPC methods a reader called, for cost accounting in tests and metrics. */
 export type SolanaRpcMethod =
   | 'getSlot'
+  | 'getGenesisHash'
   | 'getBlock'
   | 'getBlocks'
   | 'getBlocksWithLimit'
@@ -75,6 +76,11 @@ export class SolanaRpcReader {
       const reason = error instanceof Error ? error.message : String(error);
       throw new ChainBackendError(this.#chainId, `Solana RPC ${method} failed: ${reason}`, { cause: error });
     }
+  }
+
+  /** The cluster's genesis hash (`getGenesisHash`): another cluster, or a reset one, answers another. */
+  genesisHash(): Promise<string> {
+    return this.#send('getGenesisHash', this.#rpc.getGenesisHash());
   }
 
   /** The highest finalized slot (`getSlot`). */

@@ -43,6 +43,15 @@ afterAll(async () => {
 });
 
 describe('Solana header source', () => {
+  it('names its cluster by the genesis hash (getGenesisHash), the same as blocks close (chain resets)', async () => {
+    const obs = observer();
+    const identity = await obs.networkIdentity!();
+    expect(identity).toMatch(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+    rpc.closeBlocks(2);
+    expect(await obs.networkIdentity!()).toBe(identity);
+    expect(rpc.requests.filter((r) => r.method === 'getGenesisHash').length).toBeGreaterThanOrEqual(2);
+  });
+
   it('follows contiguous block heights across skipped slots, with parent-hash links', async () => {
     const obs = observer();
     const start = await obs.tip();

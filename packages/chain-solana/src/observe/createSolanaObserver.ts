@@ -385,6 +385,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
     tip: () => blocks.tip(),
     blockHashAt: (height) => blocks.blockHashAt(height),
     header: (hash) => blocks.header(hash),
+    networkIdentity: () => rpc.genesisHash(),
     targetActivity,
   };
 }

@@ -47,6 +47,14 @@ describe('createTronObserver against the fake full node', () => {
     await expect(observer.header('ff'.repeat(32))).rejects.toBeInstanceOf(ChainBackendError);
   });
 
+  it("names its network by the genesis block's id (chain resets)", async () => {
+    const genesis = await observer.blockHashAt(0);
+    expect(genesis).toMatch(/^[0-9a-f]{64}$/);
+    expect(await observer.networkIdentity!()).toBe(genesis);
+    node.closeBlocks(2);
+    expect(await observer.networkIdentity!()).toBe(genesis);
+  });
+
   it('credits TRX, USDT from the registry contract and TRX sent from inside a contract', async () => {
     const trx = node.payTrx({ to: TARGET, amountSun: 2_500_000n });
     const usdt = node.payTrc20({ contract: node.usdtContract, to: TARGET, amount: 12_340_000n });

@@ -144,6 +144,13 @@ export function createTronObserver(options: TronObserverOptions): BlockScanObser
       return headerOf(await blockById(hash), `reading block ${hash}`);
     },
 
+    /** The genesis block's id: a reset network or another one answers another (chain resets). */
+    async networkIdentity(): Promise<string> {
+      const block = await call<TronApiBlock>('/wallet/getblockbynum', { num: 0, visible: false });
+      if (!block.blockID) throw new ChainBackendError(chainId, 'the node has no genesis block');
+      return headerOf(block, 'reading the genesis block').hash;
+    },
+
     async block(hash: string): Promise<ObservedBlock> {
       const block = await blockById(hash);
       const header = headerOf(block, `reading block ${hash}`);

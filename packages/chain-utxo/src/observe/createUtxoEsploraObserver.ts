@@ -141,6 +141,10 @@ export function createUtxoEsploraObserver(options: UtxoEsploraObserverOptions): 
       return body;
     },
 
+    async networkIdentity() {
+      return text('/block-height/0');
+    },
+
     async header(hash) {
       return headerOf(await json<EsploraBlock>(`/block/${hash}`));
     },

@@ -129,6 +129,14 @@ export function createUtxoJsonRpcObserver(options: UtxoJsonRpcObserverOptions): 
     header: (hash) =>
       wrap(`header ${hash}`, async () => headerOf(await rpc.call<RpcHeader>('getblockheader', [hash, true]))),
 
+    networkIdentity: () => wrap('genesis block hash', () => rpc.call<string>('getblockhash', [0])),
+
+    catchingUp: () =>
+      wrap('initial block download', async () => {
+        const info = await rpc.call<{ initialblockdownload?: boolean }>('getblockchaininfo');
+        return info.initialblockdownload === true;
+      }),
+
     block: (hash) =>
       wrap(`block ${hash}`, async () => {
         const { header, txs } = await decodedTransactions(hash);

@@ -217,6 +217,19 @@ describe('createXrpObserver against a fake rippled', () => {
     expect(await observer.tip()).toEqual({ height: second!.index, hash: second!.hash });
   });
 
+  it('reports a tip more than 10,000 ledgers below as it is: a reset network, not a lagging server', async () => {
+    const observer = open();
+    const [before] = rippled.closeLedgers(1);
+    expect(await observer.tip()).toEqual({ height: before!.index, hash: before!.hash });
+    const restarted = rippled.reset(before!.index - 10_001);
+    expect(await observer.tip()).toEqual({ height: restarted.index, hash: restarted.hash });
+    // The new network is followed from there: a lagging server on it is refused again.
+    const [next] = rippled.closeLedgers(1);
+    expect(await observer.tip()).toEqual({ height: next!.index, hash: next!.hash });
+    rippled.setLag(1);
+    await expect(observer.tip()).rejects.toThrow(/a lagging server/);
+  });
+
   it('reads a ledger again when it was validated between reading it and reading the tip', async () => {
     let pending: { index: number; hash: string } | undefined;
     await rippled.stop();

@@ -23,6 +23,12 @@ export interface XrpObserverOptions {
   readonly log?: ObserverLog;
 }
 
+/**
+ * A last validated ledger this far below one validated before is not a lagging server (those trail by
+ * a few ledgers, minutes at most) but a reset network or another one: about 11 hours of ledgers.
+ */
+const RESET_GAP = 10_000;
+
 /** The `ledger` parameters that return a ledger with its transactions, expanded (API v2 members). */
 const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
 
@@ -42,7 +48,9 @@ const WITH_TRANSACTIONS = { transactions: true, expand: true } as const;
  * - Validated ledgers are final, so the observer never lets the chain go back: a server whose last
  *   validated ledger is below one already seen (a lagging server behind a load-balanced URL such as a
  *   public cluster's) is an error, not a shorter chain; otherwise the watcher would take it for a
- *   reorg and orphan payments it had seen in final ledgers.
+ *   reorg and orphan payments it had seen in final ledgers. Only a tip more than 10,000 ledgers below
+ *   (about 11 hours) is reported as it is: a reset testnet or another network, which the watcher tells
+ *   by finding no common ancestor.
  * - `header(hash)`: `ledger` with `ledger_hash`; `block(hash)`: the same with its transactions,
  *   decoded by {@link decodeXrpLedger}: successful XRP Payments, credited with `meta.delivered_amount`,
  *   never `Amount`/`DeliverMax`. A ledger that is not validated is refused (an error).
@@ -86,7 +94,11 @@ export function createXrpObserver(options: XrpObserverOptions): BlockScanObserve
     } catch (error) {
       return fail('cannot read the last validated ledger from rippled', error);
     }
-    if (highestValidated && validated.height < highestValidated.height) {
+    if (highestValidated && highestValidated.height - validated.height > RESET_GAP) {
+      // Not a lagging server: a reset network (or another one). Reported as it is; the watcher, which
+      // finds no common ancestor, decides (docs/operating/chain-resets.md).
+      highestValidated = validated;
+    } else if (highestValidated && validated.height < highestValidated.height) {
       throw new ChainBackendError(
         chainId,
         `rippled's last validated ledger ${validated.height} is below ledger ${highestValidated.height}, validated before: a lagging server (another one behind a load-balanced URL, or one resyncing); waiting for it to catch up`,

@@ -112,6 +112,8 @@ export class ForwarderSettler {
   readonly #options: ForwarderSettlerOptions;
   readonly #lock: WatcherLock;
   #status: ForwarderSettlerStatus;
+  /** The watcher's last re-anchor this settler has handled (`chain_cursors.reanchored_at`, ISO). */
+  #reanchorSeen: string | undefined;
 
   constructor(options: ForwarderSettlerOptions) {
     this.#options = options;
@@ -174,6 +176,7 @@ export class ForwarderSettler {
    */
   async #onboard(): Promise<number> {
     const { gateway } = this.#options;
+    await this.#afterReanchor();
     const wallets = await this.#sql<OnboardingRow>(
       `select id, value, onboarding_address, onboarding_tx, onboarding_probe_tx, onboarding_error, onboarding_updated_at from wallets
         where chain_id = ? and onboarding_status in ('pending', 'failed') and removed_at is null
@@ -198,6 +201,42 @@ export class ForwarderSettler {
     }
     await this.#checkActiveFactories();
     return activated;
+  }
+
+  /**
+   * After the chain's watcher re-anchored on a reset chain (docs/operating/chain-resets.md), the
+   * factories of active wallets may have gone with the old chain: each is looked at once (its code,
+   * one read per wallet; also once after each start of the gateway, when the chain was ever
+   * re-anchored), and one without code is onboarded again (pending: no new payment on it until then).
+   */
+  async #afterReanchor(): Promise<void> {
+    const [row] = await this.#sql<{ reanchored_at: Date | null }>(
+      'select reanchored_at from chain_cursors where chain_id = ?',
+      [this.chainId],
+    );
+    const at = row?.reanchored_at ? new Date(row.reanchored_at).toISOString() : undefined;
+    if (at === undefined || at === this.#reanchorSeen) return;
+    const { gateway } = this.#options;
+    const active = await this.#sql<{ id: string; onboarding_address: string }>(
+      `select id, onboarding_address from wallets
+        where chain_id = ? and onboarding_status = 'active' and removed_at is null
+          and onboarding_address is not null`,
+      [this.chainId],
+    );
+    for (const wallet of active) {
+      if (await this.#options.hasCode(wallet.onboarding_address)) continue;
+      await this.#sql(
+        `update wallets set onboarding_status = 'pending', onboarding_tx = null, onboarding_probe_tx = null,
+                onboarding_error = null, onboarding_updated_at = ?
+          where id = ?`,
+        [gateway.clock.now().toISOString(), wallet.id],
+      );
+      gateway.log.warn(
+        { chainId: this.chainId, walletId: wallet.id, factory: wallet.onboarding_address },
+        'the wallet factory is gone with the reset chain; onboarding the wallet again',
+      );
+    }
+    this.#reanchorSeen = at;
   }
 
   /**

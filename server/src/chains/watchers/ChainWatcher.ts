@@ -48,6 +48,11 @@ export interface WatcherStatus {
   readonly lagBlocks?: number;
   readonly lastSyncAt?: Date;
   readonly lastError?: string;
+  /**
+   * A reset (or another network) detected on a live chain and not re-anchored yet: the chain is not
+   * offered and waits for `cairn chains:reanchor` (docs/operating/chain-resets.md).
+   */
+  readonly resetDetected?: string;
   /** Active and no successful sync for longer than CAIRN_WATCHER_STALL_MS. */
   readonly stalled: boolean;
   readonly openTargets: number;
@@ -63,7 +68,14 @@ export interface SyncResult {
   readonly reported?: number;
   /** The cursor reached the node's tip (false: more blocks to catch up, the loop goes on at once). */
   readonly caughtUp?: boolean;
+  /** A reset was detected and the chain waits for the operator (live chains): nothing else was done. */
+  readonly halted?: boolean;
+  /** The watcher re-anchored at the node's tip in this sync (a reset on a test chain, or on request). */
+  readonly reanchored?: boolean;
 }
+
+/** A reset found during a sync: unwinds the sync to where the watcher decides what to do. */
+class ResetDetected extends Error {}
 
 /** Blocks processed per sync before the mempool and the reports get their turn. */
 const MAX_BLOCKS_PER_SYNC = 200;
@@ -117,6 +129,10 @@ export class ChainWatcher {
   #failures = 0;
   /** `performance.now()` until which this instance does not try to take the lock back. */
   #yieldUntil = 0;
+  /** A reset detected on a live chain, waiting for the operator (see {@link WatcherStatus}). */
+  #resetDetected: string | undefined;
+  /** The node's network identity was compared with the stored one since the watcher became active. */
+  #identityChecked = false;
 
   constructor(options: ChainWatcherOptions) {
     this.#options = options;
@@ -192,6 +208,7 @@ export class ChainWatcher {
       this.#now.getTime() - since.getTime() > this.#options.stallMs;
     const { health, reason } = judgeWatcherHealth({
       role: this.#role,
+      ...(this.#resetDetected ? { resetDetected: this.#resetDetected } : {}),
       activeSince: this.#activeSince,
       lastSyncAt: this.#lastSyncAt,
       lastError: this.#lastError,
@@ -215,6 +232,7 @@ export class ChainWatcher {
         : {}),
       ...(this.#lastSyncAt ? { lastSyncAt: this.#lastSyncAt } : {}),
       ...(this.#lastError ? { lastError: this.#lastError } : {}),
+      ...(this.#resetDetected ? { resetDetected: this.#resetDetected } : {}),
     };
   }
 
@@ -258,7 +276,7 @@ export class ChainWatcher {
   }
 
   async #sync(): Promise<SyncResult> {
-    const { observer, metrics } = this.#options;
+    const { metrics } = this.#options;
     const chain = this.chainId;
     if (performance.now() < this.#yieldUntil || !(await this.#lock.tryAcquire())) {
       if (this.#role === 'active') {
@@ -279,17 +297,142 @@ export class ChainWatcher {
       this.#options.gateway.chainAvailability.noteActive(chain, this.#activeSince);
       this.#index = new DepositTargetIndex(chain);
       this.#seenMempool = new Set();
+      this.#identityChecked = false;
       metrics?.active.set({ chain }, 1);
+      if (!this.#resetDetected) metrics?.resetDetected.set({ chain }, 0);
       this.#log.info({ chainId: chain, instance: this.#instanceId }, 'chain watcher active');
     }
 
+    const state = await this.store.resetState();
+    if (!state?.resetDetectedAt && this.#resetDetected) {
+      // Re-anchored meanwhile by the active watcher of another instance.
+      this.#resetDetected = undefined;
+      this.#options.gateway.chainAvailability.noteReset(chain, undefined);
+      metrics?.resetDetected.set({ chain }, 0);
+    }
+    if (state?.resetDetectedAt) {
+      const detail = state.resetDetail ?? 'reset detected';
+      if (!state.reanchorRequestedAt) return this.#halt(detail);
+      if (await this.#backOnStoredChain(state.networkIdentity)) {
+        // The operator pointed the chain at the right node again: nothing of the stored chain is gone.
+        await this.store.clearReset();
+        this.#resetDetected = undefined;
+        this.#options.gateway.chainAvailability.noteReset(chain, undefined);
+        metrics?.resetDetected.set({ chain }, 0);
+        this.#log.warn(
+          { chainId: chain, reason: detail },
+          `${chain}: the node is on the stored chain again; following it from the cursor, nothing removed`,
+        );
+      } else {
+        await this.#reanchor(detail, 'the operator asked (cairn chains:reanchor)');
+        return this.#finishSync(undefined, { reanchored: true });
+      }
+    }
+    try {
+      if (state && !this.#identityChecked) await this.#checkIdentity(state.networkIdentity);
+      return await this.#follow();
+    } catch (error) {
+      if (!(error instanceof ResetDetected)) throw error;
+      if (this.#options.chain.mode === 'test') {
+        await this.#reanchor(error.message, 'a test chain re-anchors by itself');
+        return this.#finishSync(undefined, { reanchored: true });
+      }
+      await this.store.noteReset(error.message, this.#now);
+      this.#log.error(
+        { chainId: chain, reason: error.message },
+        `${chain}: its node was reset or serves another network; the chain is no longer offered and waits for \`cairn chains:reanchor ${chain}\``,
+      );
+      return this.#halt(error.message);
+    }
+  }
+
+  /** Whether the node has the stored network identity and the stored cursor's block on its chain. */
+  async #backOnStoredChain(stored: string | null): Promise<boolean> {
+    const { observer } = this.#options;
+    const cursor = await this.store.cursor();
+    if (!cursor) return false;
+    if (observer.networkIdentity && stored !== null && (await observer.networkIdentity()) !== stored)
+      return false;
+    return (await observer.blockHashAt(cursor.height)) === cursor.hash;
+  }
+
+  /** A live chain whose reset waits for the operator: not offered, nothing followed or reported. */
+  #halt(detail: string): SyncResult {
+    this.#resetDetected = detail;
+    this.#options.gateway.chainAvailability.noteReset(this.chainId, detail);
+    this.#options.metrics?.resetDetected.set({ chain: this.chainId }, 1);
+    return { active: true, halted: true };
+  }
+
+  /**
+   * Compares the node's network identity with the stored one (stored the first time): a different
+   * one is a reset chain or another network.
+   */
+  async #checkIdentity(stored: string | null): Promise<void> {
+    const { observer } = this.#options;
+    if (!observer.networkIdentity) return;
+    const identity = await observer.networkIdentity();
+    this.#identityChecked = true;
+    if (stored === null) {
+      await this.store.saveIdentity(identity);
+      return;
+    }
+    if (identity !== stored) {
+      this.#identityChecked = false;
+      throw new ResetDetected(
+        `the node's network identity changed (stored ${stored}, the node now answers ${identity}): a reset chain or another network`,
+      );
+    }
+  }
+
+  /**
+   * Re-anchors at the node's tip (docs/operating/chain-resets.md): the sightings of the old chain are
+   * taken off it (those of open payments marked removed and reported now, so the lifecycle moves each
+   * payment back as after a reorg), the kept headers forgotten, the new identity stored.
+   */
+  async #reanchor(detail: string, why: string): Promise<void> {
+    const { observer } = this.#options;
+    const tip = await observer.tip();
+    const identity = observer.networkIdentity ? await observer.networkIdentity() : null;
+    const counts = await this.store.reanchor(
+      await this.#ancestry(tip.hash),
+      identity,
+      this.#now,
+      this.#instanceId,
+    );
+    this.#identityChecked = identity !== null;
+    this.#resetDetected = undefined;
+    this.#seenMempool = new Set();
+    this.#options.gateway.chainAvailability.noteReset(this.chainId, undefined);
+    this.#options.metrics?.resetDetected.set({ chain: this.chainId }, 0);
+    this.#options.metrics?.resets.inc({ chain: this.chainId });
+    this.#log.warn(
+      {
+        chainId: this.chainId,
+        reason: detail,
+        height: tip.height,
+        removedTransfers: counts.removed,
+        paymentsMovedBack: counts.payments,
+        archivedTransfers: counts.archived,
+      },
+      `${this.chainId}: re-anchored at the node's tip ${tip.height} after a reset (${why}): ${counts.removed} transfers of ${counts.payments} open payments removed with the old chain, ${counts.archived} of closed payments archived`,
+    );
+  }
+
+  /** Follows the node from the stored cursor: new blocks, reorgs, the mempool or the polled targets. */
+  async #follow(): Promise<SyncResult> {
+    const { observer } = this.#options;
+    const chain = this.chainId;
     let tip = await observer.tip();
     let cursor: BlockRef | undefined = await this.store.cursor();
     if (!cursor) {
-      await this.store.start(await this.#ancestry(tip.hash), this.#now, this.#instanceId);
+      const identity = observer.networkIdentity ? await observer.networkIdentity() : null;
+      await this.store.start(await this.#ancestry(tip.hash), this.#now, this.#instanceId, identity);
+      this.#identityChecked = identity !== null;
       cursor = { height: tip.height, hash: tip.hash };
       this.#log.info({ chainId: chain, height: tip.height }, 'chain watcher starts at the tip');
     }
+    const metrics = this.#options.metrics;
 
     let blocks = 0;
     let reorgs = 0;
@@ -298,8 +441,10 @@ export class ChainWatcher {
       const hash = height <= tip.height ? await observer.blockHashAt(height) : null;
       const block = hash === null ? undefined : await this.#fetchBlock(hash);
       if (!block || block.parentHash !== cursor.hash) {
-        // The node's chain no longer extends ours: a reorg (or the tip moved back). Rewind to the fork.
-        const fork = await this.#findFork(cursor.height);
+        // The node's chain no longer extends ours: a reorg (or the tip moved back), or a reset chain.
+        // Rewind to the fork point; another network or none within the kept headers is a reset.
+        await this.#checkIdentity((await this.store.resetState())?.networkIdentity ?? null);
+        const fork = await this.#findFork(Math.min(cursor.height, tip.height), cursor.height, tip.height);
         const orphaned = await this.store.rewind(fork, this.#now);
         reorgs += 1;
         metrics?.reorgs.inc({ chain });
@@ -335,12 +480,27 @@ export class ChainWatcher {
       blocks += 1;
       if (cursor.height >= tip.height) tip = await observer.tip();
     }
-    this.#cursor = cursor;
-    this.#nodeHeight = tip.height;
     const caughtUp = cursor.hash === tip.hash;
-
     if (observer.strategy === 'block-scan') await this.#scanMempool(cursor, caughtUp);
     else await this.#pollTargets(cursor, caughtUp);
+    return this.#finishSync({ cursor, tip }, { blocks, reorgs, caughtUp });
+  }
+
+  /**
+   * The end of every sync that followed the node: reports what changed and notes the sync (health,
+   * offers, metrics). Without `at` (just re-anchored), at the stored cursor.
+   */
+  async #finishSync(
+    at: { cursor: BlockRef; tip: BlockRef } | undefined,
+    result: Omit<SyncResult, 'active' | 'cursor' | 'reported'>,
+  ): Promise<SyncResult> {
+    const { observer, metrics } = this.#options;
+    const chain = this.chainId;
+    const stored = at ? undefined : await this.store.cursor();
+    const cursor: BlockRef = at?.cursor ?? { height: stored!.height, hash: stored!.hash };
+    const tip: BlockRef = at?.tip ?? cursor;
+    this.#cursor = cursor;
+    this.#nodeHeight = tip.height;
 
     // Reports change payments: not after the lock connection died meanwhile (a standby may be active
     // already). The blocks stored so far are kept; the next active watcher reports them.
@@ -357,7 +517,7 @@ export class ChainWatcher {
     metrics?.cursorHeight.set({ chain }, cursor.height);
     metrics?.lagBlocks.set({ chain }, Math.max(0, tip.height - cursor.height));
     metrics?.openTargets.set({ chain }, this.#index.size);
-    return { active: true, cursor, blocks, reorgs, reported, caughtUp };
+    return { active: true, cursor, reported, caughtUp: cursor.hash === tip.hash, ...result };
   }
 
   /** A block with its outputs (block-scan), or just its header (target-poll). */
@@ -379,18 +539,26 @@ export class ChainWatcher {
     return headers;
   }
 
-  /** The highest stored block that is still on the node's active chain. */
-  async #findFork(fromHeight: number): Promise<BlockRef> {
+  /**
+   * The highest stored block that is still on the node's active chain, searched from `fromHeight` (no
+   * higher than the node's tip). None within the kept headers: a reset chain (ResetDetected).
+   */
+  async #findFork(fromHeight: number, cursorHeight: number, tipHeight: number): Promise<BlockRef> {
+    const { observer } = this.#options;
     for (let height = fromHeight; height >= 0; height -= 1) {
       const stored = await this.store.storedHash(height);
-      if (stored === undefined) {
-        throw new Error(
-          `${this.chainId}: reorg deeper than the ${KEPT_BLOCKS} kept block headers (no fork point at or above height ${height + 1}); the watcher cannot tell which transfers it removed`,
-        );
-      }
-      if ((await this.#options.observer.blockHashAt(height)) === stored) return { height, hash: stored };
+      if (stored === undefined) break;
+      if ((await observer.blockHashAt(height)) === stored) return { height, hash: stored };
     }
-    throw new Error(`${this.chainId}: no common ancestor with the node (is it on another network?)`);
+    if (tipHeight < cursorHeight && observer.catchingUp && (await observer.catchingUp())) {
+      // A node resyncing (a reindex, a fresh data dir catching up with its network): wait for it.
+      throw new Error(
+        `${this.chainId}: the node is catching up with its network (its tip ${tipHeight} is below the watcher's ${cursorHeight}); waiting for it`,
+      );
+    }
+    throw new ResetDetected(
+      `no common ancestor with the node within the ${KEPT_BLOCKS} kept block headers (the watcher was at height ${cursorHeight}, the node's tip is ${tipHeight}${tipHeight < cursorHeight ? ', below it' : ''}): a reset chain or another network`,
+    );
   }
 
   async #refreshIndex(): Promise<void> {

@@ -36,8 +36,35 @@ export interface PollTarget extends PolledTarget {
   readonly paymentId: string;
 }
 
-/** Headers kept per chain for finding a fork point; a deeper reorg stops the watcher with an error. */
+/**
+ * Headers kept per chain for finding a fork point; no common ancestor within them is taken for a
+ * reset chain (docs/operating/chain-resets.md).
+ */
 export const KEPT_BLOCKS = 2000;
+
+/** What the watcher knows of its network and of a reset it detected (docs/operating/chain-resets.md). */
+export interface ResetState {
+  /** The network identity stored the first time (null: none read yet, or the family reads none). */
+  readonly networkIdentity: string | null;
+  /** A detected reset not re-anchored yet (live chains wait for `cairn chains:reanchor`). */
+  readonly resetDetectedAt: Date | null;
+  readonly resetDetail: string | null;
+  /** The operator's `cairn chains:reanchor`, from any process. */
+  readonly reanchorRequestedAt: Date | null;
+}
+
+/** What re-anchoring did to the sightings of the old chain. */
+export interface ReanchorCounts {
+  /** Sightings of payments still open, or still settling: marked removed, then reported. */
+  readonly removed: number;
+  /** Payments those belong to (the lifecycle moves each back as a reorg would). */
+  readonly payments: number;
+  /** Settled sightings of closed payments: taken off the old chain silently (their payments stay). */
+  readonly archived: number;
+}
+
+/** Statuses of a payment still open to transfers (the ones a reset moves back). */
+const OPEN_STATUSES = `('awaiting_payment', 'payment_detected', 'confirming', 'underpaid')`;
 
 interface SightingRow {
   tx_id: string;
@@ -113,16 +140,134 @@ export class ChainWatcherStore {
    * Starts following the chain at the last of `headers` (first sync: the watcher starts at the tip; a
    * few ancestors are kept so a reorg of the first blocks still finds its fork point).
    */
-  async start(headers: readonly BlockHeader[], now: Date, instanceId: string): Promise<void> {
+  async start(
+    headers: readonly BlockHeader[],
+    now: Date,
+    instanceId: string,
+    identity: string | null = null,
+  ): Promise<void> {
     const header = headers.at(-1)!;
     await this.#transaction(async (em) => {
       for (const h of headers) await this.#saveBlock(em, h);
       await this.#sql(
-        `insert into chain_cursors (chain_id, height, hash, node_height, synced_at, instance_id)
-         values (?, ?, ?, ?, ?, ?) on conflict (chain_id) do nothing`,
-        [this.chainId, header.height, header.hash, header.height, now.toISOString(), instanceId],
+        `insert into chain_cursors (chain_id, height, hash, node_height, synced_at, instance_id, network_identity)
+         values (?, ?, ?, ?, ?, ?, ?) on conflict (chain_id) do nothing`,
+        [this.chainId, header.height, header.hash, header.height, now.toISOString(), instanceId, identity],
         em,
       );
+    });
+  }
+
+  /** The network identity and reset state, or undefined before the first sync. */
+  async resetState(): Promise<ResetState | undefined> {
+    const [row] = await this.#sql<{
+      network_identity: string | null;
+      reset_detected_at: Date | null;
+      reset_detail: string | null;
+      reanchor_requested_at: Date | null;
+    }>(
+      `select network_identity, reset_detected_at, reset_detail, reanchor_requested_at
+         from chain_cursors where chain_id = ?`,
+      [this.chainId],
+    );
+    if (!row) return undefined;
+    const date = (value: Date | null) => (value === null ? null : new Date(value));
+    return {
+      networkIdentity: row.network_identity,
+      resetDetectedAt: date(row.reset_detected_at),
+      resetDetail: row.reset_detail,
+      reanchorRequestedAt: date(row.reanchor_requested_at),
+    };
+  }
+
+  /** Stores the network identity (the first time one is read). */
+  async saveIdentity(identity: string): Promise<void> {
+    await this.#sql('update chain_cursors set network_identity = ? where chain_id = ?', [
+      identity,
+      this.chainId,
+    ]);
+  }
+
+  /**
+   * Notes a reset on a live chain: it is halted (not offered on any instance) until the operator asks
+   * for a re-anchor. A reset already noted keeps its first time.
+   */
+  async noteReset(detail: string, now: Date): Promise<void> {
+    await this.#sql(
+      `update chain_cursors set reset_detected_at = coalesce(reset_detected_at, ?), reset_detail = ?,
+              reanchor_requested_at = null
+        where chain_id = ?`,
+      [now.toISOString(), detail.slice(0, 1000), this.chainId],
+    );
+  }
+
+  /** Clears a reset without re-anchoring (the node is back on the stored chain). */
+  async clearReset(): Promise<void> {
+    await this.#sql(
+      `update chain_cursors set reset_detected_at = null, reset_detail = null, reanchor_requested_at = null
+        where chain_id = ?`,
+      [this.chainId],
+    );
+  }
+
+  /**
+   * Re-anchors at `headers` (the new tip and a few ancestors), in one transaction: forgets every kept
+   * header, stores the new identity, clears the reset, and takes every sighting off the old chain.
+   * Sightings of payments still open (or still settling) are marked removed and left to be reported
+   * (the lifecycle moves their payments back, as after a reorg); settled ones of closed payments are
+   * taken off silently (removed and settled: their payments keep what they were paid).
+   */
+  async reanchor(
+    headers: readonly BlockHeader[],
+    identity: string | null,
+    now: Date,
+    instanceId: string,
+  ): Promise<ReanchorCounts> {
+    const header = headers.at(-1)!;
+    return this.#transaction(async (em) => {
+      await this.#sql('delete from chain_blocks where chain_id = ?', [this.chainId], em);
+      const reported = await this.#sql<{ payment_id: string }>(
+        `update chain_sightings s
+            set block_hash = null, block_height = null, removed = true, settled = false, updated_at = ?
+           from payments p
+          where s.chain_id = ? and p.id = s.payment_id and not (s.removed and s.settled)
+            and (p.status in ${OPEN_STATUSES} or not s.settled)
+          returning s.payment_id`,
+        [now.toISOString(), this.chainId],
+        em,
+      );
+      const archived = await this.#sql<{ tx_id: string }>(
+        `update chain_sightings
+            set block_hash = null, block_height = null, removed = true, settled = true,
+                reported_removed = coalesce(reported_removed, false), updated_at = ?
+          where chain_id = ? and not removed
+          returning tx_id`,
+        [now.toISOString(), this.chainId],
+        em,
+      );
+      for (const h of headers) await this.#saveBlock(em, h);
+      await this.#sql(
+        `update chain_cursors
+            set height = ?, hash = ?, node_height = ?, synced_at = ?, instance_id = ?, network_identity = ?,
+                reset_detected_at = null, reset_detail = null, reanchor_requested_at = null, reanchored_at = ?
+          where chain_id = ?`,
+        [
+          header.height,
+          header.hash,
+          header.height,
+          now.toISOString(),
+          instanceId,
+          identity,
+          now.toISOString(),
+          this.chainId,
+        ],
+        em,
+      );
+      return {
+        removed: reported.length,
+        payments: new Set(reported.map((r) => r.payment_id)).size,
+        archived: archived.length,
+      };
     });
   }
 

@@ -33,6 +33,14 @@ describe('judgeWatcherHealth: ok only after a sync since the watcher became acti
     expect(judge({ lastSyncAt: ago(30_000) })).toBe('failing: no successful sync for 30 s');
   });
 
+  it('is halted, with the reason, while a reset waits for the operator, however recent its last sync', () => {
+    const reason = 'no common ancestor with the node';
+    expect(judge({ lastSyncAt: ago(1_000), resetDetected: reason })).toBe(`halted: ${reason}`);
+    expect(judge({ resetDetected: reason, lastError: 'timeout' })).toBe(`halted: ${reason}`);
+    // Another instance's watcher: standby still (the chain's offer says it is halted).
+    expect(judge({ role: 'standby', resetDetected: reason })).toBe('standby');
+  });
+
   it('names standby and stopped watchers as such', () => {
     expect(judge({ role: 'standby', lastError: 'x' })).toBe('standby');
     expect(judge({ role: 'stopped' })).toBe('stopped');

@@ -27,6 +27,16 @@ export interface ChainStatusLine {
   readonly health: string;
   /** The error of the watcher's last attempt when it failed after its last successful sync. */
   readonly last_error: string | null;
+  /**
+   * A reset (or another network) the watcher found on a live chain and waits for the operator on:
+   * what it found, and whether `cairn chains:reanchor` was asked already (docs/operating/chain-resets.md).
+   * Absent when there is none.
+   */
+  readonly reset?: {
+    readonly detected_at: string;
+    readonly detail: string;
+    readonly reanchor_requested: boolean;
+  };
   /** Whether new payments are offered the chain now (only while something watches it). */
   readonly offered: boolean;
   /** Why it is offered or not. */
@@ -64,6 +74,9 @@ export interface SettlementLine {
 interface CursorRow {
   chain_id: string;
   height: number;
+  reset_detected_at: Date | null;
+  reset_detail: string | null;
+  reanchor_requested_at: Date | null;
   synced_at: Date;
   last_error: string | null;
   last_error_at: Date | null;
@@ -90,7 +103,8 @@ export async function readChainStatuses(
         .fork()
         .getConnection()
         .execute<CursorRow[]>(
-          'select chain_id, height, synced_at, last_error, last_error_at, instance_id from chain_cursors',
+          `select chain_id, height, synced_at, last_error, last_error_at, instance_id, reset_detected_at,
+                  reset_detail, reanchor_requested_at from chain_cursors`,
         )
     ).map((row) => [row.chain_id, row]),
   );
@@ -153,6 +167,13 @@ export async function readChainStatuses(
             failAfterMs: offlineWindowMs(config.CAIRN_WATCHER_OFFLINE_MS, settings.pollMs),
           }),
         );
+    const reset = cursor?.reset_detected_at
+      ? {
+          detected_at: new Date(cursor.reset_detected_at).toISOString(),
+          detail: cursor.reset_detail ?? 'reset detected',
+          reanchor_requested: cursor.reanchor_requested_at !== null,
+        }
+      : undefined;
     lines.push({
       chain_id: chain.id,
       backend: settings.backend.kind,
@@ -162,10 +183,13 @@ export async function readChainStatuses(
       lag: nodeHeight !== null && watcherHeight !== null ? Math.max(0, nodeHeight - watcherHeight) : null,
       last_sync_at: syncedAt ? syncedAt.toISOString() : null,
       instance: cursor?.instance_id ?? null,
-      health,
+      health: reset ? `halted: ${reset.detail}` : health,
       last_error: lastError,
-      offered: offer.offered,
-      offer_reason: describeOffer(offer),
+      offered: reset ? false : offer.offered,
+      offer_reason: reset
+        ? `its node was reset or serves another network; ${reset.reanchor_requested ? 'the re-anchor asked for waits for the active watcher' : `run \`cairn chains:reanchor ${chain.id}\``}`
+        : describeOffer(offer),
+      ...(reset ? { reset } : {}),
       ...((chain.family === 'evm' || chain.family === 'tron') && readEvm
         ? { evm: await readEvm(chain.id) }
         : {}),

@@ -1,7 +1,7 @@
 import { Counter, Gauge, type Registry } from 'prom-client';
 import type { WatcherHealth } from './judgeWatcherHealth.js';
 
-const HEALTHS: readonly WatcherHealth[] = ['ok', 'syncing', 'failing', 'standby', 'stopped'];
+const HEALTHS: readonly WatcherHealth[] = ['ok', 'syncing', 'failing', 'halted', 'standby', 'stopped'];
 
 /** The chain watchers' Prometheus metrics, labelled by chain id. */
 export interface WatcherMetrics {
@@ -15,6 +15,9 @@ export interface WatcherMetrics {
   readonly matchedTransfers: Counter<'chain' | 'source'>;
   readonly reorgs: Counter<'chain'>;
   readonly syncErrors: Counter<'chain'>;
+  /** 1 while a live chain's watcher waits for `cairn chains:reanchor` after a reset; 0 otherwise. */
+  readonly resetDetected: Gauge<'chain'>;
+  readonly resets: Counter<'chain'>;
 }
 
 /**
@@ -49,7 +52,7 @@ export function createWatcherMetrics(
     }),
     health: new Gauge({
       name: 'cairn_chain_watcher_health',
-      help: "1 for this instance's watcher health of the chain (ok, syncing, failing, standby, stopped), 0 for the others; /readyz says the same.",
+      help: "1 for this instance's watcher health of the chain (ok, syncing, failing, halted, standby, stopped), 0 for the others; /readyz says the same.",
       labelNames: ['chain', 'health'],
       registers,
       collect() {
@@ -66,6 +69,16 @@ export function createWatcherMetrics(
     reorgs: new Counter({
       name: 'cairn_chain_reorgs_total',
       help: 'Reorgs the watcher rewound, per chain.',
+      labelNames: ['chain'],
+      registers,
+    }),
+    resetDetected: gauge(
+      'cairn_chain_reset_detected',
+      "1 while the chain's node was found reset or on another network and the watcher waits for `cairn chains:reanchor` (live chains; alert on this), 0 otherwise.",
+    ),
+    resets: new Counter({
+      name: 'cairn_chain_reanchors_total',
+      help: "Times the watcher re-anchored at the node's tip after a reset (test chains by themselves, live ones on request).",
       labelNames: ['chain'],
       registers,
     }),

@@ -22,6 +22,8 @@ export interface ChainAvailabilityOptions {
 interface CursorRow {
   chain_id: string;
   synced_at: Date;
+  reset_detail: string | null;
+  reset_detected_at: Date | null;
   last_error: string | null;
   last_error_at: Date | null;
 }
@@ -38,6 +40,8 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
   const lastError = new Map<string, string>();
   const activeSince = new Map<string, Date>();
   const disabledChains = new Map<string, ChainOffer>();
+  /** Chains whose watcher found their node reset and waits for `cairn chains:reanchor`. */
+  const resets = new Map<string, string>();
   const disabledCoins = new Map<string, ChainOffer>();
   const announced = new Map<string, boolean>();
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -49,6 +53,16 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
       return { chainId, offered: false, reason: 'not enabled, or no adapter for its family yet' };
     const disabled = disabledChains.get(chainId);
     if (disabled) return disabled;
+    const reset = resets.get(chainId);
+    if (reset !== undefined)
+      return withDetail(
+        {
+          chainId,
+          offered: false,
+          reason: 'its node was reset or serves another network; waiting for the operator',
+        },
+        reset,
+      );
     return judgeChainOffer({
       chain,
       settings: config.chains[chainId],
@@ -96,6 +110,10 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
     noteSyncFailed(chainId, error) {
       lastError.set(chainId, error);
     },
+    noteReset(chainId, detail) {
+      if (detail === undefined) resets.delete(chainId);
+      else resets.set(chainId, detail);
+    },
     noteActive(chainId, since) {
       if (since) activeSince.set(chainId, since);
       else activeSince.delete(chainId);
@@ -135,8 +153,12 @@ export function createChainAvailability(options: ChainAvailabilityOptions): Chai
       const rows = await options.orm.em
         .fork()
         .getConnection()
-        .execute<CursorRow[]>('select chain_id, synced_at, last_error, last_error_at from chain_cursors');
+        .execute<CursorRow[]>(
+          'select chain_id, synced_at, last_error, last_error_at, reset_detected_at, reset_detail from chain_cursors',
+        );
       for (const row of rows) {
+        if (row.reset_detected_at) resets.set(row.chain_id, row.reset_detail ?? 'reset detected');
+        else resets.delete(row.chain_id);
         const syncedAt = new Date(row.synced_at);
         noteSync(row.chain_id, syncedAt);
         if (row.last_error && row.last_error_at && new Date(row.last_error_at) > syncedAt)

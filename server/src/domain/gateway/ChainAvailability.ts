@@ -27,6 +27,11 @@ export interface ChainAvailability {
    */
   noteActive(chainId: string, since: Date | undefined): void;
   /**
+   * A watcher of this process found `chainId`'s node reset or on another network and waits for the
+   * operator (live chains), or re-anchored (undefined). Every instance also reads it from the database.
+   */
+  noteReset(chainId: string, detail: string | undefined): void;
+  /**
    * Takes a chain out of every offer (its node serves another network, or could not be checked yet:
    * the start-up checks); `reason` is safe to show anyone, `detail` is for the operator.
    */

@@ -1,3 +1,4 @@
+import { chainsReanchorCommand } from './commands/chainsReanchorCommand.js';
 import { chainsStatusCommand } from './commands/chainsStatusCommand.js';
 import { creditBalanceCommand } from './commands/creditBalanceCommand.js';
 import { creditTopUpCommand } from './commands/creditTopUpCommand.js';
@@ -24,6 +25,7 @@ export const COMMAND_TABLE: readonly CliCommand[] = [
   creditTopUpCommand,
   creditBalanceCommand,
   chainsStatusCommand,
+  chainsReanchorCommand,
   tronDeployDeployerCommand,
   webhooksSetCommand,
   webhooksRotateSecretCommand,

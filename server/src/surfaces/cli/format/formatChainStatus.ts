@@ -6,7 +6,8 @@ import { formatTable } from './formatTable.js';
 /**
  * `cairn chains:status` without `--json`: a table of the chains, then one line per EVM or TRON chain
  * on its gas wallet and sweeps (with a warning line when gas runs low), then one line per failed
- * start-up check (a node on another network, a token disabled or whose symbol differs).
+ * start-up check (a node on another network, a token disabled or whose symbol differs), then one
+ * line per chain whose watcher detected a reset and waits for `cairn chains:reanchor`.
  */
 export function formatChainStatus(lines: readonly ChainStatusLine[]): string[] {
   if (lines.length === 0)
@@ -41,5 +42,12 @@ export function formatChainStatus(lines: readonly ChainStatusLine[]): string[] {
         .map((t) => `${l.chain_id}:${t.symbol} ${t.state === 'disabled' ? 'DISABLED' : 'kept'}: ${t.detail}`),
     ];
   });
-  return [...formatTable(rows), ...settlement, ...checks];
+  const resets = lines.flatMap((l) =>
+    l.reset
+      ? [
+          `${l.chain_id}: RESET detected ${l.reset.detected_at}: ${l.reset.detail}; ${l.reset.reanchor_requested ? 're-anchor requested, waiting for the active watcher' : `not offered until \`cairn chains:reanchor ${l.chain_id}\``}`,
+        ]
+      : [],
+  );
+  return [...formatTable(rows), ...settlement, ...checks, ...resets];
 }

@@ -13,6 +13,7 @@ describe('the command table', () => {
   credit:top-up --business <id> --mode test|live --usd <amount>
   credit:balance --business <id>
   chains:status [--json]
+  chains:reanchor <CHAIN_ID>
   tron:deploy-deployer <TRON|TRON_NILE>
   webhooks:set --key <key id> --url <url> [--events NAME|payment.*|invoice.*|all,...] [--ips IP|CIDR,...]
   webhooks:rotate-secret --key <key id>
