@@ -8,6 +8,7 @@ import {
   recordTransferObservations,
   type TransferObservation,
 } from '../../domain/payments/recordTransferObservation.js';
+import { recordAccountStrays } from '../../domain/strayFunds/recordAccountStrays.js';
 import { backfillDepositTargets } from './backfillDepositTargets.js';
 import { ChainWatcherStore, KEPT_BLOCKS, type SightingInput } from './ChainWatcherStore.js';
 import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
@@ -313,7 +314,7 @@ export class ChainWatcher {
       if (block.outputs.length > 0) {
         await this.#refreshIndex();
         matches = this.#index.match(block.outputs);
-        this.#logStrays(block.outputs, block);
+        await this.#recordStrays(block.outputs, block);
       }
       if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
         // Account chains: native coin sent to an open target from inside a contract (found by balance).
@@ -395,9 +396,14 @@ export class ChainWatcher {
     await this.#index.refresh((_chain, after, limit) => this.store.targetsAfter(after, limit));
   }
 
-  /** Transfers to a merchant's account that carry no open payment's tag or memo: logged, never credited. */
-  #logStrays(outputs: readonly ObservedOutput[], block: BlockRef): void {
-    for (const stray of this.#index.strays(outputs)) {
+  /**
+   * Transfers to a merchant's account that carry no open payment's tag or memo: never credited;
+   * recorded as stray funds for the merchant (docs/stray-funds.md) and logged.
+   */
+  async #recordStrays(outputs: readonly ObservedOutput[], block: BlockRef): Promise<void> {
+    const strays = this.#index.strays(outputs);
+    if (strays.length > 0) await recordAccountStrays(this.#options.gateway, this.chainId, strays, block);
+    for (const stray of strays) {
       this.#log.warn(
         {
           chainId: this.chainId,

@@ -25,6 +25,7 @@ import { Migration20261127100000_securityAlerts } from '../../../migrations/Migr
 import { Migration20261127110000_walletConfirmation } from '../../../migrations/Migration20261127110000_walletConfirmation.js';
 import { Migration20261127120000_passkeys } from '../../../migrations/Migration20261127120000_passkeys.js';
 import { Migration20261127130000_paymentReverted } from '../../../migrations/Migration20261127130000_paymentReverted.js';
+import { Migration20261127150000_strayFunds } from '../../../migrations/Migration20261127150000_strayFunds.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -74,6 +75,7 @@ export const MIGRATIONS = [
     name: 'Migration20261127130000_paymentReverted',
     class: Migration20261127130000_paymentReverted,
   },
+  { name: 'Migration20261127150000_strayFunds', class: Migration20261127150000_strayFunds },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */
