@@ -49,9 +49,8 @@ function candidateLabel(c: StrayCandidate, row: StrayFundsRow): string {
   const amount = c.lockedAmount
     ? `${strayDisplayAmount({ ...row, amount: c.lockedAmount })} ${row.coin_symbol}`
     : 'no amount yet';
-  const order = c.orderId ? `, order ${c.orderId}` : '';
-  const tag = c.depositMemo ? `, tag/memo ${c.depositMemo}` : '';
-  return `${c.likely ? 'Likely: ' : ''}${amount}${order}${tag} (${c.status.replaceAll('_', ' ')}, ${c.id.slice(0, 8)})`;
+  const order = c.orderId ? ` · order ${c.orderId}` : '';
+  return `${c.likely ? 'Likely: ' : ''}${amount}${order} · ${c.id.slice(0, 8)} (${c.status.replaceAll('_', ' ')})`;
 }
 
 /** The payment a stray transfer reached or may belong to, as a link; or a dash. */
@@ -76,7 +75,7 @@ function refundForm(paths: DashboardPaths, csrf: string, row: StrayFundsRow, err
   const described = invalid
     ? html` aria-describedby="${id}-hint ${id}-error" aria-invalid="true"`
     : html` aria-describedby="${id}-hint"`;
-  return html`<form method="post" action="${paths.strayFundsAction(row.id, 'refunded')}">${csrfField(csrf)}
+  return html`<form class="action" method="post" action="${paths.strayFundsAction(row.id, 'refunded')}">${csrfField(csrf)}
 <div class="field"><label for="${id}">Refund note</label>
 <input id="${id}" name="note" type="text" maxlength="${STRAY_NOTE_MAX}" required value="${invalid ? (error.note ?? '') : ''}"${described}>
 <p class="hint" id="${id}-hint">Where the money went back, e.g. the refund’s transaction id.</p>${message}</div>
@@ -98,7 +97,7 @@ function attachForm(
   const invalid = error?.field === 'payment_id';
   const options = candidates.map((c) => html`<option value="${c.id}">${candidateLabel(c, row)}</option>`);
   const message = invalid ? html`<p class="error-text" id="${id}-error">${error.message}</p>` : '';
-  return html`<form method="post" action="${paths.strayFundsAction(row.id, 'attach')}">${csrfField(csrf)}
+  return html`<form class="action" method="post" action="${paths.strayFundsAction(row.id, 'attach')}">${csrfField(csrf)}
 <div class="field"><label for="${id}">Attach to an open payment</label>
 <select id="${id}" name="payment_id"${invalid ? html` aria-describedby="${id}-error" aria-invalid="true"` : ''}>${options}</select>${message}</div>
 <div class="actions"><button type="submit">Attach to payment</button></div></form>`;
