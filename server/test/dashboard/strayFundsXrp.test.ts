@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachStrayFunds } from '../../src/domain/strayFunds/attachStrayFunds.js';
 import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { markStrayFundsRefunded } from '../../src/domain/strayFunds/markStrayFundsRefunded.js';
 import { recordAccountStrays } from '../../src/domain/strayFunds/recordAccountStrays.js';
@@ -138,6 +139,30 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
     });
     // The payment did not change.
     expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+  });
+
+  it("records what an observer reports as stray (ObservedStray: a Check naming the merchant's account) with its kind", async () => {
+    // No observer reports Checks yet: the hook a family's observer fills (docs/stray-funds.md).
+    const gateway = s.test.running.gateway;
+    const account = s.node.merchant;
+    const found = await recordAccountStrays(
+      gateway,
+      'XRP_TESTNET',
+      [{ txid: 'C'.repeat(64), index: 0, matchKey: account, amount: 5_000_000n, account, kind: 'check' }],
+      { height: 1, hash: 'ab'.repeat(32) },
+    );
+    expect(found).toBe(1);
+    const item = (await listStrayFunds(gateway, scope())).find((i) => i.row.tx_id === 'C'.repeat(64));
+    expect(item?.row).toMatchObject({ kind: 'check', amount: '5000000', address: account, status: 'open' });
+    const dash = await signedInDashboard(s.test);
+    const page = await dash.get('/dashboard/stray-funds');
+    expect(pageText(page.body)).toContain('A Check names your account: cash it to receive the money.');
+    // Not received until cashed: it cannot count toward a payment.
+    expect(page.body).not.toContain(`/dashboard/stray-funds/${item!.row.id}/attach`);
+    const p = await s.newPayment();
+    await expect(attachStrayFunds(gateway, scope(), item!.row.id, p.id)).rejects.toMatchObject({
+      code: 'INVALID_PAYMENT_STATE',
+    });
   });
 
   it('records a transfer once, for its own business and mode only', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { BlockHeader, BlockRef, ChainObserver, ObservedOutput } from '@cairn/chain-core';
+import type { BlockHeader, BlockRef, ChainObserver, ObservedBlock, ObservedOutput } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
 import { offlineWindowMs } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
@@ -316,6 +316,7 @@ export class ChainWatcher {
         matches = this.#index.match(block.outputs);
         await this.#recordStrays(block.outputs, block);
       }
+      if (block.strays?.length) await recordAccountStrays(this.#options.gateway, chain, block.strays, block);
       if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
         // Account chains: native coin sent to an open target from inside a contract (found by balance).
         const native = this.#options.chain.coins[0]!.symbol;
@@ -360,7 +361,7 @@ export class ChainWatcher {
   }
 
   /** A block with its outputs (block-scan), or just its header (target-poll). */
-  async #fetchBlock(hash: string): Promise<BlockHeader & { outputs: readonly ObservedOutput[] }> {
+  async #fetchBlock(hash: string): Promise<ObservedBlock> {
     const { observer } = this.#options;
     if (observer.strategy === 'block-scan') return observer.block(hash);
     return { ...(await observer.header(hash)), outputs: [] };
@@ -463,7 +464,13 @@ export class ChainWatcher {
     if (observer.strategy !== 'target-poll') return;
     const targets = await this.store.pollTargets(this.#now);
     if (targets.length === 0) return;
-    const { activity, unread } = await observer.targetActivity(targets);
+    const { activity, unread, strays } = await observer.targetActivity(targets);
+    for (const stray of strays ?? []) {
+      // Recorded once its block is on the stored active chain, as a transfer would be.
+      if (stray.block === null || stray.block.height > cursor.height) continue;
+      if ((await this.store.storedHash(stray.block.height)) !== stray.block.hash) continue;
+      await recordAccountStrays(this.#options.gateway, this.chainId, [stray], stray.block);
+    }
     // Targets the backend could not read this time: nothing about them changes until it can.
     const skipped = new Set(unread);
     const paymentOf = new Map(

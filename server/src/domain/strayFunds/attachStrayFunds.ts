@@ -3,7 +3,7 @@ import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
 import { recordTransferObservations } from '../payments/recordTransferObservation.js';
-import { ATTACHABLE_STATUSES } from './attachableStatuses.js';
+import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from './attachableStatuses.js';
 import { lockStrayFunds, resolveStrayFunds } from './loadStrayFunds.js';
 import type { StrayFundsRow } from './strayFundsRow.js';
 import { writeStrayFundsEvent } from './writeStrayFundsEvent.js';
@@ -36,6 +36,12 @@ export async function attachStrayFunds(
       throw new ApiError(
         'INVALID_PAYMENT_STATE',
         'This money sits on another payment’s deposit address; it cannot count toward a payment.',
+      );
+    }
+    if (!ATTACHABLE_KINDS.includes(row.kind)) {
+      throw new ApiError(
+        'INVALID_PAYMENT_STATE',
+        'This money is not in your account yet; it cannot be attached.',
       );
     }
     const payment = await lockPayment(em, scope, paymentId);

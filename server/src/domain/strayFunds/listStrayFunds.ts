@@ -1,7 +1,7 @@
 import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
-import { ATTACHABLE_STATUSES } from './attachableStatuses.js';
+import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from './attachableStatuses.js';
 import { STRAY_FUNDS_COLUMNS, type StrayFundsRow } from './strayFundsRow.js';
 
 /** An open payment stray money may belong to: same chain and coin, still taking money. */
@@ -43,7 +43,7 @@ export async function listStrayFunds(gateway: Gateway, scope: PaymentScope): Pro
   const items: StrayFundsItem[] = [];
   for (const row of rows) {
     const candidates =
-      row.status === 'open' && row.kind !== 'other_coin' && !row.removed
+      row.status === 'open' && ATTACHABLE_KINDS.includes(row.kind) && !row.removed
         ? await findCandidates(gateway, scope, row)
         : [];
     items.push({ row, candidates });

@@ -1,4 +1,4 @@
-import type { BlockRef, ObservedOutput } from '@cairn/chain-core';
+import type { BlockRef, ObservedOutput, ObservedStray } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
 import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
@@ -24,22 +24,25 @@ async function ownersOfAccount(gateway: Gateway, chainId: string, account: strin
 }
 
 /**
- * Records transfers to a merchant's account that carry no open payment's tag or memo (the watcher's
- * strays of one block) as stray funds of every business whose wallet is that account, in its mode.
- * A transfer in a closed ledger is final on these chains: recorded with one confirmation.
+ * Records money that reached a merchant's account in one block without counting toward a payment as
+ * stray funds of every business whose wallet is that account, in its mode: transfers that carry no
+ * open payment's tag or memo (the watcher's strays), and what an observer reported as stray
+ * (`ObservedStray`, with its kind). Recorded with one confirmation (a closed ledger, or the block's own
+ * depth is not followed for a stray).
  */
 export async function recordAccountStrays(
   gateway: Gateway,
   chainId: string,
-  outputs: readonly ObservedOutput[],
+  outputs: readonly (ObservedOutput | ObservedStray)[],
   block: BlockRef,
 ): Promise<number> {
   const chain = getChain(chainId);
   if (!chain) return 0;
-  const kind = chain.family === 'stellar' ? 'missing_memo' : 'missing_tag';
+  const untagged = chain.family === 'stellar' ? 'missing_memo' : 'missing_tag';
   let found = 0;
   for (const output of outputs) {
     if (output.account === undefined) continue;
+    const kind = 'kind' in output ? output.kind : untagged;
     const prefix = `${output.account}:`;
     const tag = output.matchKey.startsWith(prefix) ? output.matchKey.slice(prefix.length) : null;
     for (const owner of await ownersOfAccount(gateway, chainId, output.account)) {

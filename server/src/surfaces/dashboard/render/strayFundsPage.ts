@@ -1,4 +1,5 @@
 import { getChain } from '@cairn/contract';
+import { ATTACHABLE_KINDS } from '../../../domain/strayFunds/attachableStatuses.js';
 import type { StrayCandidate, StrayFundsItem } from '../../../domain/strayFunds/listStrayFunds.js';
 import { STRAY_NOTE_MAX } from '../../../domain/strayFunds/markStrayFundsRefunded.js';
 import { type StrayFundsRow, strayDisplayAmount } from '../../../domain/strayFunds/strayFundsRow.js';
@@ -89,7 +90,7 @@ function attachForm(
   error?: StrayFormErrors,
 ): SafeHtml | '' {
   const { row, candidates } = item;
-  if (row.kind === 'other_coin' || row.removed) return '';
+  if (!ATTACHABLE_KINDS.includes(row.kind) || row.removed) return '';
   if (candidates.length === 0) {
     return html`<p class="muted">No open ${row.coin_symbol} payment to attach it to.</p>`;
   }
