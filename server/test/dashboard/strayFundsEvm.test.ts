@@ -1,7 +1,7 @@
 import { anvilAvailable } from '@cairn/anvil-node';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachStrayFunds } from '../../src/domain/strayFunds/attachStrayFunds.js';
+import { attachStrayFunds } from '../../src/domain/payments/attachStrayFunds.js';
 import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { eventNamesFor } from '../chains/eventsFor.js';
 import { chromiumAvailable, launchChromium } from '../checkoutPage/browser.js';

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachStrayFunds } from '../../src/domain/strayFunds/attachStrayFunds.js';
+import { attachStrayFunds } from '../../src/domain/payments/attachStrayFunds.js';
 import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { markStrayFundsRefunded } from '../../src/domain/strayFunds/markStrayFundsRefunded.js';
 import { recordAccountStrays } from '../../src/domain/strayFunds/recordAccountStrays.js';

@@ -1,7 +1,7 @@
 import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { PaymentScope } from '../payments/lockPayment.js';
 import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from './attachableStatuses.js';
+import type { StrayScope } from './StrayScope.js';
 import { STRAY_FUNDS_COLUMNS, type StrayFundsRow } from './strayFundsRow.js';
 
 /** An open payment stray money may belong to: same chain and coin, still taking money. */
@@ -32,7 +32,7 @@ const CANDIDATES = 5;
  * and coin it may belong to: the same amount to the same address or account first, then the same
  * address, then the newest. Test and live never mix.
  */
-export async function listStrayFunds(gateway: Gateway, scope: PaymentScope): Promise<StrayFundsItem[]> {
+export async function listStrayFunds(gateway: Gateway, scope: StrayScope): Promise<StrayFundsItem[]> {
   const em = gateway.orm.em.fork();
   const rows = await runSql<StrayFundsRow[]>(
     em,
@@ -54,7 +54,7 @@ export async function listStrayFunds(gateway: Gateway, scope: PaymentScope): Pro
 /** Open payments of the business on the row's chain and coin, the likeliest first. */
 export async function findCandidates(
   gateway: Gateway,
-  scope: PaymentScope,
+  scope: StrayScope,
   row: Pick<StrayFundsRow, 'chain_id' | 'coin_symbol' | 'amount' | 'address'>,
 ): Promise<StrayCandidate[]> {
   const found = await runSql<

@@ -1,7 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import { runSql } from '../accounts/runSql.js';
-import type { PaymentScope } from '../payments/lockPayment.js';
+import type { StrayScope } from './StrayScope.js';
 import { STRAY_FUNDS_COLUMNS, type StrayFundsRow } from './strayFundsRow.js';
 
 /**
@@ -11,7 +11,7 @@ import { STRAY_FUNDS_COLUMNS, type StrayFundsRow } from './strayFundsRow.js';
  */
 export async function lockStrayFunds(
   em: EntityManager,
-  scope: PaymentScope,
+  scope: StrayScope,
   id: string,
 ): Promise<StrayFundsRow> {
   const [row] = await runSql<StrayFundsRow[]>(

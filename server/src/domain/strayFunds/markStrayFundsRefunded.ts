@@ -1,7 +1,7 @@
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import type { PaymentScope } from '../payments/lockPayment.js';
 import { lockStrayFunds, resolveStrayFunds } from './loadStrayFunds.js';
+import type { StrayScope } from './StrayScope.js';
 import type { StrayFundsRow } from './strayFundsRow.js';
 import { writeStrayFundsEvent } from './writeStrayFundsEvent.js';
 
@@ -17,7 +17,7 @@ export const STRAY_NOTE_MAX = 500;
  */
 export async function markStrayFundsRefunded(
   gateway: Gateway,
-  scope: PaymentScope,
+  scope: StrayScope,
   id: string,
   note: string,
 ): Promise<StrayFundsRow> {

@@ -1,6 +1,6 @@
 import { formatUnits } from '@cairn/chain-core';
 import { getChain, type StrayFunds, type StrayFundsKind, type StrayFundsStatus } from '@cairn/contract';
-import { rfc3339 } from '../payments/serializePayment.js';
+import { rfc3339 } from './rfc3339.js';
 
 /** A `stray_funds` row as the domain reads it (amount as a numeric string, never a JS number). */
 export interface StrayFundsRow {

@@ -3,7 +3,7 @@ import type { StrayFundsEventName } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OutboxEvent } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import { rfc3339 } from '../payments/serializePayment.js';
+import { rfc3339 } from './rfc3339.js';
 import { type StrayFundsRow, serializeStrayFunds } from './strayFundsRow.js';
 
 /**

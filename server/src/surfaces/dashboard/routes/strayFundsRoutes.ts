@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { attachStrayFunds } from '../../../domain/strayFunds/attachStrayFunds.js';
+import { attachStrayFunds } from '../../../domain/payments/attachStrayFunds.js';
 import { listStrayFunds } from '../../../domain/strayFunds/listStrayFunds.js';
 import { markStrayFundsRefunded } from '../../../domain/strayFunds/markStrayFundsRefunded.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';

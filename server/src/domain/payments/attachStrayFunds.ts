@@ -1,12 +1,12 @@
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
-import { lockPayment, type PaymentScope } from '../payments/lockPayment.js';
-import { recordTransferObservations } from '../payments/recordTransferObservation.js';
-import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from './attachableStatuses.js';
-import { lockStrayFunds, resolveStrayFunds } from './loadStrayFunds.js';
-import type { StrayFundsRow } from './strayFundsRow.js';
-import { writeStrayFundsEvent } from './writeStrayFundsEvent.js';
+import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from '../strayFunds/attachableStatuses.js';
+import { lockStrayFunds, resolveStrayFunds } from '../strayFunds/loadStrayFunds.js';
+import type { StrayFundsRow } from '../strayFunds/strayFundsRow.js';
+import { writeStrayFundsEvent } from '../strayFunds/writeStrayFundsEvent.js';
+import { lockPayment, type PaymentScope } from './lockPayment.js';
+import { recordTransferObservations } from './recordTransferObservation.js';
 
 /**
  * Counts stray money toward an open payment of the same business, mode, chain and coin, as a top-up
