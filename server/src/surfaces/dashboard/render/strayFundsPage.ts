@@ -13,7 +13,9 @@ import type { Page } from './Page.js';
 /** What happened, in the merchant's words, per kind. */
 const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
   other_coin:
-    'Another coin reached a payment’s deposit address. It does not count toward that payment and stays on the address: its forwarder can only pay your treasury (anyone may call its flush), and Cairn’s sweeps move only the payment’s own coin.',
+    'Another coin reached a payment’s deposit address. It does not count toward that payment and stays ' +
+    'on the address: its forwarder can only pay your treasury (anyone may call its flush), and ' +
+    'Cairn’s sweeps move only the payment’s own coin.',
   missing_tag:
     'A payment reached your account without the destination tag of an open payment. The money is in your account; no payment counted it.',
   missing_memo:
@@ -161,7 +163,10 @@ export function strayFundsPage(
     ...(input.notice ? { notice: input.notice } : {}),
     ...(input.status ? { status: input.status } : {}),
     main: html`<h1>Stray funds</h1>
-<p class="muted">Money that reached your ${input.mode}-mode deposit addresses or accounts without counting toward a payment, newest first. Attach it to an open payment (it then counts as a top-up does) or mark it refunded once you sent it back. Each one is also sent as <code>stray_funds.found</code>, and <code>stray_funds.resolved</code> when resolved.</p>
+<p class="muted">Money that reached your ${input.mode}-mode deposit addresses or accounts without counting toward a
+payment, newest first. Attach it to an open payment (it then counts as a top-up does) or mark it refunded once
+you sent it back. Each one is also sent as <code>stray_funds.found</code>, and <code>stray_funds.resolved</code>
+when resolved.</p>
 ${cards.length === 0 ? emptyCard('No stray funds. Every transfer counted toward a payment.') : cards}`,
   };
 }
