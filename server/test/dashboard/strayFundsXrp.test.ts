@@ -165,6 +165,43 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
     });
   });
 
+  it("records an XRP Check and an Escrow naming the merchant's account, never credits them", async () => {
+    const p = await s.newPayment();
+    const tag = Number(p.memo);
+    const check = s.node.rippled.createCheckOrEscrow({
+      kind: 'CheckCreate',
+      to: p.address,
+      tag,
+      amountDrops: p.amount,
+    });
+    const escrow = s.node.rippled.createCheckOrEscrow({
+      kind: 'EscrowCreate',
+      to: p.address,
+      amountDrops: 3_000_000n,
+    });
+    // A Check naming no merchant's account (here its own writer's) is none of the gateway's business.
+    s.node.rippled.createCheckOrEscrow({
+      kind: 'CheckCreate',
+      to: s.node.rippled.payer,
+      amountDrops: 1_000_000n,
+    });
+    await s.sync();
+    expect(await s.statusOf(p.id)).toBe('awaiting_payment');
+    const rows = (await listStrayFunds(s.test.running.gateway, scope())).map((i) => i.row);
+    expect(rows.find((r) => r.tx_id === check)).toMatchObject({
+      kind: 'check',
+      tag: String(tag),
+      amount: p.amount.toString(),
+      address: p.address,
+    });
+    expect(rows.find((r) => r.tx_id === escrow)).toMatchObject({
+      kind: 'escrow',
+      amount: '3000000',
+      tag: null,
+    });
+    expect(rows.filter((r) => r.kind === 'check' || r.kind === 'escrow')).toHaveLength(3); // with the hook's
+  });
+
   it('records a transfer once, for its own business and mode only', async () => {
     const p = await s.newPayment();
     const txid = await s.node.send(p.address, 2_000_000n);

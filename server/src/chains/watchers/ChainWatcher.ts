@@ -316,7 +316,12 @@ export class ChainWatcher {
         matches = this.#index.match(block.outputs);
         await this.#recordStrays(block.outputs, block);
       }
-      if (block.strays?.length) await recordAccountStrays(this.#options.gateway, chain, block.strays, block);
+      if (block.strays?.length) {
+        // Checks, Escrows and the like: recorded for the accounts merchants take payments on.
+        await this.#refreshIndex();
+        const strays = block.strays.filter((s) => this.#index.hasTaggedAccount(s.account));
+        if (strays.length > 0) await recordAccountStrays(this.#options.gateway, chain, strays, block);
+      }
       if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
         // Account chains: native coin sent to an open target from inside a contract (found by balance).
         const native = this.#options.chain.coins[0]!.symbol;
