@@ -247,4 +247,28 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
     });
     expect(foreign.status).toBe(404);
   });
+
+  it('asks a session older than ten minutes to confirm it is the owner, and refuses a form without its CSRF token', async () => {
+    const p = await s.newPayment();
+    await s.node.send(p.address, 3_000_000n);
+    await s.mine(1);
+    await s.sync();
+    const row = (await listStrayFunds(s.test.running.gateway, scope())).find(
+      (i) => i.row.amount === '3000000' && i.row.kind === 'missing_tag' && i.row.status === 'open',
+    )!.row;
+    const dash = await signedInDashboard(s.test);
+    await dash.get('/dashboard/stray-funds');
+    const forged = await dash.post(`/dashboard/stray-funds/${row.id}/refunded`, {
+      note: 'x',
+      _csrf: 'forged',
+    });
+    expect(forged.status).toBe(403);
+    s.clock.advance(11 * 60_000);
+    const stale = await dash.post(`/dashboard/stray-funds/${row.id}/refunded`, { note: 'sent back' });
+    expect(pageText(stale.body)).toContain('Confirm it’s you');
+    const [after] = await sql<{ status: string }>(s.test, 'select status from stray_funds where id = ?', [
+      row.id,
+    ]);
+    expect(after?.status).toBe('open');
+  });
 });
