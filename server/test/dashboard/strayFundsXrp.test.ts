@@ -17,12 +17,23 @@ import { captureStrayFunds, pageText, signedInDashboard } from './strayFundsHelp
 // payment through the lifecycle (as a top-up is); marking another refunded resolves it. Scoped to the
 // business and mode. The page is captured at desktop and phone width when Chromium is installed.
 
+const EXPLORER = 'https://testnet.xrpl.org/transactions/{tx_id}';
+
 describe('stray funds on the XRP Ledger (fake rippled)', () => {
   let s: ChainScenario<XrpTestnet>;
   let browser: Browser | undefined;
   beforeAll(async () => {
     [s, browser] = await Promise.all([
-      startScenario(XRP_TESTNET, { confirmations: 1 }),
+      startScenario(
+        {
+          ...XRP_TESTNET,
+          env: async (node, confirmations) => ({
+            ...(await XRP_TESTNET.env(node, confirmations)),
+            CAIRN_CHAIN_XRP_TESTNET_EXPLORER_TX_URL: EXPLORER,
+          }),
+        },
+        { confirmations: 1 },
+      ),
       chromiumAvailable() ? launchChromium() : Promise.resolve(undefined),
     ]);
   }, 180_000);
@@ -76,6 +87,7 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
     expect(text).toContain(txid);
     expect(text).toContain(`May belong to ${p.id} (same amount and account, open)`);
     expect(page.body).toContain(`action="/dashboard/stray-funds/${item!.row.id}/attach"`);
+    expect(page.body).toContain(`href="${EXPLORER.replace('{tx_id}', txid)}"`);
     if (browser) await captureStrayFunds(browser, s.test, 'stray-funds-xrp');
 
     // Attach: counted toward the payment (the lifecycle decides: confirmed at depth 1).

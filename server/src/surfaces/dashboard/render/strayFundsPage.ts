@@ -9,6 +9,7 @@ import { csrfField, formatTime } from './forms.js';
 import { emptyCard } from './listControls.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
+import { explorerLink } from './paymentDetailPage.js';
 
 /** What happened, in the merchant's words, per kind. */
 const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
@@ -39,13 +40,6 @@ export interface StrayFormErrors {
   readonly field: 'note' | 'payment_id';
   readonly message: string;
   readonly note?: string;
-}
-
-function explorerLink(template: string | undefined, txId: string): SafeHtml {
-  if (!template) return html`<code>${txId}</code>`;
-  const href = template.replaceAll('{tx_id}', encodeURIComponent(txId));
-  const opens = html`<span class="visually-hidden-label"> (opens the block explorer)</span>`;
-  return html`<a href="${href}" rel="noreferrer noopener" target="_blank"><code>${txId}</code>${opens}</a>`;
 }
 
 function candidateLabel(c: StrayCandidate, row: StrayFundsRow): string {
