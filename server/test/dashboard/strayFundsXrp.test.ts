@@ -1,3 +1,4 @@
+import { WebhookEventSchema } from '@cairn/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachStrayFunds } from '../../src/domain/payments/attachStrayFunds.js';
@@ -5,7 +6,7 @@ import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { markStrayFundsRefunded } from '../../src/domain/strayFunds/markStrayFundsRefunded.js';
 import { recordAccountStrays } from '../../src/domain/strayFunds/recordAccountStrays.js';
 import { otherBusiness, sql } from '../api/apiHelpers.js';
-import { eventNamesFor } from '../chains/eventsFor.js';
+import { allDelivered, eventNamesFor } from '../chains/eventsFor.js';
 import { type ChainScenario, startScenario } from '../chains/startChainScenario.js';
 import { XRP_TESTNET, type XrpTestnet } from '../chains/xrp/xrpTestnet.js';
 import { chromiumAvailable, launchChromium } from '../checkoutPage/browser.js';
@@ -46,6 +47,8 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
   const strayEvents = async (type: string) => {
     const response = await s.client.get(`/events?type=${type}`);
     expect(response.status, response.text).toBe(200);
+    // Each body is what the contract (and the SDK, which validates it) says a webhook carries.
+    for (const event of response.body.data) expect(WebhookEventSchema.parse(event).event).toBe(type);
     // biome-ignore lint/suspicious/noExplicitAny: API body
     return response.body.data.map((e: any) => e.data.stray_funds);
   };
@@ -77,6 +80,13 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
       amount: p.amount.toString(),
       status: 'open',
     });
+    // Delivered, signed, to the endpoint of the key of the latest payment to the account (subscribed by default).
+    await allDelivered(s.test);
+    expect(
+      s.receiver.delivered.filter(
+        (d) => d.event === 'stray_funds.found' && JSON.parse(d.body).data.stray_funds.id === item!.row.id,
+      ),
+    ).toHaveLength(1);
 
     // The page: amount, coin, chain, transaction, the account reached, and the likely payment.
     const dash = await signedInDashboard(s.test);
