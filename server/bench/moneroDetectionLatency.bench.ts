@@ -94,7 +94,7 @@ async function subaddressCost(monero: Monero): Promise<void> {
       const observer = createMoneroObserver({
         chainId: chain.id,
         daemonUrl: monero.daemonUrl,
-        walletRpcUrl: walletRpc.url,
+        walletRpcUrls: [walletRpc.url],
       });
       const first = performance.now();
       const firstActivity = await observer.targetActivity(targets);

@@ -143,6 +143,12 @@ export interface TargetPollObserver extends HeaderSource {
    * at all; a backend that fails for some targets only reports them as `unread`.
    */
   targetActivity(targets: readonly PolledTarget[]): Promise<TargetPollResult>;
+  /**
+   * Drops what the backend keeps for a merchant wallet that was removed and none of whose targets is
+   * watched any more (Monero: closes its view-only wallet and deletes the file). Called once per
+   * wallet and process by the watcher; absent where the backend keeps nothing per wallet.
+   */
+  forgetWallet?(wallet: string): Promise<void>;
 }
 
 export type ChainObserver = BlockScanObserver | TargetPollObserver;
@@ -153,8 +159,16 @@ export type ChainBackend =
       readonly kind: 'json-rpc';
       readonly url: string;
       readonly timeoutMs?: number;
-      /** Monero: the monero-wallet-rpc that keeps the view-only wallets (`url` is the daemon's RPC). */
-      readonly walletRpcUrl?: string;
+      /**
+       * Monero: the monero-wallet-rpc processes that keep the view-only wallets, sharing one wallet
+       * directory (`url` is the daemon's RPC).
+       */
+      readonly walletRpcUrls?: readonly string[];
+      /**
+       * Monero: the wallet RPCs' `--wallet-dir` as the gateway sees it; set, a removed merchant
+       * wallet's view-only files are deleted there once none of its payments is watched.
+       */
+      readonly walletDir?: string;
       /**
        * Monero: the gateway's secret each view-only wallet file's password is derived from (an HMAC
        * of the file name); unset, the files have no password.
@@ -174,6 +188,7 @@ export type ChainBackend =
 /** Where an observer reports what it saw and left out (pino's argument order: fields, message). */
 export interface ObserverLog {
   warn(fields: Record<string, unknown>, message: string): void;
+  info?(fields: Record<string, unknown>, message: string): void;
 }
 
 /** Everything needed to open an observer for one chain. */

@@ -31,7 +31,7 @@ describe('createMoneroAdapter', () => {
     ).toThrow(MoneroAdapterError);
     const observer = moneroAdapter.createObserver!({
       chain,
-      backend: { kind: 'json-rpc', url: 'http://127.0.0.1:18081', walletRpcUrl: 'http://127.0.0.1:18083' },
+      backend: { kind: 'json-rpc', url: 'http://127.0.0.1:18081', walletRpcUrls: ['http://127.0.0.1:18083'] },
     });
     expect(observer).toMatchObject({ chainId: 'XMR_REGTEST', strategy: 'target-poll' });
   });

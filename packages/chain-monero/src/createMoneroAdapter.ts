@@ -81,14 +81,14 @@ export function createMoneroAdapter(): ChainAdapter {
     validateAddress: validateMoneroAddress,
 
     /**
-     * Watches through monerod (the backend's `url`) and monero-wallet-rpc (`walletRpcUrl`): see
+     * Watches through monerod (the backend's `url`) and monero-wallet-rpc (`walletRpcUrls`): see
      * createMoneroObserver.
      */
     createObserver({ chain, backend, log }) {
       if (!isMoneroChainId(chain.id)) {
         throw new MoneroAdapterError('UNSUPPORTED_CHAIN', `${chain.id} is not a Monero chain`);
       }
-      if (backend.kind !== 'json-rpc' || !backend.walletRpcUrl) {
+      if (backend.kind !== 'json-rpc' || !backend.walletRpcUrls?.length) {
         throw new MoneroAdapterError(
           'UNSUPPORTED_BACKEND',
           `${chain.id} is watched through monerod and monero-wallet-rpc: set CAIRN_CHAIN_${chain.id}_RPC_URL and _WALLET_RPC_URL`,
@@ -97,9 +97,10 @@ export function createMoneroAdapter(): ChainAdapter {
       return createMoneroObserver({
         chainId: chain.id,
         daemonUrl: backend.url,
-        walletRpcUrl: backend.walletRpcUrl,
+        walletRpcUrls: backend.walletRpcUrls,
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
         ...(backend.walletSecret === undefined ? {} : { walletSecret: backend.walletSecret }),
+        ...(backend.walletDir === undefined ? {} : { walletDir: backend.walletDir }),
         ...(backend.headers === undefined ? {} : { daemonHeaders: backend.headers }),
         ...(log ? { log } : {}),
       });

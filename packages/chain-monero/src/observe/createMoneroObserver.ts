@@ -1,4 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
+import { readdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
 import {
   type BlockHeader,
   type BlockRef,
@@ -19,8 +21,13 @@ export interface MoneroObserverOptions {
   readonly chainId: string;
   /** monerod's RPC (`http://127.0.0.1:18081`): heights, block hashes and the truth about transactions. */
   readonly daemonUrl: string;
-  /** monero-wallet-rpc (`--wallet-dir` under the gateway's data dir), which keeps the view-only wallets. */
-  readonly walletRpcUrl: string;
+  /**
+   * The monero-wallet-rpc processes that keep the view-only wallets, all started with one
+   * `--wallet-dir` (under the gateway's data dir). Each holds one open wallet: with as many processes
+   * as merchant wallets that have open payments, every wallet stays open and a poll only refreshes it;
+   * with fewer, the wallets share them and are opened in turn (see docs/operating/monero.md).
+   */
+  readonly walletRpcUrls: readonly string[];
   readonly timeoutMs?: number;
   /** Extra HTTP headers of the daemon's requests (a hosted daemon's API key); not sent to the wallet RPC. */
   readonly daemonHeaders?: Readonly<Record<string, string>>;
@@ -36,10 +43,23 @@ export interface MoneroObserverOptions {
    */
   readonly minRescanIntervalMs?: number;
   /**
+   * How long a poll may go on opening (or making) view-only wallets (default 5 s): opening one costs
+   * the wallet RPC 1-2 s of CPU, so a hundred merchants' first payments after a start would hold one
+   * poll for minutes, and every payment's detection with it. The wallets not opened by then are read by
+   * a later poll (their targets are reported unread meanwhile). Wallets already open are always read,
+   * and each poll opens at least one.
+   */
+  readonly openBudgetMs?: number;
+  /**
    * The secret each view-only wallet's password is derived from (`walletPasswordOf`); unset, the
    * files have no password. A file made before it was set (no password) is sealed when first opened.
    */
   readonly walletSecret?: Uint8Array;
+  /**
+   * The wallet RPCs' `--wallet-dir` as this process sees it: `forgetWallet` deletes a removed
+   * wallet's files there. Unset, they stay and a log line names them.
+   */
+  readonly walletDir?: string;
   readonly log?: ObserverLog;
 }
 
@@ -47,8 +67,25 @@ export interface MoneroObserverOptions {
 const WALLET_EXISTS = /already exists/i;
 /** `create_address` makes at most 64 subaddresses per call on 0.18. */
 const CREATE_ADDRESS_MAX = 64;
+/** View-only wallets opened at once in a poll: opening is CPU work in the wallet RPCs. */
+const OPEN_CONCURRENCY = 4;
 /** The account whose subaddresses are deposit targets (see createMoneroAdapter). */
 const DEPOSIT_ACCOUNT = 0;
+
+/** A view-only wallet open in a wallet RPC, and the highest subaddress index created in it. */
+interface OpenWallet {
+  readonly file: string;
+  highest: number;
+}
+
+/** One monero-wallet-rpc of the pool. */
+interface Slot {
+  readonly rpc: MoneroWalletRpc;
+  /** The wallet open in it now, as this observer left it (undefined: unknown, opened before use). */
+  open: OpenWallet | undefined;
+  /** Wallet files this process has created or opened: opened directly, without trying to create. */
+  readonly known: Set<string>;
+}
 
 /** The file name of a merchant wallet's view-only copy: stable, and revealing neither key. */
 export function walletFileOf(chainId: string, wallet: string): string {
@@ -68,11 +105,13 @@ export function walletPasswordOf(secret: Uint8Array | undefined, file: string): 
 
 /**
  * Observes a Monero chain (docs/operating/monero.md) by polling the watched subaddresses (a target-poll
- * observer): monerod gives the tip and block hashes; monero-wallet-rpc keeps one view-only wallet per
- * merchant wallet (created from the address and private view key with `generate_from_keys`, file
- * under its `--wallet-dir`), whose `get_transfers` lists the transfers to the payments' subaddresses,
- * in the pool and in blocks. One wallet-rpc call set per merchant wallet and poll, never one per
- * payment.
+ * observer): monerod gives the tip and block hashes; a pool of monero-wallet-rpc processes sharing one
+ * `--wallet-dir` keeps one view-only wallet per merchant wallet (created from the address and private
+ * view key with `generate_from_keys`), whose `get_transfers` lists the transfers to the payments'
+ * subaddresses, in the pool and in blocks. Each merchant wallet keeps a wallet RPC and stays open
+ * there while the pool has one free for it; the wallet RPCs are asked side by side. One wallet-rpc
+ * call set per merchant wallet and poll, never one per payment, and none for a wallet whose targets
+ * and the daemon's tip and pool are unchanged since its last reading.
  *
  * The wallet RPC is not trusted about where a transaction is: it does not notice a popped block until
  * the daemon has another at that height, keeps listing a flushed transaction, and reports no block
@@ -96,17 +135,30 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     ...rpcOptions,
     ...(options.daemonHeaders ? { headers: options.daemonHeaders } : {}),
   });
-  const wallets = new MoneroWalletRpc(options.walletRpcUrl, rpcOptions);
+  if (options.walletRpcUrls.length === 0) throw new Error(`${chainId}: no wallet RPC given`);
+  const slots: Slot[] = options.walletRpcUrls.map((url) => ({
+    rpc: new MoneroWalletRpc(url, rpcOptions),
+    open: undefined,
+    known: new Set<string>(),
+  }));
   const restoreDepth = options.restoreDepth ?? 720;
-  /** The wallet file open in the wallet RPC now, and the highest subaddress index created in it. */
-  let open: { file: string; highest: number } | undefined;
+  /** Which wallet RPC each wallet file was last given to (it stays there while the pool allows). */
+  const slotOf = new Map<string, Slot>();
+  /**
+   * Each wallet file's last reading, with the daemon's state (tip and pool) before it and the targets
+   * asked about: reused while both are unchanged, so a quiet chain costs two daemon calls per poll.
+   */
+  const lastReading = new Map<string, { state: string; targets: string; activity: TargetActivity[] }>();
+  /** When each wallet file was last read (`performance.now()`). */
+  const readAt = new Map<string, number>();
+  /** Whether this process has closed what the wallet RPCs had open (resetPool). */
+  let poolReset = false;
   /** Wallet files found disagreeing with the daemon: rescanned before their next read. */
   const stale = new Set<string>();
   /** When each wallet file was last rescanned (`performance.now()`). */
   const rescannedAt = new Map<string, number>();
   const minRescanIntervalMs = options.minRescanIntervalMs ?? 600_000;
-  /** Wallet files known to exist in the wallet RPC's directory (created, or found, by this observer). */
-  const known = new Set<string>();
+  const openBudgetMs = options.openBudgetMs ?? 5_000;
 
   const fail = (message: string, cause: unknown): never => {
     throw new ChainBackendError(
@@ -150,7 +202,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
    * password: it is opened without one and sealed with its password. One that opens with neither was
    * sealed under another secret (CAIRN_MASTER_KEY changed): that is an error saying what to do.
    */
-  async function openExisting(file: string, password: string): Promise<void> {
+  async function openExisting(wallets: MoneroWalletRpc, file: string, password: string): Promise<void> {
     try {
       await wallets.openWallet({ filename: file, password });
       return;
@@ -172,15 +224,25 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     );
   }
 
-  /** Opens (creating it on first use) the view-only wallet of `wallet`, with subaddresses up to `minor`. */
-  async function openWallet(wallet: string, minor: number, expected: string): Promise<void> {
+  /**
+   * Opens, in `slot`, (creating it on first use) the view-only wallet of `wallet`, with subaddresses up
+   * to `minor`.
+   */
+  async function openWallet(
+    slot: Slot,
+    wallet: string,
+    minor: number,
+    expected: string,
+  ): Promise<OpenWallet> {
     const file = walletFileOf(chainId, wallet);
-    if (open?.file !== file) {
-      open = undefined;
+    const wallets = slot.rpc;
+    if (slot.open?.file !== file) {
+      slot.open = undefined;
       const password = walletPasswordOf(options.walletSecret, file);
-      if (known.has(file)) await wallets.openWallet({ filename: file, password });
+      if (slot.known.has(file)) await wallets.openWallet({ filename: file, password });
       else {
-        // First use in this process: create it, or open it when an earlier run did.
+        // First use in this process: create it, or open it when an earlier run (or another wallet
+        // RPC of the pool, sharing the directory) did.
         const parts = moneroWalletParts(wallet);
         const { height } = await daemon.getLastBlockHeader();
         try {
@@ -193,15 +255,16 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
           });
         } catch (error) {
           if (!(error instanceof MoneroRpcError) || !WALLET_EXISTS.test(error.rpcMessage)) throw error;
-          await openExisting(file, password);
+          await openExisting(wallets, file, password);
         }
-        known.add(file);
+        slot.known.add(file);
       }
       // The watcher decides when to read; the wallet's own 20-second refresh would only compete.
       await wallets.autoRefresh(false);
       const { addresses } = await wallets.getAddress(DEPOSIT_ACCOUNT);
-      open = { file, highest: Math.max(0, ...addresses.map((a) => a.addressIndex)) };
+      slot.open = { file, highest: Math.max(0, ...addresses.map((a) => a.addressIndex)) };
     }
+    const open = slot.open;
     while (open.highest < minor) {
       const count = Math.min(CREATE_ADDRESS_MAX, minor - open.highest);
       const created = await wallets.createAddress(DEPOSIT_ACCOUNT, count);
@@ -213,17 +276,19 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         `the view-only wallet's subaddress 0/${minor} is ${addresses[0]?.address ?? 'missing'}, not the deposit address ${expected}: the stored wallet does not match its wallet file`,
       );
     }
+    return open;
   }
 
   /** The transfers of one merchant wallet to these targets (minor index -> target), checked in the daemon. */
   async function walletActivity(
+    slot: Slot,
     wallet: string,
     byMinor: ReadonlyMap<number, PolledTarget>,
   ): Promise<TargetActivity[]> {
     const minors = [...byMinor.keys()];
     const highest = Math.max(...minors);
-    await openWallet(wallet, highest, byMinor.get(highest)!.address);
-    const file = open!.file;
+    const wallets = slot.rpc;
+    const { file } = await openWallet(slot, wallet, highest, byMinor.get(highest)!.address);
     const lastRescan = rescannedAt.get(file);
     if (
       stale.has(file) &&
@@ -258,7 +323,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
       const target = byMinor.get(transfer.subaddrIndex.minor)!;
       // The wallet open now is the one asked about: its transfers are to the targets' own addresses.
       if (transfer.address !== target.address) {
-        open = undefined;
+        slot.open = undefined;
         throw new Error(
           `the wallet RPC lists a transfer to ${transfer.address} at subaddress 0/${transfer.subaddrIndex.minor}, not to ${target.address}: another wallet is open in it (is the wallet RPC shared?)`,
         );
@@ -301,6 +366,79 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     return activity;
   }
 
+  /**
+   * Gives each wallet file of this poll a wallet RPC: the one it had, unless that one is shared with
+   * another wallet of this poll while a wallet RPC has none, then the least loaded. A file moved away
+   * from the wallet RPC that has it open is closed there first, so no two processes hold it open.
+   */
+  async function assignSlots(files: readonly string[]): Promise<Map<string, Slot>> {
+    const load = new Map<Slot, number>(slots.map((slot) => [slot, 0]));
+    const kept = new Map<string, Slot>();
+    for (const file of files) {
+      const slot = slotOf.get(file);
+      if (slot === undefined) continue;
+      kept.set(file, slot);
+      load.set(slot, load.get(slot)! + 1);
+    }
+    const leastLoaded = () => {
+      let best = slots[0]!;
+      for (const slot of slots) if (load.get(slot)! < load.get(best)!) best = slot;
+      return best;
+    };
+    const assigned = new Map<string, Slot>();
+    for (const file of files) {
+      let slot = kept.get(file);
+      if (slot !== undefined && load.get(slot)! > 1 && load.get(leastLoaded())! === 0) {
+        load.set(slot, load.get(slot)! - 1);
+        if (slot.open?.file === file) {
+          slot.open = undefined;
+          try {
+            await slot.rpc.closeWallet();
+          } catch (error) {
+            options.log?.warn(
+              { chainId, wallet: file, err: error instanceof Error ? error.message : String(error) },
+              'monero: cannot close a view-only wallet moved to another wallet RPC; it stays where it is',
+            );
+            load.set(slot, load.get(slot)! + 1);
+            assigned.set(file, slot);
+            continue;
+          }
+        }
+        slot = undefined;
+      }
+      if (slot === undefined) {
+        slot = leastLoaded();
+        load.set(slot, load.get(slot)! + 1);
+        slotOf.set(file, slot);
+      }
+      assigned.set(file, slot);
+    }
+    return assigned;
+  }
+
+  /**
+   * Closes whatever wallet each wallet RPC has open, before this process first uses the pool: an open
+   * wallet's files are locked to its process, and after a restart (or a change of the list) a wallet
+   * left open in one wallet RPC could not be opened in the one it is now given. A wallet RPC that has
+   * none open answers an error, which is what is wanted.
+   */
+  async function resetPool(): Promise<void> {
+    await Promise.all(
+      slots.map(async (slot) => {
+        slot.open = undefined;
+        await slot.rpc.closeWallet().catch(() => undefined);
+      }),
+    );
+  }
+
+  /** The daemon's state a wallet reading reflects: its tip and the transactions in its pool. */
+  async function chainState(): Promise<string> {
+    const [top, pool] = await Promise.all([daemon.getLastBlockHeader(), daemon.getTransactionPoolHashes()]);
+    return createHash('sha256')
+      .update(`${top.height}:${top.hash}\n${[...pool].sort().join('\n')}`)
+      .digest('hex');
+  }
+
   async function targetActivity(targets: readonly PolledTarget[]): Promise<TargetPollResult> {
     const byWallet = new Map<string, Map<number, PolledTarget>>();
     const unread: string[] = [];
@@ -318,31 +456,133 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
       minors.set(target.wallet.index + 1, target);
       byWallet.set(target.wallet.value, minors);
     }
+    if (byWallet.size === 0) return { activity: [], unread };
+    let state: string;
+    try {
+      state = await chainState();
+    } catch (error) {
+      return fail('cannot read the tip and pool from monerod', error);
+    }
+    const fileOf = new Map([...byWallet.keys()].map((wallet) => [wallet, walletFileOf(chainId, wallet)]));
+    const askedFiles = new Set(fileOf.values());
+    for (const file of lastReading.keys()) if (!askedFiles.has(file)) lastReading.delete(file);
+    if (!poolReset) {
+      await resetPool();
+      poolReset = true;
+    }
+    const assigned = await assignSlots([...fileOf.values()]);
+    const queues = new Map<Slot, string[]>();
+    // The wallets read longest ago first, so those a poll's budget leaves unopened go first next time.
+    const byAge = [...byWallet.keys()].sort(
+      (a, b) => (readAt.get(fileOf.get(a)!) ?? -1) - (readAt.get(fileOf.get(b)!) ?? -1),
+    );
+    for (const wallet of byAge) {
+      const slot = assigned.get(fileOf.get(wallet)!)!;
+      queues.set(slot, [...(queues.get(slot) ?? []), wallet]);
+    }
     const activity: TargetActivity[] = [];
     let failures = 0;
     let lastError: unknown;
-    for (const [wallet, byMinor] of byWallet) {
+    const started = performance.now();
+    let opening = 0;
+    let openedThisPoll = 0;
+    const openers: (() => void)[] = [];
+    let deferred = 0;
+    const readWallet = async (slot: Slot, wallet: string) => {
+      const byMinor = byWallet.get(wallet)!;
+      const file = fileOf.get(wallet)!;
+      const asked = [...byMinor].map(([minor, target]) => `${minor}=${target.address}`).join(',');
+      const last = lastReading.get(file);
+      if (last && last.state === state && last.targets === asked && !stale.has(file)) {
+        activity.push(...last.activity);
+        return;
+      }
+      const opens = slot.open?.file !== file;
+      if (opens) {
+        while (opening >= OPEN_CONCURRENCY) await new Promise<void>((resolve) => openers.push(resolve));
+        // Each poll opens at least one wallet, so a slow wallet RPC still gets through the list.
+        if (openedThisPoll > 0 && performance.now() - started >= openBudgetMs) {
+          openers.shift()?.();
+          deferred += 1;
+          for (const target of byMinor.values()) unread.push(target.matchKey);
+          return;
+        }
+        opening += 1;
+        openedThisPoll += 1;
+      }
       try {
-        activity.push(...(await walletActivity(wallet, byMinor)));
+        const read = await walletActivity(slot, wallet, byMinor);
+        activity.push(...read);
+        lastReading.set(file, { state, targets: asked, activity: read });
+        readAt.set(file, performance.now());
       } catch (error) {
         // One merchant's wallet failing leaves the others watched; its payments wait for a later poll.
-        open = undefined;
+        slot.open = undefined;
+        lastReading.delete(file);
         failures += 1;
         lastError = error;
         options.log?.warn(
-          {
-            chainId,
-            wallet: walletFileOf(chainId, wallet),
-            err: error instanceof Error ? error.message : String(error),
-          },
+          { chainId, wallet: file, err: error instanceof Error ? error.message : String(error) },
           "monero: cannot read a merchant's view-only wallet; its payments are not watched this time",
         );
         for (const target of byMinor.values()) unread.push(target.matchKey);
+      } finally {
+        if (opens) {
+          opening -= 1;
+          openers.shift()?.();
+        }
       }
-    }
+    };
+    // The wallet RPCs work side by side; the wallets sharing one are read in turn.
+    await Promise.all(
+      [...queues].map(async ([slot, wallets]) => {
+        for (const wallet of wallets) await readWallet(slot, wallet);
+      }),
+    );
     if (failures > 0 && failures === byWallet.size) fail('cannot read any view-only wallet', lastError);
+    if (deferred > 0) {
+      options.log?.warn(
+        { chainId, wallets: deferred, openBudgetMs },
+        'monero: view-only wallets left to open in a later poll (opening takes the wallet RPC 1-2 s each); their payments are not read this time',
+      );
+    }
     return { activity, unread };
   }
 
-  return { chainId, strategy: 'target-poll', tip, blockHashAt, header, targetActivity };
+  /**
+   * A removed merchant wallet none of whose payments is watched: its view-only wallet is closed where
+   * it is open and its files (`<file>`, `<file>.keys`, and whatever else monero-wallet-rpc wrote under
+   * that name) are deleted from `walletDir`, so the private view key does not stay on disk.
+   */
+  async function forgetWallet(wallet: string): Promise<void> {
+    const file = walletFileOf(chainId, wallet);
+    for (const slot of slots) {
+      slot.known.delete(file);
+      if (slot.open?.file !== file) continue;
+      slot.open = undefined;
+      await slot.rpc.closeWallet();
+    }
+    slotOf.delete(file);
+    lastReading.delete(file);
+    readAt.delete(file);
+    stale.delete(file);
+    rescannedAt.delete(file);
+    if (options.walletDir === undefined) {
+      options.log?.warn(
+        { chainId, wallet: file },
+        "monero: a removed wallet's view-only files stay in the wallet RPC's directory (the gateway is not given it: CAIRN_CHAIN_<ID>_WALLET_DIR); delete the files of this name by hand",
+      );
+      return;
+    }
+    const names = (await readdir(options.walletDir)).filter(
+      (name) => name === file || name.startsWith(`${file}.`),
+    );
+    for (const name of names) await rm(join(options.walletDir, name), { force: true });
+    options.log?.info?.(
+      { chainId, wallet: file, files: names.length },
+      "monero: a removed wallet's view-only wallet is closed and its files deleted",
+    );
+  }
+
+  return { chainId, strategy: 'target-poll', tip, blockHashAt, header, targetActivity, forgetWallet };
 }

@@ -10,7 +10,7 @@ import {
 } from '../../domain/payments/recordTransferObservation.js';
 import { recordAccountStrays } from '../../domain/strayFunds/recordAccountStrays.js';
 import { backfillDepositTargets } from './backfillDepositTargets.js';
-import { ChainWatcherStore, KEPT_BLOCKS, type SightingInput } from './ChainWatcherStore.js';
+import { ChainWatcherStore, KEPT_BLOCKS, type PollTarget, type SightingInput } from './ChainWatcherStore.js';
 import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
 import { judgeWatcherHealth, type WatcherHealth } from './judgeWatcherHealth.js';
 import { WatcherLock } from './WatcherLock.js';
@@ -103,6 +103,8 @@ export class ChainWatcher {
   readonly #instanceId: string;
   #index: DepositTargetIndex;
   #seenMempool = new Set<string>();
+  /** Removed wallets whose backend state the observer has dropped (forgetWallet), in this process. */
+  readonly #forgottenWallets = new Set<string>();
   #role: WatcherStatus['role'] = 'starting';
   #activeSince: Date | undefined;
   #lastSyncAt: Date | undefined;
@@ -463,11 +465,37 @@ export class ChainWatcher {
     }
   }
 
+  /**
+   * Tells the observer to drop what it keeps for each removed wallet none of whose targets is watched
+   * any more (Monero's view-only wallet files), once per wallet and process.
+   */
+  async #forgetRemovedWallets(targets: readonly PollTarget[]): Promise<void> {
+    const observer = this.#options.observer;
+    if (observer.strategy !== 'target-poll' || !observer.forgetWallet) return;
+    const watched = new Set(targets.flatMap((t) => (t.wallet ? [t.wallet.value] : [])));
+    // A wallet watched again (added back after its removal) is forgotten again when next removed.
+    for (const wallet of watched) this.#forgottenWallets.delete(wallet);
+    for (const wallet of await this.store.removedWallets()) {
+      if (watched.has(wallet) || this.#forgottenWallets.has(wallet)) continue;
+      try {
+        await observer.forgetWallet(wallet);
+        this.#forgottenWallets.add(wallet);
+      } catch (error) {
+        // Tried again next sync; the payments still watched are not held up by it.
+        this.#log.warn(
+          { chainId: this.chainId, err: error instanceof Error ? error.message : String(error) },
+          "cannot drop a removed wallet's backend state; trying again next sync",
+        );
+      }
+    }
+  }
+
   /** Target-poll backends: ask about every open target, keep what is on the stored active chain. */
   async #pollTargets(cursor: BlockRef, caughtUp: boolean): Promise<void> {
     const observer = this.#options.observer;
     if (observer.strategy !== 'target-poll') return;
     const targets = await this.store.pollTargets(this.#now);
+    if (observer.forgetWallet) await this.#forgetRemovedWallets(targets);
     if (targets.length === 0) return;
     const { activity, unread, strays } = await observer.targetActivity(targets);
     for (const stray of strays ?? []) {

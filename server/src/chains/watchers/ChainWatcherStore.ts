@@ -384,6 +384,21 @@ export class ChainWatcherStore {
     }));
   }
 
+  /**
+   * The values of this chain's removed wallets (a removed wallet's row stays: see removeWallet), but
+   * not one added again since.
+   */
+  async removedWallets(): Promise<string[]> {
+    const rows = await this.#sql<{ value: string }>(
+      `select distinct w.value from wallets w
+        where w.chain_id = ? and w.removed_at is not null
+          and not exists (select 1 from wallets a
+                           where a.chain_id = w.chain_id and a.value = w.value and a.removed_at is null)`,
+      [this.chainId],
+    );
+    return rows.map((r) => r.value);
+  }
+
   /** Notes a successful sync: the node's height and this instance as the active watcher. */
   async heartbeat(nodeHeight: number, now: Date, instanceId: string): Promise<void> {
     await this.#sql(

@@ -38,9 +38,45 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     expect(config.chains.XMR_REGTEST?.backend).toEqual({
       kind: 'json-rpc',
       url: 'http://127.0.0.1:18081',
-      walletRpcUrl: 'http://127.0.0.1:18083',
+      walletRpcUrls: ['http://127.0.0.1:18083'],
     });
     expect(requiredConfirmations(config.chains, 'XMR_REGTEST')).toBe(10);
+    const pooled = loadConfig({
+      CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+      CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083, http://u:p@127.0.0.1:18084',
+    });
+    expect(pooled.chains.XMR_REGTEST?.backend).toMatchObject({
+      walletRpcUrls: ['http://127.0.0.1:18083', 'http://u:p@127.0.0.1:18084'],
+    });
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083,ftp://127.0.0.1:18084',
+      }),
+    ).toThrow(/WALLET_RPC_URL: each comma-separated entry must be an http\(s\) URL/);
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083,http://127.0.0.1:18083',
+      }),
+    ).toThrow(/a wallet RPC is listed twice/);
+    expect(
+      loadConfig({
+        CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_DIR: '/var/lib/cairn/monero-wallets',
+      }).chains.XMR_REGTEST?.backend,
+    ).toMatchObject({ walletDir: '/var/lib/cairn/monero-wallets' });
+    expect(() => loadConfig({ CAIRN_CHAIN_XMR_REGTEST_WALLET_DIR: '/var/lib/cairn/monero-wallets' })).toThrow(
+      /WALLET_DIR: set with WALLET_RPC_URL/,
+    );
+    expect(() =>
+      loadConfig({
+        CAIRN_CHAIN_XMR_REGTEST_RPC_URL: 'http://127.0.0.1:18081',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_RPC_URL: 'http://127.0.0.1:18083',
+        CAIRN_CHAIN_XMR_REGTEST_WALLET_DIR: 'monero-wallets',
+      }),
+    ).toThrow(/WALLET_DIR: must be an absolute path/);
     expect(() => loadConfig({ CAIRN_CHAIN_XMR_RPC_URL: 'http://127.0.0.1:18081' })).toThrow(
       /CAIRN_CHAIN_XMR_RPC_URL and _WALLET_RPC_URL: a Monero chain is watched through both monerod \(RPC_URL\) and monero-wallet-rpc \(WALLET_RPC_URL\); set both or neither/,
     );

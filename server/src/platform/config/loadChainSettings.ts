@@ -139,8 +139,29 @@ export const CHAIN_VARIABLES = {
     default: '(unset)',
   },
   WALLET_RPC_URL: {
-    schema: httpUrl,
-    doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`; with `--rpc-login`, the login in the URL, `http://user:pass@127.0.0.1:18083`, answered by Digest authentication); RPC_URL is then the daemon's (`monerod`, its `--rpc-login` the same way). Required with a Monero RPC_URL.",
+    schema: z.string().transform((value, ctx) => {
+      const urls = value.split(',').map((url) => url.trim());
+      for (const url of urls) {
+        if (!httpUrl.safeParse(url).success) {
+          ctx.addIssue({ code: 'custom', message: 'each comma-separated entry must be an http(s) URL' });
+          return z.NEVER;
+        }
+      }
+      if (new Set(urls).size !== urls.length) {
+        ctx.addIssue({ code: 'custom', message: 'a wallet RPC is listed twice' });
+        return z.NEVER;
+      }
+      return urls;
+    }),
+    doc: "Monero chains: URL of the `monero-wallet-rpc` that keeps the gateway's view-only wallets (started with `--wallet-dir` under `CAIRN_DATA_DIR`, e.g. `http://127.0.0.1:18083`; with `--rpc-login`, the login in the URL, `http://user:pass@127.0.0.1:18083`, answered by Digest authentication); RPC_URL is then the daemon's (`monerod`, its `--rpc-login` the same way). A comma-separated list makes a pool: every process started with the same `--wallet-dir`, each keeping one merchant wallet open, so with one per merchant wallet that has open payments no wallet is reopened on a poll (docs/operating/monero.md). Required with a Monero RPC_URL.",
+    default: '(unset)',
+  },
+  WALLET_DIR: {
+    schema: z
+      .string()
+      .min(1)
+      .refine((value) => value.startsWith('/'), 'must be an absolute path'),
+    doc: "Monero chains: the wallet RPCs' `--wallet-dir` as the gateway's host sees it (e.g. `/var/lib/cairn/monero-wallets`). Set, the view-only wallet of a merchant wallet that was removed is closed and its files deleted there once none of its payments is watched any more (a cancelled payment's address is watched for 14 days after its late grace). Unset, the files stay and a warning names them.",
     default: '(unset)',
   },
   SOLIDITY_URL: {
@@ -283,6 +304,11 @@ export function loadChainSettings(
       problems.push(`CAIRN_CHAIN_${chainId}_RPC_URL and _ESPLORA_URL are both set: choose one backend`);
     }
     const family = getChain(chainId)?.family;
+    if (parsed.WALLET_DIR !== undefined && parsed.WALLET_RPC_URL === undefined) {
+      problems.push(
+        `CAIRN_CHAIN_${chainId}_WALLET_DIR: set with WALLET_RPC_URL (the wallet RPCs it is the directory of)`,
+      );
+    }
     if (parsed.WALLET_RPC_URL !== undefined && family !== 'monero') {
       problems.push(`CAIRN_CHAIN_${chainId}_WALLET_RPC_URL: only Monero chains have a wallet RPC`);
     } else if (
@@ -309,7 +335,10 @@ export function loadChainSettings(
         ? {
             kind: 'json-rpc',
             url: parsed.RPC_URL as string,
-            ...(parsed.WALLET_RPC_URL !== undefined ? { walletRpcUrl: parsed.WALLET_RPC_URL as string } : {}),
+            ...(parsed.WALLET_RPC_URL !== undefined
+              ? { walletRpcUrls: parsed.WALLET_RPC_URL as string[] }
+              : {}),
+            ...(parsed.WALLET_DIR !== undefined ? { walletDir: parsed.WALLET_DIR as string } : {}),
             ...headers,
           }
         : parsed.ESPLORA_URL !== undefined

@@ -1,10 +1,19 @@
-import { moneroWalletFileOf, moneroWalletPasswordOf } from '@cairn/chain-monero';
+import { readdirSync } from 'node:fs';
+import {
+  createMoneroAdapter,
+  createMoneroObserver,
+  moneroWalletFileOf,
+  moneroWalletPasswordOf,
+} from '@cairn/chain-monero';
+import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { moneroWalletSecret } from '../../../src/chains/watchers/moneroWalletSecret.js';
 import { createUser } from '../../../src/domain/accounts/createUser.js';
 import { createBusiness } from '../../../src/domain/businesses/createBusiness.js';
 import { addWallet } from '../../../src/domain/wallets/addWallet.js';
+import { removeWallet } from '../../../src/domain/wallets/removeWallet.js';
 import { clientFor, createPaymentVia, newKey } from '../../api/apiHelpers.js';
+import { randomMoneroWallet } from '../../harness/randomMoneroWallet.js';
 import { moneroAvailable } from '../../harness/startMonero.js';
 import { eventNamesFor } from '../eventsFor.js';
 import { chainPathsDriver } from '../pathsDriver.js';
@@ -74,58 +83,85 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
   });
 
   // A second wallet RPC and 301 subaddresses: tens of seconds on a loaded machine.
-  it("two merchants' wallets on one wallet RPC, one far past the 200-subaddress lookahead: each payment gets its own money", async () => {
+  /**
+   * Another merchant: their business, Monero wallet in Cairn and API key. With `handedOut`, their own
+   * full wallet too (in a wallet RPC of its own, which has handed out that many subaddresses before);
+   * without, a wallet made offline from random keys.
+   */
+  async function otherMerchant(name: string, handedOut?: number) {
     const { gateway } = s().test.running;
     const em = gateway.orm.em.fork();
-    const other = await s().node.startWalletRpc();
-    await other.rpc.createWallet({ filename: 'other-merchant' });
-    const otherAddress = (await other.rpc.getAddress(0)).address;
-    const otherViewKey = await other.rpc.queryKey('view_key');
+    const own = handedOut === undefined ? undefined : await s().node.startWalletRpc();
+    await own?.rpc.createWallet({ filename: name });
+    const value = own
+      ? `${(await own.rpc.getAddress(0)).address}:${await own.rpc.queryKey('view_key')}`
+      : randomMoneroWallet();
     const user = await createUser(em, gateway.clock, { email: `xmr-${p8()}@shop.test`, verified: true });
     const business = await createBusiness(em, gateway.clock, {
       userId: user.id,
-      name: 'Other Monero Shop',
+      name,
       grants: { testUsd: '100', liveUsd: '0' },
     });
     const { wallet } = await addWallet(em, gateway.clock, gateway.chains, {
       businessId: business.id,
       chainId: 'XMR_REGTEST',
-      value: `${otherAddress}:${otherViewKey}`,
+      value,
     });
-    // This wallet has handed out 300 subaddresses before: the next payment's is 0/301.
-    await em.getConnection().execute('update wallets set next_index = 300 where id = ?', [wallet.id]);
-    const { key } = await newKey(s().test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
-    const otherClient = clientFor(s().test.baseUrl, key);
-    const created = await createPaymentVia(otherClient, { fiat_amount: '10.00' });
-    const selected = await otherClient.post(`/checkout/${created.id}/select-chain`, {
-      token: 'XMR_REGTEST:XMR',
-    });
-    expect(selected.status, selected.text).toBe(200);
-    const theirs = {
-      id: created.id,
-      address: selected.body.data.selected.address as string,
-      amount: BigInt(selected.body.data.selected.crypto_amount),
-    };
-    // A merchant's own wallet sees 200 subaddresses past the highest it has used or created, as the
-    // gateway's view-only copy does; this one has handed out 300 before, so it knows them.
-    for (let highest = 0; highest < 301; ) {
-      highest = Math.max(...(await other.rpc.createAddress(0, Math.min(64, 301 - highest))).addressIndices);
+    if (own && handedOut) {
+      await em
+        .getConnection()
+        .execute('update wallets set next_index = ? where id = ?', [handedOut, wallet.id]);
+      // A merchant's own wallet sees 200 subaddresses past the highest it has used or created, as the
+      // gateway's view-only copy does; this one has handed out `handedOut` before, so it knows them.
+      for (let highest = 0; highest < handedOut + 1; ) {
+        highest = Math.max(
+          ...(await own.rpc.createAddress(0, Math.min(64, handedOut + 1 - highest))).addressIndices,
+        );
+      }
     }
+    const { key } = await newKey(s().test, { businessId: business.id, allowedTokens: ['XMR_REGTEST:XMR'] });
+    const client = clientFor(s().test.baseUrl, key);
+    const pay = async (fiat: string) => {
+      const created = await createPaymentVia(client, { fiat_amount: fiat });
+      const selected = await client.post(`/checkout/${created.id}/select-chain`, {
+        token: 'XMR_REGTEST:XMR',
+      });
+      expect(selected.status, selected.text).toBe(200);
+      return {
+        id: created.id as string,
+        address: selected.body.data.selected.address as string,
+        amount: BigInt(selected.body.data.selected.crypto_amount),
+      };
+    };
+    return { own, value, wallet, business, client, pay };
+  }
+
+  it("three merchants' wallets on a pool of two wallet RPCs (two share one), one far past the 200-subaddress lookahead: each payment gets its own money", async () => {
+    const far = await otherMerchant('Far Monero Shop', 300);
+    const near = await otherMerchant('Near Monero Shop');
+    const theirs = await far.pay('10.00');
+    const nearPayment = await near.pay('12.00');
     const ours = await s().newPayment();
     const theirTx = await s().node.send(theirs.address, theirs.amount);
+    const nearTx = await s().node.send(nearPayment.address, nearPayment.amount);
     const ourTx = await s().node.send(ours.address, ours.amount);
     await s().sync();
     await s().node.mine(s().confirmations);
     await s().sync();
-    const theirRead = (await otherClient.get(`/payments/${theirs.id}`)).body.data;
-    expect(theirRead.status).toBe('confirmed');
-    expect(theirRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([theirTx]);
+    for (const [client, id, tx] of [
+      [far.client, theirs.id, theirTx],
+      [near.client, nearPayment.id, nearTx],
+    ] as const) {
+      const read = (await client.get(`/payments/${id}`)).body.data;
+      expect(read.status).toBe('confirmed');
+      expect(read.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([tx]);
+    }
     const ourRead = await s().read(ours.id);
     expect(ourRead.status).toBe('confirmed');
     expect(ourRead.transactions.map((t: { tx_id: string }) => t.tx_id)).toEqual([ourTx]);
-    // The other merchant's own wallet holds their payment, on subaddress 0/301.
-    await other.rpc.refresh();
-    const received = await other.rpc.getTransfers({ in: true, accountIndex: 0 });
+    // The far merchant's own wallet holds their payment, on subaddress 0/301.
+    await far.own!.rpc.refresh();
+    const received = await far.own!.rpc.getTransfers({ in: true, accountIndex: 0 });
     expect(received.in).toEqual([
       expect.objectContaining({
         txid: theirTx,
@@ -133,7 +169,75 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
         subaddrIndex: { major: 0, minor: 301 },
       }),
     ]);
-    await other.stop();
+    // Three view-only wallets in the pool's one directory: one per merchant wallet.
+    expect(readdirSync(s().node.gatewayWalletDir).filter((f) => f.endsWith('.keys'))).toHaveLength(3);
+    await far.own!.stop();
+  }, 120_000);
+
+  it('a poll opens view-only wallets within its budget and leaves the rest for the next: every poll reads the wallets already open', async () => {
+    const merchants = [await otherMerchant('Budget Shop A'), await otherMerchant('Budget Shop B')];
+    const chain = getChain('XMR_REGTEST')!;
+    const targets = merchants.map(({ value }) => {
+      const { address, matchKey } = createMoneroAdapter().deriveDepositTarget({
+        chain,
+        wallet: value,
+        index: 0,
+        paymentId: '',
+      });
+      return { address, matchKey: matchKey ?? address, wallet: { value, index: 0 } };
+    });
+    const pool = [await s().node.startWalletRpc(), await s().node.startWalletRpc()];
+    const warnings: string[] = [];
+    // A budget of 0: each poll opens one wallet, then leaves the others to a later poll.
+    const observer = createMoneroObserver({
+      chainId: 'XMR_REGTEST',
+      daemonUrl: s().node.daemonUrl,
+      walletRpcUrls: pool.map((p) => p.url),
+      openBudgetMs: 0,
+      log: { warn: (_fields, message) => warnings.push(message) },
+    });
+    const txid = await s().node.send(targets[1]!.address, 1_000_000_000n);
+    const first = await observer.targetActivity(targets);
+    expect(first.unread).toHaveLength(1);
+    expect(warnings).toEqual([expect.stringMatching(/view-only wallets left to open in a later poll/)]);
+    const second = await observer.targetActivity(targets);
+    expect(second.unread).toEqual([]);
+    expect(second.activity).toEqual([
+      expect.objectContaining({ txid, matchKey: targets[1]!.matchKey, amount: 1_000_000_000n, block: null }),
+    ]);
+    // Nothing changed on the chain: the readings are reused, no wallet RPC is asked.
+    await Promise.all(pool.map((p) => p.stop()));
+    expect(await observer.targetActivity(targets)).toEqual(second);
+  }, 120_000);
+
+  it("a removed merchant wallet's view-only wallet is closed and its files deleted once none of its payments is watched", async () => {
+    const gone = await otherMerchant('Closing Monero Shop');
+    const payment = await gone.pay('10.00');
+    await s().node.send(payment.address, payment.amount);
+    await s().sync();
+    await s().node.mine(s().confirmations);
+    await s().sync();
+    expect((await gone.client.get(`/payments/${payment.id}`)).body.data.status).toBe('confirmed');
+    const file = moneroWalletFileOf('XMR_REGTEST', gone.value);
+    const filesOf = () => readdirSync(s().node.gatewayWalletDir).filter((f) => f.startsWith(file));
+    expect(filesOf()).toEqual(expect.arrayContaining([file, `${file}.keys`]));
+    const { gateway } = s().test.running;
+    await gateway.orm.em
+      .fork()
+      .transactional((em) =>
+        removeWallet(em, gateway.clock, { businessId: gone.business.id, walletId: gone.wallet.id }),
+      );
+    // Its confirmed payment is still watched (late money, a reorg) until a day after its late grace.
+    await s().sync();
+    expect(filesOf()).toEqual(expect.arrayContaining([file, `${file}.keys`]));
+    await s().advance(8 * 24 * 3600_000);
+    await s().sync();
+    expect(filesOf()).toEqual([]);
+    // The scenario's own merchant is still watched through the pool.
+    const ours = await s().newPayment();
+    await s().node.send(ours.address, ours.amount);
+    await s().sync();
+    expect(await s().statusOf(ours.id)).toBe('payment_detected');
   }, 120_000);
 
   // Last in the file: it opens wallets in the gateway's wallet RPC behind the watcher's back.
@@ -149,6 +253,8 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     const legacyFile = moneroWalletFileOf('XMR_REGTEST', value);
     const [address, viewKey] = value.split(':') as [string, string];
     await rpc.generateFromKeys({ filename: legacyFile, address, viewKey, restoreHeight: 0 });
+    // That gateway has stopped: the file is closed (an open wallet's files are locked to its process).
+    await rpc.closeWallet();
     const user = await createUser(em, gateway.clock, { email: `xmr-${p8()}@shop.test`, verified: true });
     const business = await createBusiness(em, gateway.clock, {
       userId: user.id,
@@ -181,6 +287,9 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
       'XMR_REGTEST',
       `${s().node.merchantAddress}:${s().node.merchantViewKey}`,
     );
+    // The pool's wallet RPCs close what they have open, so the files are free to try (the watcher,
+    // stepped by sync(), does not poll meanwhile).
+    for (const process of s().node.gatewayPool) await process.rpc.closeWallet().catch(() => undefined);
     for (const file of [legacyFile, ourFile]) {
       await expect(rpc.openWallet({ filename: file, password: '' })).rejects.toThrow(/Failed to open wallet/);
       await expect(rpc.openWallet({ filename: file, password: 'not-it' })).rejects.toThrow(
