@@ -15,5 +15,6 @@ export * from './schemas/payment.js';
 export * from './schemas/paymentLink.js';
 export * from './schemas/primitives.js';
 export * from './schemas/refundRequest.js';
+export * from './schemas/strayFunds.js';
 export * from './tokenNotation.js';
 export * from './webhookEvents.js';

@@ -51,10 +51,14 @@ const envelope = (event: string, data: unknown) => ({
 });
 
 describe('webhook events', () => {
-  it('lists the 13 payment and 5 invoice events of docs/webhooks.md, plus payment.received_after_close and payment.reverted', () => {
+  it('lists the 13 payment and 5 invoice events of docs/webhooks.md, plus payment.received_after_close and payment.reverted, and the 2 stray-funds events', () => {
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('payment.'))).toHaveLength(15);
     expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('invoice.'))).toHaveLength(5);
-    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(20);
+    expect(WEBHOOK_EVENT_NAMES.filter((e) => e.startsWith('stray_funds.'))).toEqual([
+      'stray_funds.found',
+      'stray_funds.resolved',
+    ]);
+    expect(new Set(WEBHOOK_EVENT_NAMES).size).toBe(22);
     expect(WEBHOOK_EVENT_NAMES).toContain('payment.received_after_close');
     expect(WEBHOOK_EVENT_NAMES).toContain('payment.reverted');
   });
@@ -97,6 +101,39 @@ describe('webhook events', () => {
     expect(schema.safeParse(envelope('payment.received_after_close', { ...data, amount: 1 })).success).toBe(
       false,
     );
+  });
+
+  it('requires the stray transfer on stray_funds.found and stray_funds.resolved', () => {
+    const stray = {
+      id: '6c1d3b2f-9a4e-4d7c-8b8f-3e2a1f0d9c8b',
+      kind: 'missing_tag',
+      status: 'open',
+      chain_id: 'XRP_TESTNET',
+      coin_symbol: 'XRP',
+      tx_id: 'AB'.repeat(32),
+      output_index: -1,
+      address: 'rPT1Sjq2YGrBMTttX4GZHjKu9dyfzbpAYe',
+      tag: null,
+      amount: '25000000',
+      display_amount: '25',
+      payment_id: null,
+      attached_payment_id: null,
+      note: null,
+      found_at: '2026-11-21T09:10:00Z',
+      resolved_at: null,
+    };
+    const found = envelope('stray_funds.found', { stray_funds: stray });
+    expect(WEBHOOK_EVENT_SCHEMAS['stray_funds.found'].safeParse(found).success).toBe(true);
+    expect(WebhookEventSchema.safeParse(found).success).toBe(true);
+    expect(WebhookEventSchema.safeParse(envelope('stray_funds.found', { payment })).success).toBe(false);
+    const resolved = { ...stray, status: 'refunded', note: 'sent back', resolved_at: '2026-11-21T10:00:00Z' };
+    expect(
+      WebhookEventSchema.safeParse(envelope('stray_funds.resolved', { stray_funds: resolved })).success,
+    ).toBe(true);
+    expect(
+      WebhookEventSchema.safeParse(envelope('stray_funds.resolved', { stray_funds: { ...stray, kind: 'x' } }))
+        .success,
+    ).toBe(false);
   });
 
   it('requires the excess on payment.overpaid', () => {

@@ -7,6 +7,7 @@ import {
   PaymentStatusSchema,
 } from './schemas/payment.js';
 import { AtomicAmount, ChainIdSchema, CoinSymbol, DecimalString, Timestamp } from './schemas/primitives.js';
+import { StrayFundsSchema } from './schemas/strayFunds.js';
 
 /**
  * Every payment event name: the thirteen of docs/webhooks.md, "Events", then `payment.received_after_close`
@@ -41,11 +42,23 @@ export const INVOICE_EVENT_NAMES = [
   'invoice.reminder',
 ] as const;
 
+/**
+ * Every stray-funds event name (docs/webhooks.md, "Stray funds"): money that reached one of the
+ * merchant's deposit addresses or accounts without counting toward a payment was found, or the
+ * merchant resolved it (refunded, or attached to an open payment).
+ */
+export const STRAY_FUNDS_EVENT_NAMES = ['stray_funds.found', 'stray_funds.resolved'] as const;
+
 /** Every webhook event name. */
-export const WEBHOOK_EVENT_NAMES = [...PAYMENT_EVENT_NAMES, ...INVOICE_EVENT_NAMES] as const;
+export const WEBHOOK_EVENT_NAMES = [
+  ...PAYMENT_EVENT_NAMES,
+  ...INVOICE_EVENT_NAMES,
+  ...STRAY_FUNDS_EVENT_NAMES,
+] as const;
 
 export type PaymentEventName = (typeof PAYMENT_EVENT_NAMES)[number];
 export type InvoiceEventName = (typeof INVOICE_EVENT_NAMES)[number];
+export type StrayFundsEventName = (typeof STRAY_FUNDS_EVENT_NAMES)[number];
 export type WebhookEventName = (typeof WEBHOOK_EVENT_NAMES)[number];
 
 /** Data of a plain payment event: the payment as it was at this event (right after its step). */
@@ -112,6 +125,12 @@ export const PaymentRevertedDataSchema = z
 
 export const InvoiceEventDataSchema = z.object({ invoice: InvoiceSchema }).meta({ id: 'InvoiceEventData' });
 
+export const StrayFundsEventDataSchema = z.object({ stray_funds: StrayFundsSchema }).meta({
+  id: 'StrayFundsEventData',
+  description:
+    'Money that reached one of your deposit addresses or accounts without counting toward any payment (another coin on a payment’s deposit address; a transfer to your account without an open payment’s destination tag or memo). `stray_funds.found` is sent once per transfer; `stray_funds.resolved` when it was marked refunded or attached to an open payment in the dashboard.',
+});
+
 const dataSchemaFor = (event: WebhookEventName) => {
   switch (event) {
     case 'payment.overpaid':
@@ -126,6 +145,9 @@ const dataSchemaFor = (event: WebhookEventName) => {
       return PaymentReceivedAfterCloseDataSchema;
     case 'payment.reverted':
       return PaymentRevertedDataSchema;
+    case 'stray_funds.found':
+    case 'stray_funds.resolved':
+      return StrayFundsEventDataSchema;
     default:
       return event.startsWith('invoice.') ? InvoiceEventDataSchema : PaymentEventDataSchema;
   }
@@ -182,7 +204,9 @@ type DataOf<E extends WebhookEventName> = E extends 'payment.overpaid'
             ? z.infer<typeof PaymentRevertedDataSchema>
             : E extends InvoiceEventName
               ? z.infer<typeof InvoiceEventDataSchema>
-              : z.infer<typeof PaymentEventDataSchema>;
+              : E extends StrayFundsEventName
+                ? z.infer<typeof StrayFundsEventDataSchema>
+                : z.infer<typeof PaymentEventDataSchema>;
 
 /** A webhook body for event `E`, with its typed data. */
 export interface WebhookEventOf<E extends WebhookEventName> {

@@ -65,7 +65,7 @@ export class WebhookVerificationError extends Error {
  */
 export class MissingSignatureHeaderError extends WebhookVerificationError {
   constructor() {
-    super('MISSING_SIGNATURE_HEADER', 'No X-Webhook-Signature header');
+    super('MISSING_SIGNATURE_HEADER', 'X-Webhook-Signature missing');
   }
 }
 
@@ -159,7 +159,7 @@ export class PayloadNotRawError extends WebhookVerificationError {
   constructor(received?: string) {
     super(
       'PAYLOAD_NOT_RAW',
-      `payload ${received ? `is ${received}` : 'was re-serialized (its compact JSON matches)'}: pass the raw body`,
+      `payload ${received ? `is ${received}` : 'was re-serialized'}: pass the raw body`,
     );
   }
 }

@@ -1,7 +1,8 @@
 /**
  * Every event name Cairn delivers: 15 payment events (thirteen, then `payment.received_after_close`:
  * funds that reached a payment's address after it closed, and `payment.reverted`: a reorg or a
- * double-spend took counted money back before the window closed), then 5 invoice events.
+ * double-spend took counted money back before the window closed), then 5 invoice events, then the 2
+ * stray-funds events (money that reached the merchant without counting toward a payment; resolved).
  *
  * @example
  * ```ts
@@ -32,6 +33,8 @@ export const WEBHOOK_EVENT_NAMES = [
   'invoice.paid',
   'invoice.refunded',
   'invoice.reminder',
+  'stray_funds.found',
+  'stray_funds.resolved',
 ] as const;
 
 /** One of the event names in {@link WEBHOOK_EVENT_NAMES}. */

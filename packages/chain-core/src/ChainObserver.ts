@@ -1,4 +1,4 @@
-import type { ChainDefinition } from '@cairn/contract';
+import type { ChainDefinition, StrayFundsKind } from '@cairn/contract';
 
 /**
  * The observation side of a chain adapter, family-neutral (docs/design.md). A generic watcher in
@@ -42,9 +42,23 @@ export interface ObservedOutput {
   readonly account?: string;
 }
 
+/**
+ * Money that reached a merchant's account without being a payment to any target, as the observer
+ * knows it (docs/stray-funds.md): a transfer without a Solana Pay reference, an XRP Check or Escrow
+ * naming the account, a Stellar claimable balance, a Monero transfer with an unlock time. A transfer
+ * with a missing or wrong tag or memo needs no observer's word: the watcher finds it from `account`.
+ */
+export interface ObservedStray extends ObservedOutput {
+  readonly kind: Exclude<StrayFundsKind, 'other_coin'>;
+  /** The merchant account (the wallet as stored) the money names. */
+  readonly account: string;
+}
+
 /** A block with every output it creates. */
 export interface ObservedBlock extends BlockHeader {
   readonly outputs: readonly ObservedOutput[];
+  /** Stray money the observer recognised in the block; the watcher records it for the merchant. */
+  readonly strays?: readonly ObservedStray[];
 }
 
 /** A target a {@link TargetPollObserver} is asked about. */
@@ -131,6 +145,8 @@ export interface TargetPollResult {
    * wallet that failed): the watcher changes nothing about them until a later poll reads them.
    */
   readonly unread: readonly string[];
+  /** Stray money the backend reported for the targets' accounts (Monero: locked transfers). */
+  readonly strays?: readonly (ObservedStray & { readonly block: BlockRef | null })[];
 }
 
 /** Finds payments by asking the backend about each watched target (Esplora's address API). */

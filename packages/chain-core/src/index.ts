@@ -18,6 +18,7 @@ export type {
   HeaderSource,
   ObservedBlock,
   ObservedOutput,
+  ObservedStray,
   ObserverLog,
   PolledTarget,
   TargetActivity,

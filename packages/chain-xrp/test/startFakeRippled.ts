@@ -115,6 +115,14 @@ export interface FakeRippled {
    */
   payUnavailable(payment: Omit<FakePayment, 'partial'>, options?: FakeSubmitOptions): string;
   /**
+   * A successful `CheckCreate` (its `SendMax` in drops) or `EscrowCreate` (its `Amount`) from the
+   * payer naming `to`: money `to` only gets by cashing or finishing it; returns its hash.
+   */
+  createCheckOrEscrow(
+    entry: { kind: 'CheckCreate' | 'EscrowCreate'; to: string; tag?: number; amountDrops: bigint },
+    options?: FakeSubmitOptions,
+  ): string;
+  /**
    * Closes `count` (default 1) new ledgers and validates them, after validating any ledger closed
    * earlier by {@link closeUnvalidated}; queued transactions go into the first. Returns the new ones.
    */
@@ -446,6 +454,25 @@ export async function startFakeRippled(options: FakeRippledOptions = {}): Promis
       const signed = signPayment({ Destination: to, Amount: amount, ...tagField(tag) });
       const meta = paymentMeta('tesSUCCESS', to, undefined, { delivered_amount: amount });
       return submit({ ...signed, meta }, submitOptions);
+    },
+    createCheckOrEscrow({ kind, to, tag, amountDrops }, submitOptions) {
+      const validatedIndex = lastValidated().index;
+      const drops = amountDrops.toString();
+      const signed = payer.sign({
+        TransactionType: kind,
+        Account: payer.classicAddress,
+        Destination: to,
+        Fee: FEE,
+        Sequence: sequence,
+        LastLedgerSequence: validatedIndex + 20,
+        Flags: 0,
+        ...(kind === 'CheckCreate' ? { SendMax: drops } : { Amount: drops, FinishAfter: 1 }),
+        ...tagField(tag),
+      } as Parameters<typeof payer.sign>[0]);
+      sequence += 1;
+      // Nothing reaches the destination's balance: a Check is cashed, an Escrow finished, later.
+      const meta = paymentMeta('tesSUCCESS', to, undefined, {});
+      return submit({ tx: decode(signed.tx_blob), hash: signed.hash, meta }, submitOptions);
     },
     payUnavailable({ to, tag, amountDrops }, submitOptions) {
       const signed = signPayment({ Destination: to, Amount: amountDrops.toString(), ...tagField(tag) });

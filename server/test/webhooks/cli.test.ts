@@ -66,10 +66,12 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
       url: `${receiver.url}/cli`,
       created: true,
     });
-    // the 13 product payment events, payment.received_after_close and payment.reverted
-    expect(body.events).toHaveLength(15);
+    // the 13 product payment events, payment.received_after_close and payment.reverted, and the 2
+    // stray-funds events
+    expect(body.events).toHaveLength(17);
     expect(body.events).toContain('payment.received_after_close');
     expect(body.events).toContain('payment.reverted');
+    expect(body.events).toContain('stray_funds.found');
     expect(body.secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     expect(created.stderr).toContain('shown once');
     secret = body.secret;

@@ -138,10 +138,13 @@ describe('webhook delivery over real HTTP (docs/webhooks.md: delivery format and
         'select events from webhook_endpoints where api_key_id = ?',
         [w.test.apiKeyId],
       );
-      // the 13 product events, payment.received_after_close and payment.reverted
-      expect(defaults!.events).toHaveLength(15);
+      // the 13 product events, payment.received_after_close and payment.reverted, and the 2 stray-funds events
+      expect(defaults!.events).toHaveLength(17);
       expect(defaults!.events).toContain('payment.received_after_close');
-      expect(defaults!.events.every((e) => e.startsWith('payment.'))).toBe(true);
+      expect(defaults!.events.filter((e) => !e.startsWith('payment.'))).toEqual([
+        'stray_funds.found',
+        'stray_funds.resolved',
+      ]);
     } finally {
       await other.close();
     }

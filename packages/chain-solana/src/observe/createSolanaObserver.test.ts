@@ -350,7 +350,20 @@ describe('Solana target polling', () => {
     expect(warnings).toEqual([]);
     clock += 1_000;
     rpc.clearRequests();
-    expect((await obs.targetActivity([t])).activity).toEqual([]);
+    const last = await obs.targetActivity([t]);
+    expect(last.activity).toEqual([]);
+    // Reported once as stray money in its block, for the watcher to record for the merchant.
+    expect(last.strays).toEqual([
+      {
+        kind: 'missing_reference',
+        txid: plain,
+        index: expect.any(Number),
+        matchKey: wallet,
+        amount: 8_000_000n,
+        account: wallet,
+        block: { height: expect.any(Number), hash: rpc.blockOf(plain)!.hash },
+      },
+    ]);
     expect(warnings).toEqual([
       {
         fields: {
@@ -364,7 +377,7 @@ describe('Solana target polling', () => {
       },
     ]);
     expect(rpc.countRequests('getTransaction')).toBe(0); // read once, never again
-    await obs.targetActivity([t]);
+    expect((await obs.targetActivity([t])).strays).toEqual([]);
     expect(warnings).toHaveLength(1);
   });
 

@@ -53,6 +53,9 @@ export interface SolanaObserverOptions {
 /** `getSignaturesForAddress` answers at most 1,000 signatures per call. */
 const PAGE = 1_000;
 
+/** A transfer to a merchant wallet without any open payment's reference, in its block. */
+type StrayActivity = NonNullable<TargetPollResult['strays']>[number];
+
 /** A transaction that credited a watched wallet, kept and reported on every poll once it matches. */
 interface FoundTransfer {
   readonly signature: string;
@@ -274,7 +277,11 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
    * target has, so reporting it would only hold memory); one carrying several is logged and
    * forgotten at once (it cannot be split between payments).
    */
-  async function walletActivity(wallet: string, state: WalletState): Promise<TargetActivity[]> {
+  async function walletActivity(
+    wallet: string,
+    state: WalletState,
+    strays: StrayActivity[],
+  ): Promise<TargetActivity[]> {
     const activity: TargetActivity[] = [];
     for (const found of [...state.found.values()]) {
       if (found.matchKey === undefined) {
@@ -287,6 +294,24 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
           // payment created before this transfer was read is among the next poll's targets.
           const expired = found.unmatchedPolls >= 2 && now() - found.readAt >= unmatchedGraceMs;
           if (carried.length > 1 || expired) {
+            if (carried.length === 0) {
+              // Reported as stray money (docs/stray-funds.md) in its block; a lagging node that has
+              // not the block yet keeps it for the next poll.
+              const block = found.block ?? (await blocks.blockAtSlot(found.slot));
+              if (block === null) continue;
+              for (const credit of found.credits) {
+                strays.push({
+                  kind: 'missing_reference',
+                  txid: found.signature,
+                  index: credit.index,
+                  matchKey: wallet,
+                  amount: credit.amount,
+                  ...(credit.coinSymbol === undefined ? {} : { coinSymbol: credit.coinSymbol }),
+                  account: wallet,
+                  block: { height: block.height, hash: block.hash },
+                });
+              }
+            }
             logUnmatched(wallet, found, carried);
             state.found.delete(found.signature);
           }
@@ -351,6 +376,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
       byWallet.set(parsed.address, list);
     }
     const activity: TargetActivity[] = [];
+    const strays: StrayActivity[] = [];
     let failures = 0;
     let lastError: unknown;
     for (const [wallet, walletTargets] of byWallet) {
@@ -359,7 +385,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
         state.lastPolled = now();
         for (const target of walletTargets) state.references.set(target.matchKey, now());
         await refreshWallet(wallet, state);
-        activity.push(...(await walletActivity(wallet, state)));
+        activity.push(...(await walletActivity(wallet, state, strays)));
       } catch (error) {
         // One wallet failing leaves the others watched; its payments wait for a later poll.
         failures += 1;
@@ -376,7 +402,7 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
       const reason = lastError instanceof Error ? lastError.message : String(lastError);
       throw new ChainBackendError(chainId, `cannot read any watched wallet: ${reason}`, { cause: lastError });
     }
-    return { activity, unread };
+    return { activity, unread, strays };
   }
 
   return {

@@ -74,6 +74,45 @@ describe('decodeXrpLedgerHeader', () => {
 });
 
 describe('decodeXrpLedger', () => {
+  it('reports XRP Checks and Escrows naming a destination as strays, never as outputs', () => {
+    const check = payment({}, { TransactionType: 'CheckCreate', SendMax: '25000000', DeliverMax: undefined });
+    const escrow = {
+      ...payment({}, { TransactionType: 'EscrowCreate', Amount: '7000000', DestinationTag: undefined }),
+      hash: 'D'.repeat(64),
+    };
+    const tokenCheck = {
+      ...payment(
+        {},
+        { TransactionType: 'CheckCreate', SendMax: { currency: 'USD', issuer: 'r', value: '1' } },
+      ),
+      hash: 'E'.repeat(64),
+    };
+    const failed = {
+      ...payment({ TransactionResult: 'tecNO_PERMISSION' }, { TransactionType: 'EscrowCreate', Amount: '1' }),
+      hash: 'F'.repeat(64),
+    };
+    const block = decodeXrpLedger('XRP', withTransactions([check, escrow, tokenCheck, failed]));
+    expect(block.outputs).toEqual([]);
+    expect(block.strays).toEqual([
+      {
+        kind: 'check',
+        txid: check.hash,
+        index: 0,
+        matchKey: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf:17',
+        amount: 25_000_000n,
+        account: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+      },
+      {
+        kind: 'escrow',
+        txid: 'D'.repeat(64),
+        index: 0,
+        matchKey: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+        amount: 7_000_000n,
+        account: 'rGWrZyQqhTp9Xu7G5Pkayo7bXjH4k4QYpf',
+      },
+    ]);
+  });
+
   it('credits delivered_amount under <Destination>:<DestinationTag>', () => {
     const block = decodeXrpLedger('XRP', withTransactions([payment({ delivered_amount: '4999999' })]));
     expect(block.outputs).toEqual([

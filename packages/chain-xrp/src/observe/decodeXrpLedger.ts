@@ -3,6 +3,7 @@ import {
   ChainBackendError,
   type ObservedBlock,
   type ObservedOutput,
+  type ObservedStray,
   parseUnits,
 } from '@cairn/chain-core';
 import { isValidClassicAddress } from 'xrpl';
@@ -79,6 +80,7 @@ export function decodeXrpLedger(
     throw new ChainBackendError(chainId, `rippled answered ledger ${header.height} without its transactions`);
   }
   const outputs: ObservedOutput[] = [];
+  const strays: ObservedStray[] = [];
   for (const entry of transactions as readonly (RippledExpandedTransaction | string)[]) {
     if (typeof entry !== 'object' || entry === null || typeof entry.tx_json !== 'object' || !entry.meta) {
       throw new ChainBackendError(
@@ -90,7 +92,13 @@ export function decodeXrpLedger(
     if (typeof hash !== 'string' || !HASH.test(hash)) {
       throw new ChainBackendError(chainId, `ledger ${header.height}: a transaction without a valid hash`);
     }
-    if (tx.TransactionType !== 'Payment' || meta.TransactionResult !== 'tesSUCCESS') continue;
+    if (meta.TransactionResult !== 'tesSUCCESS') continue;
+    const stray = xrpStrayOf(hash, tx);
+    if (stray) {
+      strays.push(stray);
+      continue;
+    }
+    if (tx.TransactionType !== 'Payment') continue;
     const destination = tx.Destination;
     if (typeof destination !== 'string' || !isValidClassicAddress(destination)) {
       throw new ChainBackendError(chainId, `payment ${hash}: no valid Destination`);
@@ -152,5 +160,43 @@ export function decodeXrpLedger(
       account: destination,
     });
   }
-  return { ...header, outputs };
+  return { ...header, outputs, ...(strays.length > 0 ? { strays } : {}) };
+}
+
+/**
+ * An XRP Check (`CheckCreate`, its `SendMax`) or Escrow (`EscrowCreate`, its `Amount`) naming a
+ * destination: money the destination does not have until it cashes the Check or the Escrow is
+ * finished, reported as stray for the watcher to record when the destination is a merchant's account
+ * (docs/stray-funds.md). Token Checks and Escrows (an amount object) are not XRP: none.
+ */
+function xrpStrayOf(hash: string, tx: RippledExpandedTransaction['tx_json']): ObservedStray | undefined {
+  const kind =
+    tx.TransactionType === 'CheckCreate'
+      ? 'check'
+      : tx.TransactionType === 'EscrowCreate'
+        ? 'escrow'
+        : undefined;
+  if (kind === undefined) return undefined;
+  const destination = tx.Destination;
+  const drops = kind === 'check' ? tx.SendMax : tx.Amount;
+  if (typeof destination !== 'string' || !isValidClassicAddress(destination) || destination === tx.Account) {
+    return undefined;
+  }
+  if (typeof drops !== 'string') return undefined;
+  let amount: bigint;
+  try {
+    amount = parseUnits(drops, 0, { max: MAX_DROPS });
+  } catch {
+    return undefined;
+  }
+  if (amount === 0n) return undefined;
+  const tag = tx.DestinationTag;
+  return {
+    kind,
+    txid: hash,
+    index: 0,
+    matchKey: typeof tag === 'number' ? `${destination}:${tag}` : destination,
+    amount,
+    account: destination,
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { BlockHeader, BlockRef, ChainObserver, ObservedOutput } from '@cairn/chain-core';
+import type { BlockHeader, BlockRef, ChainObserver, ObservedBlock, ObservedOutput } from '@cairn/chain-core';
 import type { ChainDefinition } from '@cairn/contract';
 import { offlineWindowMs } from '../../domain/chainOffers/judgeChainOffer.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
@@ -8,6 +8,7 @@ import {
   recordTransferObservations,
   type TransferObservation,
 } from '../../domain/payments/recordTransferObservation.js';
+import { recordAccountStrays } from '../../domain/strayFunds/recordAccountStrays.js';
 import { backfillDepositTargets } from './backfillDepositTargets.js';
 import { ChainWatcherStore, KEPT_BLOCKS, type PollTarget, type SightingInput } from './ChainWatcherStore.js';
 import { DepositTargetIndex, type TargetMatch } from './DepositTargetIndex.js';
@@ -460,7 +461,13 @@ export class ChainWatcher {
       if (block.outputs.length > 0) {
         await this.#refreshIndex();
         matches = this.#index.match(block.outputs);
-        this.#logStrays(block.outputs, block);
+        await this.#recordStrays(block.outputs, block);
+      }
+      if (block.strays?.length) {
+        // Checks, Escrows and the like: recorded for the accounts merchants take payments on.
+        await this.#refreshIndex();
+        const strays = block.strays.filter((s) => this.#index.hasTaggedAccount(s.account));
+        if (strays.length > 0) await recordAccountStrays(this.#options.gateway, chain, strays, block);
       }
       if (observer.strategy === 'block-scan' && observer.hiddenCredits) {
         // Account chains: native coin sent to an open target from inside a contract (found by balance).
@@ -521,7 +528,7 @@ export class ChainWatcher {
   }
 
   /** A block with its outputs (block-scan), or just its header (target-poll). */
-  async #fetchBlock(hash: string): Promise<BlockHeader & { outputs: readonly ObservedOutput[] }> {
+  async #fetchBlock(hash: string): Promise<ObservedBlock> {
     const { observer } = this.#options;
     if (observer.strategy === 'block-scan') return observer.block(hash);
     return { ...(await observer.header(hash)), outputs: [] };
@@ -565,9 +572,14 @@ export class ChainWatcher {
     await this.#index.refresh((_chain, after, limit) => this.store.targetsAfter(after, limit));
   }
 
-  /** Transfers to a merchant's account that carry no open payment's tag or memo: logged, never credited. */
-  #logStrays(outputs: readonly ObservedOutput[], block: BlockRef): void {
-    for (const stray of this.#index.strays(outputs)) {
+  /**
+   * Transfers to a merchant's account that carry no open payment's tag or memo: never credited;
+   * recorded as stray funds for the merchant (docs/stray-funds.md) and logged.
+   */
+  async #recordStrays(outputs: readonly ObservedOutput[], block: BlockRef): Promise<void> {
+    const strays = this.#index.strays(outputs);
+    if (strays.length > 0) await recordAccountStrays(this.#options.gateway, this.chainId, strays, block);
+    for (const stray of strays) {
       this.#log.warn(
         {
           chainId: this.chainId,
@@ -653,7 +665,13 @@ export class ChainWatcher {
     const targets = await this.store.pollTargets(this.#now);
     if (observer.forgetWallet) await this.#forgetRemovedWallets(targets);
     if (targets.length === 0) return;
-    const { activity, unread } = await observer.targetActivity(targets);
+    const { activity, unread, strays } = await observer.targetActivity(targets);
+    for (const stray of strays ?? []) {
+      // Recorded once its block is on the stored active chain, as a transfer would be.
+      if (stray.block === null || stray.block.height > cursor.height) continue;
+      if ((await this.store.storedHash(stray.block.height)) !== stray.block.hash) continue;
+      await recordAccountStrays(this.#options.gateway, this.chainId, [stray], stray.block);
+    }
     // Targets the backend could not read this time: nothing about them changes until it can.
     const skipped = new Set(unread);
     const paymentOf = new Map(

@@ -139,6 +139,11 @@ export class DepositTargetIndex {
     );
   }
 
+  /** Whether `account` takes payments by tag or memo here (some target is `<account>:<tag>`). */
+  hasTaggedAccount(account: string): boolean {
+    return this.#taggedAccounts.has(account);
+  }
+
   /** Loads the targets allocated since the last refresh; returns how many were read. */
   async refresh(load: DepositTargetLoader): Promise<number> {
     let read = 0;

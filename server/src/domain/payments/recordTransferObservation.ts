@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Payment, Transfer } from '../../platform/db/entities/index.js';
 import type { Gateway } from '../gateway/Gateway.js';
+import { recordStrayFunds } from '../strayFunds/recordStrayFunds.js';
 import { lockPayment } from './lockPayment.js';
 import type { PaymentAggregate } from './serializePayment.js';
 import { transitionPayment } from './transitionPayment.js';
@@ -64,10 +65,26 @@ export async function recordTransferObservations(
       if (observation.coinSymbol !== payment.selectedCoinSymbol) {
         // Another coin on the deposit address (ETH sent to a USDC payment's forwarder): it never counts
         // towards the amount (summing wei with USDC units would be wrong). It stays on the forwarder:
-        // sweeps flush the payment's coin (docs/decisions.md, EVM chains).
-        gateway.log.warn(
-          { paymentId, chainId: observation.chainId, coin: observation.coinSymbol, txId: observation.txId },
-          'funds in a coin the payment did not pick reached its deposit address; not counted',
+        // sweeps flush the payment's coin (docs/decisions.md, EVM chains). Recorded as stray funds,
+        // shown to the merchant (docs/stray-funds.md).
+        await recordStrayFunds(
+          gateway,
+          {
+            owner: { businessId: payment.businessId, mode: payment.mode, apiKeyId: payment.apiKeyId },
+            kind: 'other_coin',
+            chainId: observation.chainId,
+            coinSymbol: observation.coinSymbol,
+            txId: observation.txId,
+            outputIndex: observation.outputIndex,
+            address: payment.depositAddress ?? '',
+            tag: null,
+            amount: observation.amount,
+            paymentId: payment.id,
+            block: null,
+            confirmations: observation.confirmations,
+            removed: observation.removed,
+          },
+          tx,
         );
         continue;
       }

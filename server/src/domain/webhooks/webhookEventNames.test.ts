@@ -4,12 +4,14 @@ import { DEFAULT_SUBSCRIBED_EVENTS, parseEventList } from './webhookEventNames.j
 
 describe('event lists and status classes', () => {
   it('parses names, groups and all; refuses unknown names', () => {
-    expect(DEFAULT_SUBSCRIBED_EVENTS).toHaveLength(15);
+    expect(DEFAULT_SUBSCRIBED_EVENTS).toHaveLength(17);
     expect(DEFAULT_SUBSCRIBED_EVENTS).toContain('payment.received_after_close');
     expect(DEFAULT_SUBSCRIBED_EVENTS).toContain('payment.reverted');
-    expect(parseEventList('payment.*')).toEqual(DEFAULT_SUBSCRIBED_EVENTS);
+    expect(DEFAULT_SUBSCRIBED_EVENTS.slice(15)).toEqual(['stray_funds.found', 'stray_funds.resolved']);
+    expect(parseEventList('payment.*')).toEqual(DEFAULT_SUBSCRIBED_EVENTS.slice(0, 15));
+    expect(parseEventList('stray_funds.*')).toEqual(['stray_funds.found', 'stray_funds.resolved']);
     expect(parseEventList('invoice.paid, payment.confirmed')).toEqual(['payment.confirmed', 'invoice.paid']);
-    expect(parseEventList('all')).toHaveLength(20);
+    expect(parseEventList('all')).toHaveLength(22);
     expect(parseEventList('invoice.*')).toHaveLength(5);
     expect(() => parseEventList('payment.done')).toThrow(/Unknown event "payment.done"/);
     expect(() => parseEventList(' , ')).toThrow(/at least one event/);

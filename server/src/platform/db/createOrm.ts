@@ -26,6 +26,7 @@ import { Migration20261127110000_walletConfirmation } from '../../../migrations/
 import { Migration20261127120000_passkeys } from '../../../migrations/Migration20261127120000_passkeys.js';
 import { Migration20261127130000_paymentReverted } from '../../../migrations/Migration20261127130000_paymentReverted.js';
 import { Migration20261127140000_chainResets } from '../../../migrations/Migration20261127140000_chainResets.js';
+import { Migration20261127150000_strayFunds } from '../../../migrations/Migration20261127150000_strayFunds.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -76,6 +77,7 @@ export const MIGRATIONS = [
     class: Migration20261127130000_paymentReverted,
   },
   { name: 'Migration20261127140000_chainResets', class: Migration20261127140000_chainResets },
+  { name: 'Migration20261127150000_strayFunds', class: Migration20261127150000_strayFunds },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -36,6 +36,7 @@ import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/p
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
+import { registerStrayFundsRoutes } from './routes/strayFundsRoutes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
 import {
   registerWalletConfirmationPage,
@@ -367,6 +368,7 @@ export async function registerDashboard(
           registerKeyRoutes(business, runtime);
           registerAuditRoutes(business, runtime);
           registerPaymentRoutes(business, runtime);
+          registerStrayFundsRoutes(business, runtime);
           registerWebhookRoutes(business, runtime);
           registerCreditRoutes(business, runtime);
           registerPaymentLinkRoutes(business, runtime);

@@ -71,6 +71,8 @@ export function dashboardPaths(base: string) {
     events: `${base}/events`,
     redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,
     credit: `${base}/credit`,
+    strayFunds: `${base}/stray-funds`,
+    strayFundsAction: (id: string, action: 'refunded' | 'attach') => `${base}/stray-funds/${id}/${action}`,
   };
 }
 

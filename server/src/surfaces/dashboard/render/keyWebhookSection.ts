@@ -1,4 +1,4 @@
-import { INVOICE_EVENT_NAMES, PAYMENT_EVENT_NAMES } from '@cairn/contract';
+import { INVOICE_EVENT_NAMES, PAYMENT_EVENT_NAMES, STRAY_FUNDS_EVENT_NAMES } from '@cairn/contract';
 import type { ApiKeyDetail } from '../../../domain/apiKeys/ApiKeySummary.js';
 import type { DeliveryLogEntry } from '../../../domain/webhooks/listDeliveries.js';
 import type { KeyWebhook, WebhookEndpointSummary } from '../../../domain/webhooks/loadKeyWebhook.js';
@@ -55,7 +55,10 @@ function endpointForm(
   endpoint: WebhookEndpointSummary | null,
   extra: KeyPageExtras,
 ): SafeHtml {
-  const events = new Set(extra.values?.events?.split(',') ?? endpoint?.events ?? PAYMENT_EVENT_NAMES);
+  const events = new Set(
+    extra.values?.events?.split(',') ??
+      endpoint?.events ?? [...PAYMENT_EVENT_NAMES, ...STRAY_FUNDS_EVENT_NAMES],
+  );
   const box = (e: string) => keyCheckbox(`event:${e}`, e, events.has(e));
   const eventsError = extra.errors?.events
     ? html`<p class="error-text" role="alert">${extra.errors.events}</p>`
@@ -73,6 +76,7 @@ ${field({
   ...fieldError(extra.errors, 'url'),
 })}
 <fieldset><legend>Payment events</legend>${PAYMENT_EVENT_NAMES.map(box)}</fieldset>
+<fieldset><legend>Stray funds events</legend>${STRAY_FUNDS_EVENT_NAMES.map(box)}</fieldset>
 <fieldset><legend>Invoice events (optional)</legend>${INVOICE_EVENT_NAMES.map(box)}</fieldset>
 ${eventsError}
 ${destinationField(endpoint, extra)}

@@ -64,7 +64,8 @@ function coinAmount(amount: string, chainId: string | null, symbol: string | nul
   return coin ? `${formatUnits(BigInt(amount), coin.decimals)} ${symbol}` : `${amount} (smallest units)`;
 }
 
-function explorerLink(template: string | undefined, txId: string): SafeHtml {
+/** A transaction id, linked to the chain's block explorer when one is configured (`{tx_id}`). */
+export function explorerLink(template: string | undefined, txId: string): SafeHtml {
   if (!template) return html`<code>${txId}</code>`;
   const href = template.replaceAll('{tx_id}', encodeURIComponent(txId));
   const opens = html`<span class="visually-hidden-label"> (opens the block explorer)</span>`;

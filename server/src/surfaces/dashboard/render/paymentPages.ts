@@ -140,6 +140,7 @@ export function paymentsListPage(
     section: 'payments',
     ...(Object.keys(errors).length > 0 ? { status: 422 } : {}),
     main: html`<h1>Payments</h1>
+<p class="muted">Money that reached you without counting toward a payment: <a href="${paths.strayFunds}">Stray funds</a>.</p>
 <form class="card filters" method="get" action="${paths.payments}" role="search" aria-label="Filter payments">
 ${searchFields(filters, errors)}
 ${statusFilter(filters)}
