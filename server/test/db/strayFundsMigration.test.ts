@@ -9,7 +9,7 @@ import { createTestDatabase } from '../harness/createTestDatabase.js';
 // event get the two stray-funds events; those that chose their events keep their choice. down() drops
 // the table and takes the events off again.
 
-const BEFORE = 'Migration20261127130000_paymentReverted';
+const BEFORE = 'Migration20261127140000_chainResets';
 
 describe('migration 20261127150000_strayFunds', () => {
   let db: Awaited<ReturnType<typeof createTestDatabase>>;
