@@ -18,7 +18,8 @@
  *
  * Before each phase the bench waits until the gateway has made every merchant's view-only wallet (a
  * `.keys` file each in the wallet dir): making one takes 1-2 s of CPU in the wallet RPC, once per
- * wallet and process (printed apart).
+ * wallet and process, beside the polls (printed apart). New payments are created meanwhile, so the
+ * chain must stay offered while a hundred wallets are made.
  *
  * Targets (issue 31): phase 2 p50 <= 5 s and p90 <= 10 s. Exit code 1 when missed. Needs monerod and
  * monero-wallet-rpc (Debian: `monero`) and ~35 MB of memory per wallet RPC; a fresh database on

@@ -66,7 +66,11 @@ export interface ChainScenario<N = Litecoind> {
   readonly receiver: WebhookReceiver;
   /** The required depth configured for the chain in this scenario. */
   readonly confirmations: number;
-  /** One watcher sync (deterministic stepping; the background loop is not running). */
+  /**
+   * One watcher sync (deterministic stepping; the background loop is not running), repeated while the
+   * backend reports watched targets it could not read yet (Monero: a view-only wallet being opened
+   * beside the polls), so a test reads what one sync of a warm watcher would see.
+   */
   sync(): Promise<SyncResult>;
   /**
    * Another watcher instance of the chain on the same gateway and database (empty index and mempool
@@ -192,7 +196,7 @@ export async function startScenario<N>(
     watcher,
     receiver,
     confirmations,
-    sync: () => watcher.syncOnce(),
+    sync: () => syncUntilRead(watcher),
     newWatcher: () =>
       startChainWatchers(gateway, { databaseUrl: test.running.databaseUrl, autoStart: false }).watchers.find(
         (w) => w.chainId === chain.chainId,
@@ -246,4 +250,17 @@ export async function startScenario<N>(
       await chain.stopNode(node);
     },
   };
+}
+
+/** How long `sync()` keeps syncing while targets are unread (a view-only wallet opens in 1-2 s). */
+const UNREAD_PATIENCE_MS = 60_000;
+
+/** Syncs until no watched target is left unread (or UNREAD_PATIENCE_MS passed); returns the last sync. */
+async function syncUntilRead(watcher: ChainWatcher): Promise<SyncResult> {
+  const deadline = Date.now() + UNREAD_PATIENCE_MS;
+  for (;;) {
+    const result = await watcher.syncOnce();
+    if (!result.unread || Date.now() > deadline) return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

@@ -42,14 +42,7 @@ export interface MoneroObserverOptions {
    * again from the wallet's restore height, which on mainnet takes long and keeps the wallet RPC busy.
    */
   readonly minRescanIntervalMs?: number;
-  /**
-   * How long a poll may go on opening (or making) view-only wallets (default 5 s): opening one costs
-   * the wallet RPC 1-2 s of CPU, so a hundred merchants' first payments after a start would hold one
-   * poll for minutes, and every payment's detection with it. The wallets not opened by then are read by
-   * a later poll (their targets are reported unread meanwhile). Wallets already open are always read,
-   * and each poll opens at least one.
-   */
-  readonly openBudgetMs?: number;
+
   /**
    * The secret each view-only wallet's password is derived from (`walletPasswordOf`); unset, the
    * files have no password. A file made before it was set (no password) is sealed when first opened.
@@ -67,7 +60,7 @@ export interface MoneroObserverOptions {
 const WALLET_EXISTS = /already exists/i;
 /** `create_address` makes at most 64 subaddresses per call on 0.18. */
 const CREATE_ADDRESS_MAX = 64;
-/** View-only wallets opened at once in a poll: opening is CPU work in the wallet RPCs. */
+/** View-only wallets opened at once (beside the polls): opening is CPU work in the wallet RPCs. */
 const OPEN_CONCURRENCY = 4;
 /** The account whose subaddresses are deposit targets (see createMoneroAdapter). */
 const DEPOSIT_ACCOUNT = 0;
@@ -85,6 +78,8 @@ interface Slot {
   open: OpenWallet | undefined;
   /** Wallet files this process has created or opened: opened directly, without trying to create. */
   readonly known: Set<string>;
+  /** A wallet being opened in it beside the polls (openBeside); the slot is not used meanwhile. */
+  opening: Promise<void> | undefined;
 }
 
 /** The file name of a merchant wallet's view-only copy: stable, and revealing neither key. */
@@ -140,6 +135,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     rpc: new MoneroWalletRpc(url, rpcOptions),
     open: undefined,
     known: new Set<string>(),
+    opening: undefined,
   }));
   const restoreDepth = options.restoreDepth ?? 720;
   /** Which wallet RPC each wallet file was last given to (it stays there while the pool allows). */
@@ -158,7 +154,6 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
   /** When each wallet file was last rescanned (`performance.now()`). */
   const rescannedAt = new Map<string, number>();
   const minRescanIntervalMs = options.minRescanIntervalMs ?? 600_000;
-  const openBudgetMs = options.openBudgetMs ?? 5_000;
 
   const fail = (message: string, cause: unknown): never => {
     throw new ChainBackendError(
@@ -366,6 +361,43 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     return activity;
   }
 
+  /** Opens running now, and those waiting for one of the OPEN_CONCURRENCY places. */
+  let opensRunning = 0;
+  const opensWaiting: (() => void)[] = [];
+
+  /**
+   * Opens (or makes) `wallet`'s view-only wallet in `slot` and refreshes it once, beside the polls:
+   * opening costs the wallet RPC 1-2 s of CPU and a new wallet's first refresh scans from its restore
+   * height, so a hundred merchants' first payments after a start would otherwise hold one poll for
+   * minutes, and every payment's detection with it. Meanwhile polls report the wallet's targets unread
+   * and leave the slot alone; the first poll after it is open reads it.
+   */
+  function openBeside(slot: Slot, wallet: string, minor: number, expected: string): void {
+    slot.opening = (async () => {
+      while (opensRunning >= OPEN_CONCURRENCY)
+        await new Promise<void>((resolve) => opensWaiting.push(resolve));
+      opensRunning += 1;
+      try {
+        await openWallet(slot, wallet, minor, expected);
+        await slot.rpc.refresh();
+      } catch (error) {
+        slot.open = undefined;
+        options.log?.warn(
+          {
+            chainId,
+            wallet: walletFileOf(chainId, wallet),
+            err: error instanceof Error ? error.message : String(error),
+          },
+          "monero: cannot open a merchant's view-only wallet; its payments are not watched until a later poll opens it",
+        );
+      } finally {
+        opensRunning -= 1;
+        opensWaiting.shift()?.();
+        slot.opening = undefined;
+      }
+    })();
+  }
+
   /**
    * Gives each wallet file of this poll a wallet RPC: the one it had, unless that one is shared with
    * another wallet of this poll while a wallet RPC has none, then the least loaded. A file moved away
@@ -388,7 +420,12 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     const assigned = new Map<string, Slot>();
     for (const file of files) {
       let slot = kept.get(file);
-      if (slot !== undefined && load.get(slot)! > 1 && load.get(leastLoaded())! === 0) {
+      if (
+        slot !== undefined &&
+        slot.opening === undefined &&
+        load.get(slot)! > 1 &&
+        load.get(leastLoaded())! === 0
+      ) {
         load.set(slot, load.get(slot)! - 1);
         if (slot.open?.file === file) {
           slot.open = undefined;
@@ -483,10 +520,6 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     const activity: TargetActivity[] = [];
     let failures = 0;
     let lastError: unknown;
-    const started = performance.now();
-    let opening = 0;
-    let openedThisPoll = 0;
-    const openers: (() => void)[] = [];
     let deferred = 0;
     const readWallet = async (slot: Slot, wallet: string) => {
       const byMinor = byWallet.get(wallet)!;
@@ -497,18 +530,16 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         activity.push(...last.activity);
         return;
       }
-      const opens = slot.open?.file !== file;
-      if (opens) {
-        while (opening >= OPEN_CONCURRENCY) await new Promise<void>((resolve) => openers.push(resolve));
-        // Each poll opens at least one wallet, so a slow wallet RPC still gets through the list.
-        if (openedThisPoll > 0 && performance.now() - started >= openBudgetMs) {
-          openers.shift()?.();
-          deferred += 1;
-          for (const target of byMinor.values()) unread.push(target.matchKey);
-          return;
+      // Its wallet RPC is opening a wallet, or must open this one: read it once that is done.
+      const opening = slot.opening !== undefined || slot.open?.file !== file;
+      if (opening) {
+        if (slot.opening === undefined) {
+          const highest = Math.max(...byMinor.keys());
+          openBeside(slot, wallet, highest, byMinor.get(highest)!.address);
         }
-        opening += 1;
-        openedThisPoll += 1;
+        deferred += 1;
+        for (const target of byMinor.values()) unread.push(target.matchKey);
+        return;
       }
       try {
         const read = await walletActivity(slot, wallet, byMinor);
@@ -526,11 +557,6 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
           "monero: cannot read a merchant's view-only wallet; its payments are not watched this time",
         );
         for (const target of byMinor.values()) unread.push(target.matchKey);
-      } finally {
-        if (opens) {
-          opening -= 1;
-          openers.shift()?.();
-        }
       }
     };
     // The wallet RPCs work side by side; the wallets sharing one are read in turn.
@@ -541,9 +567,9 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     );
     if (failures > 0 && failures === byWallet.size) fail('cannot read any view-only wallet', lastError);
     if (deferred > 0) {
-      options.log?.warn(
-        { chainId, wallets: deferred, openBudgetMs },
-        'monero: view-only wallets left to open in a later poll (opening takes the wallet RPC 1-2 s each); their payments are not read this time',
+      options.log?.info?.(
+        { chainId, wallets: deferred },
+        'monero: view-only wallets being opened (1-2 s each in the wallet RPC); their payments are read once they are',
       );
     }
     return { activity, unread };
@@ -556,6 +582,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
    */
   async function forgetWallet(wallet: string): Promise<void> {
     const file = walletFileOf(chainId, wallet);
+    await Promise.all(slots.map((slot) => slot.opening));
     for (const slot of slots) {
       slot.known.delete(file);
       if (slot.open?.file !== file) continue;

@@ -69,6 +69,11 @@ export interface SyncResult {
   readonly reported?: number;
   /** The cursor reached the node's tip (false: more blocks to catch up, the loop goes on at once). */
   readonly caughtUp?: boolean;
+  /**
+   * Target-poll backends: how many watched targets the backend could not read this sync (Monero: a
+   * merchant's view-only wallet still being opened, or failing); they are asked again next sync.
+   */
+  readonly unread?: number;
   /** A reset was detected and the chain waits for the operator (live chains): nothing else was done. */
   readonly halted?: boolean;
   /** The watcher re-anchored at the node's tip in this sync (a reset on a test chain, or on request). */
@@ -488,9 +493,10 @@ export class ChainWatcher {
       if (cursor.height >= tip.height) tip = await observer.tip();
     }
     const caughtUp = cursor.hash === tip.hash;
+    let unread = 0;
     if (observer.strategy === 'block-scan') await this.#scanMempool(cursor, caughtUp);
-    else await this.#pollTargets(cursor, caughtUp);
-    return this.#finishSync({ cursor, tip }, { blocks, reorgs, caughtUp });
+    else unread = await this.#pollTargets(cursor, caughtUp);
+    return this.#finishSync({ cursor, tip }, { blocks, reorgs, caughtUp, ...(unread > 0 ? { unread } : {}) });
   }
 
   /**
@@ -658,13 +664,16 @@ export class ChainWatcher {
     }
   }
 
-  /** Target-poll backends: ask about every open target, keep what is on the stored active chain. */
-  async #pollTargets(cursor: BlockRef, caughtUp: boolean): Promise<void> {
+  /**
+   * Target-poll backends: ask about every open target, keep what is on the stored active chain.
+   * Returns how many targets the backend could not read this time.
+   */
+  async #pollTargets(cursor: BlockRef, caughtUp: boolean): Promise<number> {
     const observer = this.#options.observer;
-    if (observer.strategy !== 'target-poll') return;
+    if (observer.strategy !== 'target-poll') return 0;
     const targets = await this.store.pollTargets(this.#now);
     if (observer.forgetWallet) await this.#forgetRemovedWallets(targets);
-    if (targets.length === 0) return;
+    if (targets.length === 0) return 0;
     const { activity, unread, strays } = await observer.targetActivity(targets);
     for (const stray of strays ?? []) {
       // Recorded once its block is on the stored active chain, as a transfer would be.
@@ -706,6 +715,7 @@ export class ChainWatcher {
     if (missing.length > 0 && caughtUp && (await observer.tip()).hash === cursor.hash) {
       await this.store.markRemoved(missing, this.#now);
     }
+    return skipped.size;
   }
 
   /**
