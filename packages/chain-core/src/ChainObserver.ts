@@ -52,6 +52,11 @@ export interface ObservedStray extends ObservedOutput {
   readonly kind: Exclude<StrayFundsKind, 'other_coin'>;
   /** The merchant account (the wallet as stored) the money names. */
   readonly account: string;
+  /**
+   * Where the money landed, when that is not the account itself (Monero: the payment's subaddress;
+   * the stored wallet holds the private view key and is never shown).
+   */
+  readonly address?: string;
 }
 
 /** A block with every output it creates. */

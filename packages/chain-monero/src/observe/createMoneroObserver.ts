@@ -71,6 +71,15 @@ interface OpenWallet {
   highest: number;
 }
 
+/** A transfer locked by its sender (unlock_time), reported as stray money. */
+type LockedStray = NonNullable<TargetPollResult['strays']>[number];
+
+/** What one merchant wallet's view-only wallet lists for the targets asked about. */
+interface WalletReading {
+  readonly activity: TargetActivity[];
+  readonly strays: LockedStray[];
+}
+
 /** One monero-wallet-rpc of the pool. */
 interface Slot {
   readonly rpc: MoneroWalletRpc;
@@ -144,7 +153,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
    * Each wallet file's last reading, with the daemon's state (tip and pool) before it and the targets
    * asked about: reused while both are unchanged, so a quiet chain costs two daemon calls per poll.
    */
-  const lastReading = new Map<string, { state: string; targets: string; activity: TargetActivity[] }>();
+  const lastReading = new Map<string, { state: string; targets: string; reading: WalletReading }>();
   /** When each wallet file was last read (`performance.now()`). */
   const readAt = new Map<string, number>();
   /** Whether this process has closed what the wallet RPCs had open (resetPool). */
@@ -279,7 +288,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     slot: Slot,
     wallet: string,
     byMinor: ReadonlyMap<number, PolledTarget>,
-  ): Promise<TargetActivity[]> {
+  ): Promise<WalletReading> {
     const minors = [...byMinor.keys()];
     const highest = Math.max(...minors);
     const wallets = slot.rpc;
@@ -309,11 +318,12 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         continue;
       listed.set(`${transfer.txid}:${transfer.subaddrIndex.minor}`, transfer);
     }
-    if (listed.size === 0) return [];
+    if (listed.size === 0) return { activity: [], strays: [] };
     const lookup = await daemon.getTransactions([...new Set([...listed.values()].map((t) => t.txid))]);
     const truth = new Map(lookup.found.map((tx) => [tx.txHash, tx]));
     const hashes = new Map<number, string | null>();
     const activity: TargetActivity[] = [];
+    const strays: LockedStray[] = [];
     for (const transfer of listed.values()) {
       const target = byMinor.get(transfer.subaddrIndex.minor)!;
       // The wallet open now is the one asked about: its transfers are to the targets' own addresses.
@@ -329,6 +339,22 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
       // The wallet still places it in a block the daemon no longer has it in: rescan before next time.
       if (walletHeight !== undefined && walletHeight !== daemonHeight) stale.add(file);
       if (!tx) continue;
+      let block: BlockRef | null = null;
+      if (daemonHeight !== undefined) {
+        if (!hashes.has(daemonHeight)) hashes.set(daemonHeight, await blockHashAt(daemonHeight));
+        const hash = hashes.get(daemonHeight);
+        if (!hash) continue;
+        block = { height: daemonHeight, hash };
+      }
+      // One entry per transaction and subaddress (get_transfers sums a transaction's outputs to one
+      // subaddress), so the subaddress index tells two payments paid by one transaction apart.
+      const output = {
+        txid: transfer.txid,
+        index: transfer.subaddrIndex.minor,
+        matchKey: target.matchKey,
+        amount: transfer.amount,
+        block,
+      };
       if (transfer.unlockTime !== 0n) {
         options.log?.warn(
           {
@@ -339,26 +365,13 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
           },
           'monero: a transfer locked by its sender (unlock_time) is not counted as a payment',
         );
+        // Shown to the merchant as stray money (their own wallet has it, locked).
+        strays.push({ ...output, kind: 'locked', account: wallet, address: target.address });
         continue;
       }
-      let block: BlockRef | null = null;
-      if (daemonHeight !== undefined) {
-        if (!hashes.has(daemonHeight)) hashes.set(daemonHeight, await blockHashAt(daemonHeight));
-        const hash = hashes.get(daemonHeight);
-        if (!hash) continue;
-        block = { height: daemonHeight, hash };
-      }
-      activity.push({
-        txid: transfer.txid,
-        // One entry per transaction and subaddress (get_transfers sums a transaction's outputs to one
-        // subaddress), so the subaddress index tells two payments paid by one transaction apart.
-        index: transfer.subaddrIndex.minor,
-        matchKey: target.matchKey,
-        amount: transfer.amount,
-        block,
-      });
+      activity.push(output);
     }
-    return activity;
+    return { activity, strays };
   }
 
   /** Opens running now, and those waiting for one of the OPEN_CONCURRENCY places. */
@@ -521,13 +534,15 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
     let failures = 0;
     let lastError: unknown;
     let deferred = 0;
+    const strays: LockedStray[] = [];
     const readWallet = async (slot: Slot, wallet: string) => {
       const byMinor = byWallet.get(wallet)!;
       const file = fileOf.get(wallet)!;
       const asked = [...byMinor].map(([minor, target]) => `${minor}=${target.address}`).join(',');
       const last = lastReading.get(file);
       if (last && last.state === state && last.targets === asked && !stale.has(file)) {
-        activity.push(...last.activity);
+        activity.push(...last.reading.activity);
+        strays.push(...last.reading.strays);
         return;
       }
       // Its wallet RPC is opening a wallet, or must open this one: read it once that is done.
@@ -542,9 +557,10 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         return;
       }
       try {
-        const read = await walletActivity(slot, wallet, byMinor);
-        activity.push(...read);
-        lastReading.set(file, { state, targets: asked, activity: read });
+        const reading = await walletActivity(slot, wallet, byMinor);
+        activity.push(...reading.activity);
+        strays.push(...reading.strays);
+        lastReading.set(file, { state, targets: asked, reading });
         readAt.set(file, performance.now());
       } catch (error) {
         // One merchant's wallet failing leaves the others watched; its payments wait for a later poll.
@@ -572,7 +588,7 @@ export function createMoneroObserver(options: MoneroObserverOptions): TargetPoll
         'monero: view-only wallets being opened (1-2 s each in the wallet RPC); their payments are read once they are',
       );
     }
-    return { activity, unread };
+    return { activity, unread, strays };
   }
 
   /**

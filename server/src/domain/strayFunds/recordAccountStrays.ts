@@ -53,7 +53,7 @@ export async function recordAccountStrays(
         coinSymbol: output.coinSymbol ?? chain.coins[0]!.symbol,
         txId: output.txid,
         outputIndex: output.index,
-        address: output.account,
+        address: ('address' in output ? output.address : undefined) ?? output.account,
         tag,
         amount: output.amount,
         paymentId: null,

@@ -76,6 +76,16 @@ describe.runIf(moneroAvailable('payment paths on monerod'))('payment paths on mo
     expect(read.status).toBe('awaiting_payment');
     expect(read.transactions).toEqual([]);
     expect(await eventNamesFor(s().test, p.id)).toEqual(['payment.awaiting']);
+    // Once mined, it is stray money of the merchant's, named by the payment's subaddress (never by the
+    // stored wallet, which holds the view key).
+    const strays = await s()
+      .test.running.gateway.orm.em.fork()
+      .getConnection()
+      .execute<{ kind: string; address: string; amount: string; tag: string | null }[]>(
+        'select kind, address, amount::text as amount, tag from stray_funds where tx_id = ?',
+        [txHash],
+      );
+    expect(strays).toEqual([{ kind: 'locked', address: p.address, amount: p.amount.toString(), tag: null }]);
     // The same subaddress paid normally is seen at once: the watcher was looking.
     await s().node.send(p.address, p.amount);
     await s().sync();
