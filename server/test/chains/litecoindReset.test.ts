@@ -55,7 +55,7 @@ describe.runIf(litecoindAvailable('chain resets on litecoind'))('chain resets on
       await s().node.rpc.call('reconsiderblock', [below]);
       expect(await live.syncOnce()).toEqual({ active: true, halted: true });
       expect(gateway.chainAvailability.isOffered('LTC_REGTEST')).toBe(false);
-      expect(await requestReanchor(gateway.orm, 'LTC_REGTEST', gateway.clock.now())).toMatchObject({
+      expect(await requestReanchor(gateway, 'LTC_REGTEST')).toMatchObject({
         state: 'requested',
       });
       const resumed = await live.syncOnce();
@@ -85,7 +85,7 @@ describe.runIf(litecoindAvailable('chain resets on litecoind'))('chain resets on
       ).toBe(true);
       await expect(live.syncOnce()).rejects.toThrow(/the node is catching up with its network/);
       expect(live.status().resetDetected).toBeUndefined();
-      expect(await requestReanchor(gateway.orm, 'LTC_REGTEST', gateway.clock.now())).toEqual({
+      expect(await requestReanchor(gateway, 'LTC_REGTEST')).toEqual({
         state: 'no reset',
       });
       // Once it says it has caught up, a chain still without a common ancestor is a reset.

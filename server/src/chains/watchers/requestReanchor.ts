@@ -1,4 +1,4 @@
-import type { MikroORM } from '@mikro-orm/postgresql';
+import type { Gateway } from '../../domain/gateway/Gateway.js';
 
 /** What `cairn chains:reanchor` found. */
 export type ReanchorRequest =
@@ -12,8 +12,12 @@ export type ReanchorRequest =
  * in `chain_cursors`, so it works from any process; the active watcher picks it up at its next sync,
  * closes the old chain's open payments as a test chain does by itself, and follows the node's tip.
  */
-export async function requestReanchor(orm: MikroORM, chainId: string, now: Date): Promise<ReanchorRequest> {
-  const [row] = await orm.em
+export async function requestReanchor(
+  gateway: Pick<Gateway, 'orm' | 'clock'>,
+  chainId: string,
+): Promise<ReanchorRequest> {
+  const now = gateway.clock.now();
+  const [row] = await gateway.orm.em
     .fork()
     .getConnection()
     .execute<{ reset_detail: string | null; reset_detected_at: Date }[]>(

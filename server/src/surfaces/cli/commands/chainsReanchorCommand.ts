@@ -23,7 +23,7 @@ export const chainsReanchorCommand: CliCommand = {
     if (!getChain(chainId)) throw new UsageError(`unknown chain id: ${chainId}`);
     const config = loadConfig();
     return withOperatorGateway(runtime, { config, logLevel: quietLogLevel(config) }, async ({ gateway }) => {
-      const request = await requestReanchor(gateway.orm, chainId, gateway.clock.now());
+      const request = await requestReanchor(gateway, chainId);
       if (request.state === 'no reset') {
         console.log(`${chainId}: its watcher has detected no reset; nothing to re-anchor.`);
         return 1;
