@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { PAYMENT_EVENT_NAMES } from '@cairn/contract';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS } from '../../src/platform/db/createOrm.js';
-import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/platform/db/createOrm.js';
+import { useMigrationDatabase } from '../harness/useMigrationDatabase.js';
 
 // Migration20261123010000_closedFunds on a database that already holds data: transfers of closed
 // payments marked held where the status accounts for them, default-subscribed endpoints given the new
@@ -17,24 +16,12 @@ const SPEC_PAYMENT_EVENTS = PAYMENT_EVENT_NAMES.filter(
 const THIS = 'Migration20261123010000_closedFunds';
 
 describe('migration 20261123010000_closedFunds', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(query, params);
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await createOrm(db.url, { poolMax: 1 });
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const { orm, sql, insertWebhookEndpoint } = useMigrationDatabase();
 
   it('marks held what closed payments account for and subscribes default endpoints to the new event', async () => {
     const names = MIGRATIONS.map((m) => m.name);
     expect(names.indexOf('Migration20261123010000_closedFunds')).toBe(names.indexOf(BEFORE) + 1);
-    await orm.getMigrator().up({ to: BEFORE });
+    await orm().getMigrator().up({ to: BEFORE });
 
     const now = new Date().toISOString();
     const payment = async (status: string) => {
@@ -57,15 +44,6 @@ describe('migration 20261123010000_closedFunds', () => {
       );
       return id;
     };
-    const endpoint = async (events: readonly string[]) => {
-      const id = randomUUID();
-      await sql(
-        `insert into webhook_endpoints (id, api_key_id, business_id, mode, url, events, secret_sealed, created_at, updated_at)
-         values (?, ?, ?, 'test', 'https://shop.example/hooks', ?::text[], 'sealed', ?, ?)`,
-        [id, randomUUID(), randomUUID(), `{${events.join(',')}}`, now, now],
-      );
-      return id;
-    };
 
     await sql('set session_replication_role = replica');
     const held: string[] = [];
@@ -77,14 +55,14 @@ describe('migration 20261123010000_closedFunds', () => {
     for (const status of ['cancelled', 'expired', 'expired_reorged', 'confirmed', 'underpaid']) {
       late.push(await transfer(await payment(status)));
     }
-    const everyPaymentEvent = await endpoint(SPEC_PAYMENT_EVENTS);
-    const everything = await endpoint([...SPEC_PAYMENT_EVENTS, 'invoice.paid']);
-    const someEvents = await endpoint(['payment.confirmed', 'payment.cancelled']);
+    const everyPaymentEvent = await insertWebhookEndpoint(SPEC_PAYMENT_EVENTS);
+    const everything = await insertWebhookEndpoint([...SPEC_PAYMENT_EVENTS, 'invoice.paid']);
+    const someEvents = await insertWebhookEndpoint(['payment.confirmed', 'payment.cancelled']);
     await sql('set session_replication_role = origin');
 
     // This migration alone: later ones would update these rows again, and their foreign keys (off
     // above) are checked on a second update in the same transaction.
-    const ran = await orm.getMigrator().up({ to: THIS });
+    const ran = await orm().getMigrator().up({ to: THIS });
     expect(ran.map((m) => m.name)).toEqual([THIS]);
 
     const closing = async (id: string) =>

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS } from '../../src/platform/db/createOrm.js';
-import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/platform/db/createOrm.js';
+import { useMigrationDatabase } from '../harness/useMigrationDatabase.js';
 
 // Migration20261127100000_securityAlerts: lock links become a kind of email token, logins can be
 // locked, and known devices have a table; down() removes the lock links first so that the old check
@@ -11,23 +10,13 @@ import { createTestDatabase } from '../harness/createTestDatabase.js';
 const NAME = 'Migration20261127100000_securityAlerts';
 
 describe('migration 20261127100000_securityAlerts', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(query, params);
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await createOrm(db.url, { poolMax: 1 });
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const { orm, sql } = useMigrationDatabase();
 
   it('adds lock links, the lock and known devices, and takes them away again', async () => {
     const names = MIGRATIONS.map((m) => m.name);
-    await orm.getMigrator().up({ to: names[names.indexOf(NAME) - 1]! });
+    await orm()
+      .getMigrator()
+      .up({ to: names[names.indexOf(NAME) - 1]! });
     const now = new Date();
     const userId = randomUUID();
     await sql('insert into users (id, email, email_verified_at, created_at) values (?, ?, ?, ?)', [
@@ -44,7 +33,7 @@ describe('migration 20261127100000_securityAlerts', () => {
       );
     await expect(token('lock_account')).rejects.toThrow();
 
-    await orm.getMigrator().up({ to: NAME });
+    await orm().getMigrator().up({ to: NAME });
     await token('lock_account');
     await token('reset_password');
     await sql('update users set locked_at = ? where id = ?', [now, userId]);
@@ -54,10 +43,12 @@ describe('migration 20261127100000_securityAlerts', () => {
       now,
     ]);
 
-    await orm.getMigrator().down({ to: names[names.indexOf(NAME) - 1]! });
+    await orm()
+      .getMigrator()
+      .down({ to: names[names.indexOf(NAME) - 1]! });
     const purposes = await sql<{ purpose: string }>('select purpose from email_tokens');
     expect(purposes.map((p) => p.purpose)).toEqual(['reset_password']);
     await expect(token('lock_account')).rejects.toThrow();
-    await orm.getMigrator().up();
+    await orm().getMigrator().up();
   });
 });

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS } from '../../src/platform/db/createOrm.js';
-import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/platform/db/createOrm.js';
+import { useMigrationDatabase } from '../harness/useMigrationDatabase.js';
 
 // Migration20261127015000_signUpPasswords on a database that already holds logins: an unconfirmed
 // login's password moves onto its open confirmation links; a confirmed login keeps its own; down()
@@ -11,24 +10,12 @@ import { createTestDatabase } from '../harness/createTestDatabase.js';
 const NAME = 'Migration20261127015000_signUpPasswords';
 
 describe('migration 20261127015000_signUpPasswords', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(query, params);
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await createOrm(db.url, { poolMax: 1 });
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const { orm, sql } = useMigrationDatabase();
 
   it('moves unconfirmed passwords onto their open links, and back on the way down', async () => {
     const names = MIGRATIONS.map((m) => m.name);
     const before = names[names.indexOf(NAME) - 1]!;
-    await orm.getMigrator().up({ to: before });
+    await orm().getMigrator().up({ to: before });
 
     const now = new Date();
     const user = async (email: string, verified: boolean) => {
@@ -53,7 +40,7 @@ describe('migration 20261127015000_signUpPasswords', () => {
     const open = await token(pending, false);
     const spent = await token(confirmed, true);
 
-    await orm.getMigrator().up({ to: NAME });
+    await orm().getMigrator().up({ to: NAME });
     const users = await sql<{ id: string; password_hash: string | null }>(
       'select id, password_hash from users',
     );
@@ -71,7 +58,7 @@ describe('migration 20261127015000_signUpPasswords', () => {
       [randomUUID(), randomUUID(), now, now, now],
     );
 
-    await orm.getMigrator().down({ to: before });
+    await orm().getMigrator().down({ to: before });
     const back = await sql<{ id: string; password_hash: string | null }>(
       'select id, password_hash from users',
     );

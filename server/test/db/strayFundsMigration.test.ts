@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { PAYMENT_EVENT_NAMES } from '@cairn/contract';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS, migrate } from '../../src/platform/db/createOrm.js';
-import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS, migrate } from '../../src/platform/db/createOrm.js';
+import { useMigrationDatabase } from '../harness/useMigrationDatabase.js';
 
 // Migration20261127150000_strayFunds on a database with endpoints: those subscribed to every payment
 // event get the two stray-funds events; those that chose their events keep their choice. down() drops
@@ -12,40 +10,18 @@ import { createTestDatabase } from '../harness/createTestDatabase.js';
 const BEFORE = 'Migration20261127140000_chainResets';
 
 describe('migration 20261127150000_strayFunds', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(query, params);
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await createOrm(db.url, { poolMax: 1 });
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const { orm, sql, insertWebhookEndpoint } = useMigrationDatabase();
 
   it('subscribes default endpoints to stray_funds.found and .resolved, and down() undoes it', async () => {
     const names = MIGRATIONS.map((m) => m.name);
     expect(names.indexOf('Migration20261127150000_strayFunds')).toBe(names.indexOf(BEFORE) + 1);
-    await orm.getMigrator().up({ to: BEFORE });
-    const now = new Date().toISOString();
-    const endpoint = async (events: readonly string[]) => {
-      const id = randomUUID();
-      await sql(
-        `insert into webhook_endpoints (id, api_key_id, business_id, mode, url, events, secret_sealed, created_at, updated_at)
-         values (?, ?, ?, 'test', 'https://shop.example/hooks', ?::text[], 'sealed', ?, ?)`,
-        [id, randomUUID(), randomUUID(), `{${events.join(',')}}`, now, now],
-      );
-      return id;
-    };
+    await orm().getMigrator().up({ to: BEFORE });
     await sql('set session_replication_role = replica');
-    const every = await endpoint(PAYMENT_EVENT_NAMES);
-    const chosen = await endpoint(['payment.confirmed']);
+    const every = await insertWebhookEndpoint(PAYMENT_EVENT_NAMES);
+    const chosen = await insertWebhookEndpoint(['payment.confirmed']);
     await sql('set session_replication_role = origin');
 
-    expect(await migrate(orm)).toContain('Migration20261127150000_strayFunds');
+    expect(await migrate(orm())).toContain('Migration20261127150000_strayFunds');
     const events = async (id: string) =>
       (await sql<{ events: string[] }>('select events from webhook_endpoints where id = ?', [id]))[0]!.events;
     expect(await events(every)).toEqual([
@@ -60,10 +36,10 @@ describe('migration 20261127150000_strayFunds', () => {
       )[0]!.n;
     expect(await table()).toBe('1');
 
-    await orm.getMigrator().down({ to: 'Migration20261127150000_strayFunds' });
+    await orm().getMigrator().down({ to: 'Migration20261127150000_strayFunds' });
     expect(await events(every)).toEqual([...PAYMENT_EVENT_NAMES]);
     expect(await table()).toBe('0');
-    await migrate(orm);
+    await migrate(orm());
     expect(await events(every)).toEqual([
       ...PAYMENT_EVENT_NAMES,
       'stray_funds.found',

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { MikroORM } from '@mikro-orm/postgresql';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrm, MIGRATIONS } from '../../src/platform/db/createOrm.js';
-import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { describe, expect, it } from 'vitest';
+import { MIGRATIONS } from '../../src/platform/db/createOrm.js';
+import { useMigrationDatabase } from '../harness/useMigrationDatabase.js';
 
 // Migration20261127110000_walletConfirmation on a database that already holds wallets: every wallet,
 // test or live, in use or removed, is confirmed and usable from its creation (an upgrade locks no
@@ -11,24 +10,12 @@ import { createTestDatabase } from '../harness/createTestDatabase.js';
 const NAME = 'Migration20261127110000_walletConfirmation';
 
 describe('migration 20261127110000_walletConfirmation', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let orm: MikroORM;
-  const sql = <T = Record<string, unknown>>(query: string, params: unknown[] = []) =>
-    orm.em.getConnection().execute<T[]>(query, params);
-
-  beforeAll(async () => {
-    db = await createTestDatabase();
-    orm = await createOrm(db.url, { poolMax: 1 });
-  });
-  afterAll(async () => {
-    await orm?.close(true);
-    await db?.drop();
-  });
+  const { orm, sql } = useMigrationDatabase();
 
   it('confirms the wallets that exist, from their creation, and undoes it on the way down', async () => {
     const names = MIGRATIONS.map((m) => m.name);
     const before = names[names.indexOf(NAME) - 1]!;
-    await orm.getMigrator().up({ to: before });
+    await orm().getMigrator().up({ to: before });
 
     const created = new Date('2026-11-01T08:00:00Z');
     const userId = randomUUID();
@@ -58,7 +45,7 @@ describe('migration 20261127110000_walletConfirmation', () => {
       await wallet('live', 'LTC', true),
     ];
 
-    await orm.getMigrator().up({ to: NAME });
+    await orm().getMigrator().up({ to: NAME });
     const rows = await sql<{ id: string; confirmed_at: Date; usable_from: Date }>(
       'select id, confirmed_at, usable_from from wallets',
     );
@@ -70,7 +57,7 @@ describe('migration 20261127110000_walletConfirmation', () => {
     }
     expect(await sql('select * from wallet_confirmations')).toEqual([]);
 
-    await orm.getMigrator().down({ to: before });
+    await orm().getMigrator().down({ to: before });
     const columns = await sql<{ column_name: string }>(
       "select column_name from information_schema.columns where table_name = 'wallets'",
     );
