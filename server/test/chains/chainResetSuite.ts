@@ -9,6 +9,7 @@ import { createChainAvailability } from '../../src/domain/chainOffers/createChai
 import { assertCompiled, runCli } from '../harness/compiledCli.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import { eventNamesFor } from './eventsFor.js';
+import type { ChainScenario, ScenarioPayment } from './startChainScenario.js';
 
 /** What the reset suite needs of a chain scenario (litecoind, anvil, a fake ledger server). */
 export interface ResetDriver {
@@ -27,6 +28,37 @@ export interface ResetDriver {
   /** How the watcher tells this reset (a new network identity, or no common ancestor). */
   readonly reason: RegExp;
   statusOf(id: string): Promise<string>;
+}
+
+/** How the watcher tells a reset whose chain kept its identity (regtest's genesis, a testnet's id). */
+export const NO_COMMON_ANCESTOR =
+  /no common ancestor with the node within the 2000 kept block headers .*below it/;
+
+/**
+ * The driver of a chain scenario (`startScenario`): a payment is paid in full with `pay`, then, unless
+ * paying already closes a ledger, one block mined; deepening mines three.
+ */
+export function scenarioResetDriver<N>(
+  s: () => ChainScenario<N>,
+  chain: Pick<ResetDriver, 'chainId' | 'reset' | 'reason'> & { readonly payCloses: boolean },
+): ResetDriver {
+  return {
+    chainId: chain.chainId,
+    test: () => s().test,
+    watcher: () => s().watcher,
+    newPayment: () => s().newPayment(),
+    async payIntoBlock(payment) {
+      const p = payment as ScenarioPayment;
+      await s().pay(p, p.amount);
+      if (!chain.payCloses) await s().mine(1);
+    },
+    deepen: async () => {
+      await s().mine(3);
+    },
+    reset: chain.reset,
+    reason: chain.reason,
+    statusOf: (id) => s().statusOf(id),
+  };
 }
 
 /**

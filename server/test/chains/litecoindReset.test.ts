@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { requestReanchor } from '../../src/chains/watchers/requestReanchor.js';
 import { sql } from '../api/apiHelpers.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
-import { chainResetSuite, liveWatcher } from './chainResetSuite.js';
+import { chainResetSuite, liveWatcher, NO_COMMON_ANCESTOR, scenarioResetDriver } from './chainResetSuite.js';
 import { blockHashAt, invalidateBlock } from './reorgTools.js';
 import { startChainScenario } from './startChainScenario.js';
 import { useScenario } from './useScenario.js';
@@ -13,24 +13,15 @@ import { useScenario } from './useScenario.js';
 
 describe.runIf(litecoindAvailable('chain resets on litecoind'))('chain resets on litecoind -regtest', () => {
   const s = useScenario(() => startChainScenario({ confirmations: 3 }));
-  chainResetSuite({
-    chainId: 'LTC_REGTEST',
-    test: () => s().test,
-    watcher: () => s().watcher,
-    newPayment: () => s().newPayment(),
-    async payIntoBlock(payment) {
-      const p = payment as Awaited<ReturnType<ReturnType<typeof s>['newPayment']>>;
-      await s().pay(p, p.amount);
-      await s().mine(1);
-    },
-    deepen: async () => {
-      await s().mine(3);
-    },
-    // 101 blocks: one mature coinbase to pay with, far below the 150 the scenario started with.
-    reset: () => s().node.wipe(101),
-    reason: /no common ancestor with the node within the 2000 kept block headers .*below it/,
-    statusOf: (id) => s().statusOf(id),
-  });
+  chainResetSuite(
+    scenarioResetDriver(s, {
+      chainId: 'LTC_REGTEST',
+      payCloses: false,
+      // 101 blocks: one mature coinbase to pay with, far below the 150 the scenario started with.
+      reset: () => s().node.wipe(101),
+      reason: NO_COMMON_ANCESTOR,
+    }),
+  );
 
   it('live mode: a node back on the stored chain resumes on chains:reanchor with nothing removed', async () => {
     // The scenario's watcher was stopped by the live test above.

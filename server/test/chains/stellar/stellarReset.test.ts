@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { chainResetSuite } from '../chainResetSuite.js';
-import { type ScenarioPayment, startScenario } from '../startChainScenario.js';
+import { chainResetSuite, NO_COMMON_ANCESTOR, scenarioResetDriver } from '../chainResetSuite.js';
+import { startScenario } from '../startChainScenario.js';
 import { useScenario } from '../useScenario.js';
 import { stellarTestnet } from './stellarTestnet.js';
 
@@ -10,23 +10,15 @@ import { stellarTestnet } from './stellarTestnet.js';
 
 describe('chain resets on Stellar (fake Horizon)', () => {
   const s = useScenario(() => startScenario(stellarTestnet(), { confirmations: 3 }));
-  chainResetSuite({
-    chainId: 'XLM_TESTNET',
-    test: () => s().test,
-    watcher: () => s().watcher,
-    newPayment: () => s().newPayment(),
-    async payIntoBlock(payment) {
-      const p = payment as ScenarioPayment;
+  chainResetSuite(
+    scenarioResetDriver(s, {
+      chainId: 'XLM_TESTNET',
       // Each payment closes its own ledger: one confirmation.
-      await s().pay(p, p.amount);
-    },
-    deepen: async () => {
-      await s().mine(3);
-    },
-    reset: async () => {
-      s().node.horizon.reset(5);
-    },
-    reason: /no common ancestor with the node within the 2000 kept block headers .*below it/,
-    statusOf: (id) => s().statusOf(id),
-  });
+      payCloses: true,
+      reset: async () => {
+        s().node.horizon.reset(5);
+      },
+      reason: NO_COMMON_ANCESTOR,
+    }),
+  );
 });

@@ -1,6 +1,6 @@
 import { describe } from 'vitest';
-import { chainResetSuite } from '../chainResetSuite.js';
-import { type ScenarioPayment, startScenario } from '../startChainScenario.js';
+import { chainResetSuite, NO_COMMON_ANCESTOR, scenarioResetDriver } from '../chainResetSuite.js';
+import { startScenario } from '../startChainScenario.js';
 import { useScenario } from '../useScenario.js';
 import { XRP_TESTNET } from './xrpTestnet.js';
 
@@ -13,24 +13,16 @@ describe('chain resets on the XRP Ledger (fake rippled)', () => {
   const s = useScenario(() => startScenario(XRP_TESTNET, { confirmations: 3 }));
   // Each reset starts far below the last one (the fake starts at ledger 90,000,000).
   const starts = [1_000_000, 1_000];
-  chainResetSuite({
-    chainId: 'XRP_TESTNET',
-    test: () => s().test,
-    watcher: () => s().watcher,
-    newPayment: () => s().newPayment(),
-    async payIntoBlock(payment) {
-      const p = payment as ScenarioPayment;
+  chainResetSuite(
+    scenarioResetDriver(s, {
+      chainId: 'XRP_TESTNET',
       // Each payment lands in a newly validated ledger: one confirmation.
-      await s().pay(p, p.amount);
-    },
-    deepen: async () => {
-      await s().mine(3);
-    },
-    reset: async () => {
-      s().node.rippled.reset(starts.shift());
-      s().node.rippled.closeLedgers(4);
-    },
-    reason: /no common ancestor with the node within the 2000 kept block headers .*below it/,
-    statusOf: (id) => s().statusOf(id),
-  });
+      payCloses: true,
+      reset: async () => {
+        s().node.rippled.reset(starts.shift());
+        s().node.rippled.closeLedgers(4);
+      },
+      reason: NO_COMMON_ANCESTOR,
+    }),
+  );
 });
