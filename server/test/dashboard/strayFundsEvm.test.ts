@@ -3,6 +3,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachStrayFunds } from '../../src/domain/payments/attachStrayFunds.js';
 import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
+import { sql } from '../api/apiHelpers.js';
 import { eventNamesFor } from '../chains/eventsFor.js';
 import { chromiumAvailable, launchChromium } from '../checkoutPage/browser.js';
 import { type EvmScenario, startEvmScenario } from '../evm/startEvmScenario.js';
@@ -11,7 +12,8 @@ import { captureStrayFunds, pageText, signedInDashboard } from './strayFundsHelp
 // Stray funds on a real anvil: ETH and USDT sent to a USDC payment's forwarder count toward nothing
 // and are recorded as stray funds of the payment's business (with the payment whose address they
 // reached), shown on the dashboard page and sent as stray_funds.found; they cannot be attached to
-// another payment (the money sits on that forwarder); marking one refunded resolves it.
+// another payment (the money sits on that forwarder); the next sweep moves them to the treasury;
+// marking one refunded resolves it.
 
 describe.runIf(anvilAvailable('stray funds on anvil'))('stray funds on anvil', () => {
   let s: EvmScenario;
@@ -30,8 +32,13 @@ describe.runIf(anvilAvailable('stray funds on anvil'))('stray funds on anvil', (
   it('ETH and USDT sent to a USDC forwarder are recorded once, shown, and resolved by marking them refunded', async () => {
     const p = await s.newPayment('USDC');
     const ethTx = await s.pay('ETH', p.address, 10n ** 17n);
-    const usdtTx = await s.pay('USDT', p.address, 3_000_000n);
     await s.sync();
+    // Recorded, but not at the payment's depth yet (1 of 2): no sweep moves it.
+    expect(
+      (await listStrayFunds(s.test.running.gateway, { businessId: s.test.businessId, mode: 'test' }))[0]?.row,
+    ).toMatchObject({ tx_id: ethTx, confirmations: 1, sweep_id: null });
+    expect(await s.settler.settleOnce()).toMatchObject({ active: true, sent: 0 });
+    const usdtTx = await s.pay('USDT', p.address, 3_000_000n);
     await s.mine(s.confirmations);
     await s.sync();
     expect(await s.statusOf(p.id)).toBe('awaiting_payment');
@@ -69,9 +76,43 @@ describe.runIf(anvilAvailable('stray funds on anvil'))('stray funds on anvil', (
     expect(text).toContain('3 USDT on');
     expect(text).toContain(ethTx);
     expect(text).toContain(`Reached the address of ${p.id}`);
-    expect(text).toContain('Cairn’s sweeps move only the payment’s own coin');
+    expect(text).toContain('Cairn’s next sweep of the chain moves it there');
+    expect(text).toContain('Not yet: the next sweep of the chain moves it to your treasury.');
     // No attach form for money that sits on another payment's forwarder.
     expect(page.body).not.toContain('/attach"');
+
+    // The next sweep flushes both coins from the forwarder to the treasury (the payment's own coin
+    // has nothing to sweep yet), once; the payment is not touched.
+    const before = { ETH: await s.balanceOf(s.treasury, 'ETH'), USDT: await s.balanceOf(s.treasury, 'USDT') };
+    expect(await s.settler.settleOnce()).toMatchObject({ sent: 1, errors: 0 });
+    expect(await s.settler.settleOnce()).toMatchObject({ confirmed: 1, sent: 0 });
+    expect(await s.balanceOf(s.treasury, 'ETH')).toBe(before.ETH + 10n ** 17n);
+    expect(await s.balanceOf(s.treasury, 'USDT')).toBe(before.USDT + 3_000_000n);
+    expect(await s.balanceOf(p.address, 'ETH')).toBe(0n);
+    expect(await s.balanceOf(p.address, 'USDT')).toBe(0n);
+    const [sweep] = await sql<{
+      id: string;
+      tx_hash: string;
+      status: string;
+      payment_ids: string[];
+      tokens: string[];
+    }>(s.test, 'select id, tx_hash, status, payment_ids, tokens from evm_sweeps where ? = any(payment_ids)', [
+      p.id,
+    ]);
+    expect(sweep).toMatchObject({ status: 'confirmed', payment_ids: [p.id, p.id] });
+    expect(sweep!.tokens.map((t) => t.toLowerCase()).sort()).toEqual(
+      ['native', s.tokens.USDT.toLowerCase()].sort(),
+    );
+    const swept = await listStrayFunds(gateway, scope);
+    expect(swept.map((i) => [i.row.sweep_id, i.sweep])).toEqual([
+      [sweep!.id, { txHash: sweep!.tx_hash, status: 'confirmed' }],
+      [sweep!.id, { txHash: sweep!.tx_hash, status: 'confirmed' }],
+    ]);
+    expect(await s.settler.settleOnce()).toMatchObject({ sent: 0, confirmed: 0 });
+    expect(await eventNamesFor(s.test, p.id)).toEqual(['payment.awaiting']);
+    expect(pageText((await dash.get('/dashboard/stray-funds')).body)).toContain(
+      `To your treasury in ${sweep!.tx_hash}`,
+    );
     if (browser) await captureStrayFunds(browser, s.test, 'stray-funds-eth');
 
     const eth = items.find((i) => i.row.coin_symbol === 'ETH')!;

@@ -90,13 +90,17 @@ interface OnboardingRow {
   onboarding_updated_at: Date;
 }
 
+/**
+ * One coin on one payment's forwarder, due to be flushed: the payment's own transfers, or another coin
+ * that reached the forwarder (stray funds of kind `other_coin`, docs/stray-funds.md).
+ */
 interface DueRow {
   payment_id: string;
   treasury: string;
   factory: string;
   coin_symbol: string;
-  native_symbol: string;
   transfer_ids: string[];
+  stray_ids: string[];
 }
 
 /**
@@ -114,6 +118,8 @@ export class ForwarderSettler {
   #status: ForwarderSettlerStatus;
   /** The watcher's last re-anchor this settler has handled (`chain_cursors.reanchored_at`, ISO). */
   #reanchorSeen: string | undefined;
+  /** Stray coins on forwarders without a known contract, logged once each (`payment:coin`). */
+  readonly #unsweepable = new Set<string>();
 
   constructor(options: ForwarderSettlerOptions) {
     this.#options = options;
@@ -486,6 +492,7 @@ export class ForwarderSettler {
         ctx,
       );
       await conn.execute('update transfers set sweep_id = null where sweep_id = ?', [sweepId], 'run', ctx);
+      await conn.execute('update stray_funds set sweep_id = null where sweep_id = ?', [sweepId], 'run', ctx);
     });
     this.#options.gateway.log.error(
       { chainId: this.chainId, sweepId, reason },
@@ -493,27 +500,49 @@ export class ForwarderSettler {
     );
   }
 
-  /** Transfers at their payment's required depth and not swept yet: one sweep per treasury (batched). */
+  /**
+   * Transfers at their payment's required depth and not swept yet, and other coins on the forwarders
+   * at that depth (stray funds): one sweep per treasury (batched). A forwarder may appear once per coin
+   * in one sweep: the factory deploys it for the first and only flushes it for the next.
+   */
   async #sweep(): Promise<{ sent: number; errors: number; lastError?: string }> {
     const { gasWallet, gateway } = this.#options;
     if (!gasWallet) return { sent: 0, errors: 0 };
-    const due = await this.#sql<DueRow>(
+    const notRevertedTooOften = (alias: string) =>
+      `(select count(*) from evm_sweeps f
+          where f.chain_id = ${alias}.chain_id and f.status = 'failed' and f.error = 'reverted'
+            and ${alias}.payment_id = any(f.payment_ids)) < ${MAX_REVERTED_SWEEPS}`;
+    const payments = await this.#sql<DueRow>(
       `select t.payment_id, w.value as treasury, w.onboarding_address as factory, p.selected_coin_symbol as coin_symbol,
-              ? as native_symbol, array_agg(t.id) as transfer_ids
+              array_agg(t.id) as transfer_ids, '{}'::uuid[] as stray_ids
          from transfers t
          join payments p on p.id = t.payment_id
          join wallets w on w.id = p.wallet_id
         where t.chain_id = ? and t.sweep_id is null and not t.removed
           and t.confirmations >= greatest(1, p.required_confirmations)
           and w.onboarding_status = 'active'
-          and (select count(*) from evm_sweeps f
-                where f.chain_id = t.chain_id and f.status = 'failed' and f.error = 'reverted'
-                  and t.payment_id = any(f.payment_ids)) < ${MAX_REVERTED_SWEEPS}
+          and ${notRevertedTooOften('t')}
         group by t.payment_id, w.value, w.onboarding_address, p.selected_coin_symbol
         order by min(t.detected_at)
         limit 500`,
-      [this.#options.chain.coins[0]!.symbol, this.chainId],
+      [this.chainId],
     );
+    const strays = await this.#sql<DueRow>(
+      `select s.payment_id, w.value as treasury, w.onboarding_address as factory, s.coin_symbol,
+              '{}'::uuid[] as transfer_ids, array_agg(s.id) as stray_ids
+         from stray_funds s
+         join payments p on p.id = s.payment_id
+         join wallets w on w.id = p.wallet_id
+        where s.chain_id = ? and s.kind = 'other_coin' and s.sweep_id is null and not s.removed
+          and s.confirmations >= greatest(1, p.required_confirmations)
+          and w.onboarding_status = 'active'
+          and ${notRevertedTooOften('s')}
+        group by s.payment_id, w.value, w.onboarding_address, s.coin_symbol
+        order by min(s.found_at)
+        limit 500`,
+      [this.chainId],
+    );
+    const due = [...payments, ...strays.filter((row) => this.#token(row) !== undefined)];
     const byTreasury = new Map<string, DueRow[]>();
     for (const row of due) byTreasury.set(row.treasury, [...(byTreasury.get(row.treasury) ?? []), row]);
     let sent = 0;
@@ -527,7 +556,7 @@ export class ForwarderSettler {
       const batch = batches.shift()!;
       const items: SettlementSweepItem[] = batch.map((row) => ({
         salt: this.#options.salt(row.payment_id),
-        token: row.coin_symbol === row.native_symbol ? null : this.#options.tokenContract(row.coin_symbol),
+        token: this.#token(row) ?? null,
       }));
       const first = batch[0]!;
       let signed: SettlementTransaction;
@@ -579,6 +608,12 @@ export class ForwarderSettler {
           'run',
           ctx,
         );
+        await conn.execute(
+          'update stray_funds set sweep_id = ? where id = any(?::uuid[])',
+          [id, `{${batch.flatMap((r) => r.stray_ids).join(',')}}`],
+          'run',
+          ctx,
+        );
       });
       try {
         await gasWallet.broadcast(signed.raw);
@@ -590,12 +625,41 @@ export class ForwarderSettler {
         lastError = error.message;
         continue;
       }
+      const strayCount = batch.reduce((n, row) => n + row.stray_ids.length, 0);
       gateway.log.info(
-        { chainId: this.chainId, sweepId: id, tx: signed.hash, forwarders: batch.length },
+        {
+          chainId: this.chainId,
+          sweepId: id,
+          tx: signed.hash,
+          forwarders: batch.length,
+          ...(strayCount > 0 ? { strayFunds: strayCount } : {}),
+        },
         'sweep sent',
       );
       sent += 1;
     }
     return { sent, errors, ...(lastError ? { lastError } : {}) };
+  }
+
+  /**
+   * The token contract a due row flushes; null for the chain's native coin. Undefined for another coin
+   * the chain cannot name a contract for (a stray of a token no longer configured): logged, left on the
+   * forwarder (anybody may still flush it to the treasury).
+   */
+  #token(row: DueRow): string | null | undefined {
+    if (row.coin_symbol === this.#options.chain.coins[0]!.symbol) return null;
+    try {
+      return this.#options.tokenContract(row.coin_symbol);
+    } catch (error) {
+      if (row.transfer_ids.length > 0) throw error;
+      const key = `${row.payment_id}:${row.coin_symbol}`;
+      if (this.#unsweepable.has(key)) return undefined;
+      this.#unsweepable.add(key);
+      this.#options.gateway.log.warn(
+        { chainId: this.chainId, paymentId: row.payment_id, coin: row.coin_symbol, err: error },
+        'stray funds on a forwarder in a coin without a known contract: not swept',
+      );
+      return undefined;
+    }
   }
 }

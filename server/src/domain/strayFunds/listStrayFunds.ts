@@ -17,10 +17,18 @@ export interface StrayCandidate {
   readonly likely: boolean;
 }
 
+/** The sweep that moves a stray coin from its forwarder to the merchant's treasury. */
+export interface StraySweep {
+  readonly txHash: string;
+  readonly status: 'sent' | 'confirmed' | 'failed';
+}
+
 /** One stray transfer and the open payments it may belong to (the likeliest first). */
 export interface StrayFundsItem {
   readonly row: StrayFundsRow;
   readonly candidates: readonly StrayCandidate[];
+  /** Another coin on a forwarder: the sweep moving it to the treasury, once one was sent. */
+  readonly sweep?: StraySweep;
 }
 
 /** How many stray transfers the page lists (newest first) and candidates it offers per transfer. */
@@ -40,13 +48,26 @@ export async function listStrayFunds(gateway: Gateway, scope: StrayScope): Promi
       where business_id = ? and mode = ? order by found_at desc, id limit ?`,
     [scope.businessId, scope.mode, STRAY_LIST_LIMIT],
   );
+  const sweepIds = rows.flatMap((row) => (row.sweep_id ? [row.sweep_id] : []));
+  const sweeps = new Map(
+    sweepIds.length === 0
+      ? []
+      : (
+          await runSql<{ id: string; tx_hash: string; status: StraySweep['status'] }[]>(
+            em,
+            'select id, tx_hash, status from evm_sweeps where id = any(?::uuid[])',
+            [`{${sweepIds.join(',')}}`],
+          )
+        ).map((s) => [s.id, { txHash: s.tx_hash, status: s.status }] as const),
+  );
   const items: StrayFundsItem[] = [];
   for (const row of rows) {
     const candidates =
       row.status === 'open' && ATTACHABLE_KINDS.includes(row.kind) && !row.removed
         ? await findCandidates(gateway, scope, row)
         : [];
-    items.push({ row, candidates });
+    const sweep = row.sweep_id ? sweeps.get(row.sweep_id) : undefined;
+    items.push({ row, candidates, ...(sweep ? { sweep } : {}) });
   }
   return items;
 }

@@ -26,12 +26,14 @@ export interface StrayFundsRow {
   readonly note: string | null;
   readonly found_at: Date;
   readonly resolved_at: Date | null;
+  /** The sweep that moves it to the treasury (another coin on a forwarder); null before, or for an account. */
+  readonly sweep_id: string | null;
 }
 
 /** The columns of {@link StrayFundsRow}, amount as text. */
 export const STRAY_FUNDS_COLUMNS = `id, business_id, mode, api_key_id, chain_id, coin_symbol, tx_id, output_index,
   address, tag, kind, amount::text as amount, payment_id, block_hash, block_height::text as block_height,
-  confirmations, removed, status, attached_payment_id, note, found_at, resolved_at`;
+  confirmations, removed, status, attached_payment_id, note, found_at, resolved_at, sweep_id`;
 
 /** The amount in whole coins, where the registry knows the coin; else the smallest units. */
 export function strayDisplayAmount(row: Pick<StrayFundsRow, 'chain_id' | 'coin_symbol' | 'amount'>): string {

@@ -190,6 +190,46 @@ describe('TRON onboarding and sweeps (fake full node)', () => {
     expect(await eventNamesFor(s.test, trx.id)).toEqual(CONFIRMED);
   });
 
+  it("TRX sent to a USDT payment's forwarder (stray funds) is swept to the treasury with the payment's USDT, again after a revert", async () => {
+    const nile = s.node.tron;
+    const before = {
+      TRX: nile.balanceOf(s.node.treasury),
+      USDT: nile.balanceOf(s.node.treasury, nile.usdtContract),
+    };
+    const usdt = await confirmedPayment('USDT');
+    nile.payTrx({ to: usdt.address, amountSun: 7_000_000n });
+    nile.closeBlocks(2);
+    await s.sync();
+    const strays = () =>
+      sql<{ id: string; coin_symbol: string; sweep_id: string | null }>(
+        s.test,
+        `select id, coin_symbol, sweep_id from stray_funds where payment_id = ?`,
+        [usdt.id],
+      );
+    expect(await strays()).toEqual([expect.objectContaining({ coin_symbol: 'TRX', sweep_id: null })]);
+    // The first sweep reverts: both coins are due again and go out in the next one.
+    nile.revertNext();
+    expect(await settler.settleOnce()).toMatchObject({ sent: 1, errors: 0 });
+    nile.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ failed: 1, sent: 1 });
+    nile.closeBlocks(1);
+    expect(await settler.settleOnce()).toMatchObject({ confirmed: 1, sent: 0 });
+    expect(nile.balanceOf(s.node.treasury)).toBe(before.TRX + 7_000_000n);
+    expect(nile.balanceOf(s.node.treasury, nile.usdtContract)).toBe(before.USDT + usdt.amount);
+    expect(nile.balanceOf(usdt.address)).toBe(0n);
+    expect(nile.balanceOf(usdt.address, nile.usdtContract)).toBe(0n);
+    const [sweep] = await sql<{ id: string; status: string; payment_ids: string[]; tokens: string[] }>(
+      s.test,
+      `select id, status, payment_ids, tokens from evm_sweeps where ? = any(payment_ids) and status = 'confirmed'`,
+      [usdt.id],
+    );
+    expect(sweep).toMatchObject({ status: 'confirmed', payment_ids: [usdt.id, usdt.id] });
+    expect([...sweep!.tokens].sort()).toEqual([nile.usdtContract, 'native'].sort());
+    expect(await strays()).toEqual([expect.objectContaining({ coin_symbol: 'TRX', sweep_id: sweep!.id })]);
+    expect(await settler.settleOnce()).toMatchObject({ sent: 0, confirmed: 0 });
+    expect(await eventNamesFor(s.test, usdt.id)).toEqual(CONFIRMED);
+  });
+
   it('a sweep that reverts is recorded and its funds swept again; the payment never changes', async () => {
     const p = await confirmedPayment('TRX');
     s.node.tron.revertNext();

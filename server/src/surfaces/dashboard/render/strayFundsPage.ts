@@ -14,9 +14,9 @@ import { explorerLink } from './paymentDetailPage.js';
 /** What happened, in the merchant's words, per kind. */
 const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
   other_coin:
-    'Another coin reached a payment’s deposit address. It does not count toward that payment and stays ' +
-    'on the address: its forwarder can only pay your treasury (anyone may call its flush), and ' +
-    'Cairn’s sweeps move only the payment’s own coin.',
+    'Another coin reached a payment’s deposit address. It does not count toward that payment. The ' +
+    'address is a forwarder that can only pay your treasury: Cairn’s next sweep of the chain moves ' +
+    'it there, once it has the payment’s confirmations.',
   missing_tag:
     'A payment reached your account without the destination tag of an open payment. The money is in your account; no payment counted it.',
   missing_memo:
@@ -100,6 +100,16 @@ function attachForm(
 <div class="actions"><button type="submit">Attach to payment</button></div></form>`;
 }
 
+/** Where another coin on a forwarder is: moved to the treasury, on its way, or waiting for a sweep. */
+function sweepFact(explorer: string | undefined, item: StrayFundsItem): SafeHtml {
+  const { sweep } = item;
+  if (sweep?.status === 'confirmed')
+    return html`<dt>Swept</dt><dd>To your treasury in ${explorerLink(explorer, sweep.txHash)}</dd>`;
+  if (sweep?.status === 'sent')
+    return html`<dt>Swept</dt><dd>On its way to your treasury: ${explorerLink(explorer, sweep.txHash)}</dd>`;
+  return html`<dt>Swept</dt><dd>Not yet: the next sweep of the chain moves it to your treasury.</dd>`;
+}
+
 /** One stray transfer: amount, coin, chain, transaction, when, where, the payment, and its actions. */
 function strayCard(
   paths: DashboardPaths,
@@ -118,6 +128,7 @@ function strayCard(
       ? html`<div class="stray-actions">${attachForm(paths, csrf, item, error)}${refundForm(paths, csrf, row, error)}</div>`
       : '';
   const note = row.note ? html`<dt>Note</dt><dd>${row.note}</dd>` : '';
+  const swept = row.kind === 'other_coin' && !row.removed ? sweepFact(explorers[row.chain_id], item) : '';
   const resolved = row.resolved_at ? html`<dt>Resolved</dt><dd>${formatTime(row.resolved_at)}</dd>` : '';
   return html`<article class="card delivery" aria-labelledby="s-${row.id}" data-stray="${row.id}">
 <h2 id="s-${row.id}" class="delivery-head">${amount} on ${chain} <span class="tag">${STATUS_TEXT[row.status]}</span>${removed}</h2>
@@ -130,7 +141,7 @@ function strayCard(
 <dt>Found</dt><dd>${formatTime(row.found_at)}</dd>
 <dt>Reached</dt><dd><code>${row.address}</code>${tag}</dd>
 <dt>Payment</dt><dd>${paymentCell(paths, item)}</dd>
-${resolved}${note}
+${swept}${resolved}${note}
 </dl>
 ${actions}
 </article>`;
