@@ -215,6 +215,12 @@ export interface CreateObserverInput {
   readonly chain: ChainDefinition;
   readonly backend: ChainBackend;
   readonly log?: ObserverLog;
+  /**
+   * Milliseconds since the epoch by the caller's clock (the server passes its injectable clock), for
+   * an observer's time-based rules (Solana: how long a transfer without a known reference is kept
+   * before it is reported as stray). Absent: `Date.now`.
+   */
+  readonly now?: () => number;
 }
 
 /** Raised by an observer when its backend fails or answers something unusable. */

@@ -84,7 +84,7 @@ export function createSolanaAdapter(): ChainAdapter {
     validateAddress: validateSolanaAddress,
 
     /** Watches through a Solana JSON-RPC endpoint, at commitment finalized: see createSolanaObserver. */
-    createObserver({ chain, backend, log }) {
+    createObserver({ chain, backend, log, now }) {
       requireSolanaChain(chain.id);
       if (backend.kind !== 'json-rpc') {
         throw new SolanaAdapterError(
@@ -99,6 +99,7 @@ export function createSolanaAdapter(): ChainAdapter {
         ...(backend.timeoutMs === undefined ? {} : { timeoutMs: backend.timeoutMs }),
         ...(backend.headers === undefined ? {} : { headers: backend.headers }),
         ...(log ? { log } : {}),
+        ...(now ? { now } : {}),
       });
     },
   };

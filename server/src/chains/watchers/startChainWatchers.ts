@@ -65,7 +65,12 @@ export function startChainWatchers(
         chain.family === 'monero' && settings.backend.kind === 'json-rpc'
           ? { ...settings.backend, walletSecret: moneroWalletSecret(gateway.config) }
           : settings.backend;
-      const observer = adapter.createObserver({ chain, backend, log: gateway.log });
+      const observer = adapter.createObserver({
+        chain,
+        backend,
+        log: gateway.log,
+        now: () => gateway.clock.now().getTime(),
+      });
       const watcher = new ChainWatcher({
         gateway,
         chain,
