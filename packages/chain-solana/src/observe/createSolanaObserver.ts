@@ -125,8 +125,8 @@ async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T) 
  * two or more of the wallet's references cannot be split between them: it is logged once and
  * forgotten. One carrying none (the merchant's other income, a payer who dropped the reference) is
  * kept unreported for `unmatchedGraceSeconds` (its payment's target may be polled only after it was
- * read), then logged once and forgotten: the watcher ignores target-poll activity no polled target
- * has, so reporting it would only hold memory and repeat work.
+ * read), then logged once, reported once as an `ObservedStray` of kind `missing_reference` (the
+ * watcher records it as stray funds of the merchant) and forgotten.
  *
  * Matched transfers are kept (for `retentionSeconds`) and reported on every poll, each with its block
  * (height and blockhash of its slot), as the watcher requires. Nothing is reported outside a
@@ -273,9 +273,9 @@ export function createSolanaObserver(options: SolanaObserverOptions): TargetPoll
   /**
    * The activity of one wallet's found transfers that pay a payment: those carrying exactly one of
    * its references (fixed once found). A transfer carrying none is kept unreported for
-   * `unmatchedGraceSeconds`, then logged once and forgotten (the watcher ignores activity no polled
-   * target has, so reporting it would only hold memory); one carrying several is logged and
-   * forgotten at once (it cannot be split between payments).
+   * `unmatchedGraceSeconds`, then logged once, reported once as stray funds (`missing_reference`)
+   * and forgotten; one carrying several is logged and forgotten at once (it cannot be split between
+   * payments).
    */
   async function walletActivity(
     wallet: string,
