@@ -327,7 +327,7 @@ describe('the webhook delivery inspector', () => {
     expect(body).toContain('Attempts 1');
     expect(body).toContain('Latest status code 500');
     expect(body).toContain('database is down');
-    expect(body).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(body).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     expect(body).toContain('payment.detected Waiting behind an earlier event of this payment');
     // The exact signed body.
     const [delivery] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.awaiting']);

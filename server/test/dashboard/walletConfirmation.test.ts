@@ -192,7 +192,7 @@ describe('a new live wallet waits for its owner’s confirmation', () => {
     });
     const usableFrom = new Date(clock.now().getTime() + 48 * HOUR);
     expect(confirmed.body).toContain(
-      `Payments use it from ${usableFrom.toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `Payments use it from ${usableFrom.toISOString().slice(0, 19).replace('T', ' ')} UTC`,
     );
     expect((await m.wallet(value)).usableFrom).toEqual(usableFrom);
     const wallets = await m.c.get('/dashboard/wallets');

@@ -164,7 +164,7 @@ describe.runIf(chromiumReady)('live wallet confirmation in a real browser', () =
       await o.page.goto(`${delayed.dashboardUrl}/wallets`);
       const usableFrom = new Date(clock.now().getTime() + 48 * HOUR);
       await o.page
-        .getByText(`Usable from ${usableFrom.toISOString().slice(0, 16).replace('T', ' ')} UTC`)
+        .getByText(`Usable from ${usableFrom.toISOString().slice(0, 19).replace('T', ' ')} UTC`)
         .waitFor();
       await o.capture('wallets-usable-from');
       expect((await o.row(value)).usableFrom).toEqual(usableFrom);

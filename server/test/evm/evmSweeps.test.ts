@@ -14,6 +14,7 @@ import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
 import { addWallet } from '../../src/domain/wallets/addWallet.js';
 import { clientFor, sql } from '../api/apiHelpers.js';
 import { eventNamesFor } from '../chains/eventsFor.js';
+import { pageText, signedInDashboard } from '../dashboard/strayFundsHelpers.js';
 import { type EvmCoin, type EvmPayment, type EvmScenario, startEvmScenario } from './startEvmScenario.js';
 
 // Sweeps on a real anvil: once a payment's funds are at the required depth, the gas wallet deploys
@@ -95,6 +96,20 @@ describe.runIf(anvilAvailable('EVM sweeps'))('EVM sweeps on anvil', () => {
     expect(await s.settler.settleOnce()).toMatchObject({ sent: 0, confirmed: 0 });
     // The payment's status and webhooks are the lifecycle's alone.
     expect(await eventNamesFor(s.test, p.id)).toEqual(CONFIRMED);
+    // The dashboard's payment page shows the sweep, and the transfer by its log (EVM's way).
+    const dash = await signedInDashboard(s.test);
+    const text = pageText((await dash.get(`/dashboard/payments/${p.id}`)).body);
+    expect(text).toContain(
+      `Swept to your treasury Transaction State When ${sweep!.tx_hash} In your treasury`,
+    );
+    const [transfer] = await sql<{ output_index: number }>(
+      s.test,
+      'select output_index from transfers where payment_id = ?',
+      [p.id],
+    );
+    expect(text).toMatch(new RegExp(`0x[0-9a-f]{64} log ${transfer!.output_index} `));
+    expect(text).not.toContain('output ');
+    expect(text).toMatch(/\d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
   });
 
   it('funds not yet at the required depth wait; several due payments go in one transaction', async () => {

@@ -11,6 +11,18 @@ export interface PaymentDetail {
   readonly explorers: Readonly<Record<string, string | undefined>>;
   /** Confirmations the picked chain requires (null before a chain is picked). */
   readonly requiredConfirmations: number | null;
+  /**
+   * The sweeps that moved the payment's forwarder to the merchant's treasury (EVM, TRON), sent or
+   * confirmed, oldest first; empty elsewhere.
+   */
+  readonly sweeps: readonly PaymentSweep[];
+}
+
+/** One sweep of a payment's forwarder (`evm_sweeps`). */
+export interface PaymentSweep {
+  readonly txHash: string;
+  readonly status: 'sent' | 'confirmed';
+  readonly at: Date;
 }
 
 /**
@@ -30,5 +42,16 @@ export async function loadPaymentDetail(
   const explorers = Object.fromEntries(
     Object.values(gateway.config.chains).map((chain) => [chain.chainId, chain.explorerTxUrl]),
   );
-  return { payment: body, explorers, requiredConfirmations: payment.requiredConfirmations ?? null };
+  const sweeps = (await em.getConnection().execute(
+    `select tx_hash, status, updated_at from evm_sweeps
+      where ?::uuid = any(payment_ids) and status in ('sent', 'confirmed') order by created_at`,
+    [payment.id],
+    'all',
+  )) as { tx_hash: string; status: PaymentSweep['status']; updated_at: Date }[];
+  return {
+    payment: body,
+    explorers,
+    requiredConfirmations: payment.requiredConfirmations ?? null,
+    sweeps: sweeps.map((s) => ({ txHash: s.tx_hash, status: s.status, at: new Date(s.updated_at) })),
+  };
 }

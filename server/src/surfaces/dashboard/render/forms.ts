@@ -71,9 +71,12 @@ export function renderNotice(notice: Notice | undefined): SafeHtml | '' {
   return html`<div class="notice ${notice.kind}" role="${role}">${notice.text}</div>`;
 }
 
-/** A date and time as people read it, in UTC (the dashboard has no time zone of its own). */
+/**
+ * A date and time as people read it, to the second (a payment can be over in half a minute), in UTC
+ * (the dashboard has no time zone of its own): `2026-11-27 19:39:12 UTC`.
+ */
 export function formatTime(value: Date | string | null | undefined): string {
   if (!value) return '—';
   const date = new Date(value);
-  return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `${date.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
 }

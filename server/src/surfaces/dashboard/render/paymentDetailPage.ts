@@ -1,6 +1,7 @@
 import { formatUnits } from '@cairn/chain-core';
 import { getChain, type Payment as PaymentBody } from '@cairn/contract';
 import { formatPercent } from '../../../domain/businesses/paymentPreferences.js';
+import type { PaymentSweep } from '../../../domain/payments/loadPaymentDetail.js';
 import type { PaymentTimelineEntry } from '../../../domain/webhooks/loadPaymentTimeline.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
@@ -10,6 +11,7 @@ import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import { OPEN_STATUSES, statusBadge } from './paymentPages.js';
 import { tableHead, tableRow } from './tableParts.js';
+import { transferPart } from './transferPart.js';
 
 /** What the payment page shows beside the API object. */
 export interface PaymentPageFacts {
@@ -19,6 +21,8 @@ export interface PaymentPageFacts {
   readonly explorers: Readonly<Record<string, string | undefined>>;
   /** Confirmations the picked chain requires (null before a chain is picked). */
   readonly requiredConfirmations: number | null;
+  /** The sweeps that moved the payment's forwarder to the treasury (EVM, TRON). */
+  readonly sweeps?: readonly PaymentSweep[];
   readonly notice?: Notice;
   readonly refundForm?: { values: Record<string, string>; errors: Record<string, string> };
   readonly status?: number;
@@ -99,7 +103,8 @@ function transferStateCell(t: PaymentTransfer): SafeHtml {
 
 /** One on-chain transfer to the payment: its transaction, amount, confirmations, state and when seen. */
 function transferRow(facts: PaymentPageFacts, t: PaymentTransfer): SafeHtml {
-  const output = t.output_index !== null ? html` <span class="muted">output ${t.output_index}</span>` : '';
+  const part = transferPart(getChain(t.chain_id)?.family, t.output_index);
+  const output = part ? html` <span class="muted">${part}</span>` : '';
   const tx = html`${explorerLink(facts.explorers[t.chain_id], t.tx_id)}${output}`;
   return tableRow(
     tx,
@@ -108,6 +113,15 @@ function transferRow(facts: PaymentPageFacts, t: PaymentTransfer): SafeHtml {
     transferStateCell(t),
     formatTime(t.detected_at),
   );
+}
+
+/** One sweep of the payment's forwarder to the treasury. */
+function sweepRow(facts: PaymentPageFacts, chainId: string, sw: PaymentSweep): SafeHtml {
+  const state =
+    sw.status === 'confirmed'
+      ? html`<span class="status confirmed">In your treasury</span>`
+      : html`<span class="status pending">Sent, not mined yet</span>`;
+  return tableRow(explorerLink(facts.explorers[chainId], sw.txHash), state, formatTime(sw.at));
 }
 
 /** One refund the merchant recorded. */
@@ -293,6 +307,11 @@ function transfersSection(facts: PaymentPageFacts): SafeHtml {
     transfers.length > 0
       ? html`<div class="table-wrap" tabindex="0"><table>${transfersHead}<tbody>${transfers}</tbody></table></div>`
       : html`<p>None yet.</p>`;
+  const sweeps = facts.sweeps ?? [];
+  const sweepsTable =
+    sweeps.length > 0 && p.selected_chain_id
+      ? html`<h3>Swept to your treasury</h3><div class="table-wrap" tabindex="0"><table>${tableHead('Transaction', 'State', 'When')}<tbody>${sweeps.map((sw) => sweepRow(facts, p.selected_chain_id!, sw))}</tbody></table></div>`
+      : '';
   const refundsHead = tableHead('Transaction', 'Amount', 'Recorded');
   const refundsTable =
     refunds.length > 0
@@ -301,6 +320,7 @@ function transfersSection(facts: PaymentPageFacts): SafeHtml {
   return html`<section class="card" aria-labelledby="transfers-heading">
 <h2 id="transfers-heading">On-chain transfers</h2>
 ${transfersTable}
+${sweepsTable}
 ${refundsTable}
 </section>`;
 }

@@ -77,7 +77,7 @@ describe('walletsPage', () => {
       usableFrom: new Date('2026-11-26T12:00:00Z'),
     };
     const later = walletsPage(paths, 'csrf', viewer, [waiting]).main.toString();
-    expect(later).toContain('Usable from 2026-11-26 12:00 UTC');
+    expect(later).toContain('Usable from 2026-11-26 12:00:00 UTC');
     expect(later).not.toContain('Pending confirmation');
   });
 });
