@@ -146,7 +146,12 @@ export function reorgPathsSuite(driver: ReorgDriver): void {
       await driver.reorgOut(second, 'gone');
       expect((await s().sync()).reorgs).toBe(1);
       const after = await s().read(p.id);
-      expect(after).toMatchObject({ status: 'underpaid', amount_received: half.toString() });
+      // No longer confirmed: confirmed_at goes with the status (the reverted event says when it was).
+      expect(after).toMatchObject({
+        status: 'underpaid',
+        amount_received: half.toString(),
+        confirmed_at: null,
+      });
       expect(await s().ledger(p.id)).toEqual(FEE_REVERSED);
       const events = await eventsFor(s().test, p.id);
       expect(events.map((e) => e.event)).toEqual([...PAID_IN_FULL, 'payment.reverted', 'payment.underpaid']);

@@ -379,7 +379,7 @@ describe('reorgs before the window closes: recompute from the live transfers', (
     expect(d.emitted).toEqual([
       { name: 'payment.reverted', status: 'awaiting_payment', previousStatus: 'confirmed' },
     ]);
-    expect(d.patch).toEqual({ feeCharged: false, overpaid: false });
+    expect(d.patch).toEqual({ confirmedAt: null, feeCharged: false, overpaid: false });
     expect(d.effects).toEqual([{ type: 'reverse_fee' }, windowTimer]);
   });
 

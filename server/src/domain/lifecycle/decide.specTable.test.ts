@@ -266,7 +266,7 @@ describe('product transition table (docs/lifecycle.md)', () => {
     const d = expectOk(decide(s, changed, AFTER_EXPIRY));
     expect(d.status).toBe('expired_reorged');
     expect(names(d)).toEqual(['payment.expired_reorged']);
-    expect(d.patch).toEqual({ feeCharged: false });
+    expect(d.patch).toEqual({ confirmedAt: null, feeCharged: false });
     expect(d.effects).toEqual([{ type: 'reverse_fee' }]);
   });
 
@@ -282,7 +282,7 @@ describe('product transition table (docs/lifecycle.md)', () => {
       { name: 'payment.reverted', status: 'underpaid', previousStatus: 'confirmed' },
       { name: 'payment.underpaid', amountDue: 300_000n, status: 'underpaid' },
     ]);
-    expect(d.patch).toEqual({ feeCharged: false, overpaid: false });
+    expect(d.patch).toEqual({ confirmedAt: null, feeCharged: false, overpaid: false });
     expect(d.effects).toEqual([{ type: 'reverse_fee' }]);
   });
 

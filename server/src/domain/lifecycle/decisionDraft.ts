@@ -148,7 +148,9 @@ export class DecisionDraft {
     if (!same) this.effect({ type: 'hold_transfers', keys });
   }
 
+  /** Leaving confirmed is always a reorg: the payment is not confirmed any more, nor overpaid. */
   private leaveConfirmed(): void {
+    this.patch.confirmedAt = null;
     if (this.feeCharged) {
       this.effect({ type: 'reverse_fee' });
       this.patch.feeCharged = false;

@@ -117,7 +117,8 @@ export interface PaymentPatch {
   feeCharged?: boolean;
   cancelledBy?: CancelledBy;
   failureReason?: FailureReason;
-  confirmedAt?: Date;
+  /** Set on entering confirmed; null on leaving it (a reorg: the payment is no longer confirmed). */
+  confirmedAt?: Date | null;
   expiresAt?: Date;
   lateGraceEndsAt?: Date;
   /** See LifecycleSnapshot.confirmedAmount; set on every entry into confirmed. */
