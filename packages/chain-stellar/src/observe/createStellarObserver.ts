@@ -64,7 +64,8 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
  * Why the operations and not the payments endpoint: creating a claimable balance is no payment, and
  * the operations endpoint lists every payment record the payments endpoint would, in the same shape,
  * so one stream serves both (reading both would cost the payments pages on top). Horizon cannot filter
- * operations by type, and a claimable balance cannot be found per account from a ledger scan.
+ * operations by type; looking balances up per claimant (`/claimable_balances?claimant=`) would need
+ * the merchant accounts, which a block-scan observer is not given, and a request per account and sync.
  *
  * Cost per new ledger: one ledger read plus ceil((operation_count + 1) / 200) operation pages, where
  * `operation_count` (on the ledger read) counts the operations of its successful transactions: none
