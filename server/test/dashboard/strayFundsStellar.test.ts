@@ -119,6 +119,7 @@ describe('stray funds on Stellar (fake Horizon)', () => {
     const page = await dash.get('/dashboard/stray-funds');
     const text = pageText(page.body);
     expect(text).toContain('2.5 XLM on');
+    expect(text).toContain(`(tag or memo ${p.memo})`);
     expect(text).toContain(
       'A claimable balance names your account: the money waits on the ledger until you claim it',
     );

@@ -112,7 +112,10 @@ function strayCard(
   const { row } = item;
   const chain = getChain(row.chain_id)?.name ?? row.chain_id;
   const amount = `${strayDisplayAmount(row)} ${row.coin_symbol}`;
-  const tag = row.tag ? html` <span class="muted">(tag or memo ${row.tag}, no open payment’s)</span>` : '';
+  // A transfer without an open payment's tag or memo says so; a Check or a claimable balance may carry
+  // an open payment's own (it still counts for none).
+  const unmatched = row.kind === 'missing_tag' || row.kind === 'missing_memo' ? ', no open payment’s' : '';
+  const tag = row.tag ? html` <span class="muted">(tag or memo ${row.tag}${unmatched})</span>` : '';
   const removed = row.removed ? html` <span class="tag warn">left the chain</span>` : '';
   const actions =
     row.status === 'open'
