@@ -24,7 +24,7 @@ export const StrayFundsSchema = z
     id: z.uuid(),
     kind: z.enum(STRAY_FUNDS_KINDS).meta({
       description:
-        '`other_coin`: a coin the payment did not pick reached its deposit address (ETH on a USDC payment’s address); `missing_tag`/`missing_memo`: a transfer to your account without an open payment’s destination tag or memo; `missing_reference`: a Solana transfer to your wallet without an open payment’s reference; `check`/`escrow`: an XRP Check or Escrow naming your account (yours only once cashed or finished; never attachable); `locked`: a Monero transfer its sender locked with an unlock time; `claimable_balance` is reserved (Stellar, not found yet).',
+        '`other_coin`: a coin the payment did not pick reached its deposit address (ETH on a USDC payment’s address); `missing_tag`/`missing_memo`: a transfer to your account without an open payment’s destination tag or memo; `missing_reference`: a Solana transfer to your wallet without an open payment’s reference; `check`/`escrow`: an XRP Check or Escrow naming your account (yours only once cashed or finished; never attachable); `claimable_balance`: a Stellar claimable balance in XLM or USDC naming your account (yours only once you claim it; never attachable); `locked`: a Monero transfer its sender locked with an unlock time.',
     }),
     status: z.enum(STRAY_FUNDS_STATUSES),
     chain_id: ChainIdSchema,

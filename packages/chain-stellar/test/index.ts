@@ -2,6 +2,8 @@
 export { Keypair } from '@stellar/stellar-sdk';
 export type {
   FakeAsset,
+  FakeClaimableBalance,
+  FakeClaimant,
   FakeHorizon,
   FakeHorizonOptions,
   FakePayment,

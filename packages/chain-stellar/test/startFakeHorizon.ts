@@ -5,10 +5,13 @@
  * - the SDK's typings (`@stellar/stellar-sdk` 15.1.0, `lib/horizon/server_api.d.ts` `LedgerRecord`,
  *   `lib/horizon/horizon_api.d.ts` `PaymentOperationResponse`, `PathPaymentOperationResponse`,
  *   `PathPaymentStrictSendOperationResponse`, `CreateAccountOperationResponse`,
- *   `TransactionResponse`, `AccountResponse`, `BalanceLine`);
+ *   `CreateClaimableBalanceOperationResponse` (`Claimant`, `Predicate`), `TransactionResponse`,
+ *   `AccountResponse`, `BalanceLine`);
  * - Horizon's API reference examples (https://developers.stellar.org/docs/data/horizon/api-reference:
- *   "The Ledger Object", "The Payment Object", "Retrieve a Ledger's Payments", "Pagination",
- *   "Response Format": `_links`, `_embedded.records`, `paging_token`, problem+json errors).
+ *   "The Ledger Object", "The Payment Object", "Retrieve a Ledger's Payments", "Retrieve a Ledger's
+ *   Operations", "Create Claimable Balance" (its `asset` in SEP-11 form, `native` or `CODE:ISSUER`),
+ *   "Pagination", "Response Format": `_links`, `_embedded.records`, `paging_token`, problem+json
+ *   errors).
  *
  * What is real: every transaction is built with the SDK's TransactionBuilder, signed offline with a
  * Keypair and decoded back from its envelope XDR, so `hash`, `envelope_xdr`, the operation's
@@ -20,8 +23,9 @@
  * (a payment always succeeds unless marked failed), `result_xdr`/`result_meta_xdr`/`fee_meta_xdr` are
  * left out, and only the endpoints below exist:
  *
- * `GET /`, `GET /ledgers` (order, limit, cursor), `GET /ledgers/{seq}`, `GET /ledgers/{seq}/payments`
- * (order, limit, cursor, join=transactions, include_failed), `GET /transactions/{hash}`,
+ * `GET /`, `GET /ledgers` (order, limit, cursor), `GET /ledgers/{seq}`, `GET /ledgers/{seq}/operations`
+ * (every operation) and `GET /ledgers/{seq}/payments` (its payment records: not a claimable balance),
+ * both with order, limit, cursor, join=transactions, include_failed; `GET /transactions/{hash}`,
  * `GET /accounts/{id}`.
  */
 import { createHash } from 'node:crypto';
@@ -31,6 +35,7 @@ import { parseUnits } from '@cairn/chain-core';
 import {
   Account,
   Asset,
+  Claimant,
   Keypair,
   Memo,
   MuxedAccount,
@@ -71,6 +76,24 @@ export interface FakePayment {
   readonly from?: Keypair;
 }
 
+/** A claimant of a claimable balance: an account that may claim it at any time, or under `predicate`. */
+export type FakeClaimant = string | { readonly destination: string; readonly predicate: xdr.ClaimPredicate };
+
+/** One `create_claimable_balance` into the next closed ledger. */
+export interface FakeClaimableBalance {
+  /** Who may claim it (accounts `G...`; Stellar takes one to ten). */
+  readonly claimants: readonly FakeClaimant[];
+  /** The balance, in stroops (bigint) or as a decimal string. */
+  readonly amount: bigint | string;
+  readonly asset: FakeAsset;
+  /** An ID memo on the transaction (uint64 in decimal). */
+  readonly memoId?: string;
+  /** The transaction fails: in the ledger, but no balance is created. */
+  readonly failed?: boolean;
+  /** The creating account's keypair (default: the fake's funded payer). */
+  readonly from?: Keypair;
+}
+
 /** A balance line the fake reports for an account. */
 export interface FakeTrustline {
   readonly code: string;
@@ -97,6 +120,11 @@ export interface FakeHorizon {
    * resolves with its hash (hex).
    */
   pay(payment: FakePayment): Promise<string>;
+  /**
+   * Builds, signs and queues a transaction with one `create_claimable_balance` (listed among the
+   * ledger's operations, not its payments); resolves with its hash.
+   */
+  createClaimableBalance(balance: FakeClaimableBalance): Promise<string>;
   /** Queues a `create_account` of `account` (starting balance in stroops or decimal); returns the tx hash. */
   createAccount(account: string, startingBalance: bigint | string): Promise<string>;
   /** Closes `n` ledgers (default 1): the first takes every queued transaction. Returns the new tip. */
@@ -209,6 +237,46 @@ function destinationFields(destination: string): Record<string, string> {
     ...(id === 0n ? {} : { to_muxed_id: id.toString() }),
   };
 }
+
+/**
+ * A claim predicate as Horizon prints it (`unconditional`, `and`, `or`, `not`, `abs_before` as RFC 3339
+ * with `abs_before_epoch`, `rel_before` in seconds).
+ */
+function predicateJson(predicate: xdr.ClaimPredicate): Record<string, unknown> {
+  switch (predicate.switch().name) {
+    case 'claimPredicateUnconditional':
+      return { unconditional: true };
+    case 'claimPredicateAnd':
+      return { and: predicate.andPredicates().map(predicateJson) };
+    case 'claimPredicateOr':
+      return { or: predicate.orPredicates().map(predicateJson) };
+    case 'claimPredicateNot': {
+      const inner = predicate.notPredicate();
+      return inner ? { not: predicateJson(inner) } : { not: null };
+    }
+    case 'claimPredicateBeforeAbsoluteTime': {
+      const epoch = predicate.absBefore().toString();
+      return {
+        abs_before: new Date(Number(epoch) * 1000).toISOString().replace('.000Z', 'Z'),
+        abs_before_epoch: epoch,
+      };
+    }
+    case 'claimPredicateBeforeRelativeTime':
+      return { rel_before: predicate.relBefore().toString() };
+    default:
+      throw new Error(`unknown claim predicate ${predicate.switch().name}`);
+  }
+}
+
+/** The operation types Horizon lists among payments (`/payments` endpoints). */
+const PAYMENT_TYPES: ReadonlySet<string> = new Set([
+  'create_account',
+  'payment',
+  'path_payment_strict_receive',
+  'path_payment_strict_send',
+  'account_merge',
+  'invoke_host_function',
+]);
 
 interface FakeTx {
   readonly hash: string;
@@ -437,6 +505,31 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
     });
   }
 
+  async function createClaimableBalance(balance: FakeClaimableBalance): Promise<string> {
+    const from = balance.from ?? payer;
+    const operation = Operation.createClaimableBalance({
+      asset: sdkAsset(balance.asset),
+      amount: decimalOf(balance.amount),
+      claimants: balance.claimants.map((c) =>
+        typeof c === 'string' ? new Claimant(c) : new Claimant(c.destination, c.predicate),
+      ),
+    });
+    return submit(from, operation, memoOf(balance), balance.failed !== true, (op) => {
+      if (op.type !== 'createClaimableBalance') throw new Error(`unexpected operation ${op.type}`);
+      return {
+        type: 'create_claimable_balance',
+        type_i: 14,
+        sponsor: from.publicKey(),
+        asset: op.asset.isNative() ? 'native' : `${op.asset.getCode()}:${op.asset.getIssuer()}`,
+        amount: op.amount,
+        claimants: op.claimants.map((c) => ({
+          destination: c.destination,
+          predicate: predicateJson(c.predicate),
+        })),
+      };
+    });
+  }
+
   async function createAccount(account: string, startingBalance: bigint | string): Promise<string> {
     const operation = Operation.createAccount({
       destination: account,
@@ -645,7 +738,10 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       send(res, 200, page(url.pathname, query, records, query.get('order') ?? 'asc'));
       return;
     }
-    if (parts[0] === 'ledgers' && (parts.length === 2 || (parts.length === 3 && parts[2] === 'payments'))) {
+    if (
+      parts[0] === 'ledgers' &&
+      (parts.length === 2 || (parts.length === 3 && (parts[2] === 'payments' || parts[2] === 'operations')))
+    ) {
       if (!/^[0-9]+$/.test(parts[1]!)) return badRequest(res, 'sequence');
       const ledger = ledgers[Number(parts[1]) - 1];
       if (!ledger) return send(res, 404, NOT_FOUND);
@@ -653,9 +749,14 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
       if (parts.length === 2) return send(res, 200, ledgerJson(ledger));
       const join = !dropJoin && query.get('join') === 'transactions';
       const includeFailed = query.get('include_failed') === 'true';
+      const paymentsOnly = parts[2] === 'payments';
       const all = ledger.txs.flatMap((tx, i) =>
         tx.successful || includeFailed
-          ? tx.operations.map((_, index) => operationJson(tx, ledger, i + 1, index, join))
+          ? tx.operations.flatMap((op, index) =>
+              paymentsOnly && !PAYMENT_TYPES.has(String(op.type))
+                ? []
+                : [operationJson(tx, ledger, i + 1, index, join)],
+            )
           : [],
       );
       const records = window(all, query);
@@ -743,6 +844,7 @@ export async function startFakeHorizon(options: FakeHorizonOptions = {}): Promis
     tipSequence: () => ledgers.at(-1)!.sequence,
     ledgerHash: (sequence) => ledgers[sequence - 1]?.hash,
     pay,
+    createClaimableBalance,
     createAccount,
     closeLedgers(n = 1) {
       for (let i = 0; i < n; i += 1) close();

@@ -5,7 +5,7 @@
  * `HorizonApi.PathPaymentOperationResponse`, `HorizonApi.TransactionResponse`,
  * `HorizonApi.AccountResponse`, `HorizonApi.BalanceLine`) and from Horizon's API reference
  * (https://developers.stellar.org/docs/data/horizon/api-reference/resources, "The Ledger Object",
- * "The Payment Object", "The Account Object"), trimmed to what is read. Horizon also prints
+ * "The Payment Object", "Create Claimable Balance", "The Account Object"), trimmed to what is read. Horizon also prints
  * `to_muxed`/`to_muxed_id` on path payments (its `PathPayment` resource embeds `Payment`).
  */
 
@@ -84,6 +84,28 @@ export interface HorizonPaymentRecord {
    * are none: Horizon marshals an empty Go slice as null).
    */
   readonly asset_balance_changes?: readonly HorizonBalanceChange[] | null;
+}
+
+/**
+ * A record of a ledger's operations (`/ledgers/{seq}/operations`): every operation type, in the same
+ * resource shape as on the payments endpoints; the fields read beyond a payment's are those of a
+ * `create_claimable_balance`.
+ */
+export interface HorizonOperationRecord extends HorizonPaymentRecord {
+  /**
+   * `create_claimable_balance`: the asset in SEP-11 form, `native` for XLM or `CODE:ISSUER` (unlike
+   * payments, which print `asset_type`/`asset_code`/`asset_issuer`).
+   */
+  readonly asset?: string;
+  /** `create_claimable_balance`: who may claim the balance. */
+  readonly claimants?: readonly HorizonClaimant[] | null;
+}
+
+/** One claimant of a claimable balance: an account `G...` and the condition under which it may claim. */
+export interface HorizonClaimant {
+  readonly destination: string;
+  /** `unconditional`, `and`, `or`, `not`, `abs_before`, `rel_before` (not read here). */
+  readonly predicate?: unknown;
 }
 
 /**

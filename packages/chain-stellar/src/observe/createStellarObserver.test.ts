@@ -1,6 +1,6 @@
 import { type BlockScanObserver, ChainBackendError } from '@cairn/chain-core';
 import { getChain } from '@cairn/contract';
-import { Keypair } from '@stellar/stellar-sdk';
+import { Claimant, Keypair } from '@stellar/stellar-sdk';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type FakeHorizon, startFakeHorizon } from '../../test/startFakeHorizon.js';
 import { createStellarAdapter } from '../createStellarAdapter.js';
@@ -338,9 +338,17 @@ describe('createStellarObserver: payments in a ledger', () => {
     const calls = horizon.requests.slice(before);
     expect(calls).toHaveLength(4);
     expect(calls[0]).toBe(`GET /ledgers/${sequence}`);
-    expect(calls.slice(1).every((c) => c.includes('limit=200') && c.includes('join=transactions'))).toBe(
-      true,
-    );
+    expect(
+      calls
+        .slice(1)
+        .every(
+          (c) =>
+            c.startsWith(`GET /ledgers/${sequence}/operations?`) &&
+            c.includes('limit=200') &&
+            c.includes('join=transactions') &&
+            c.includes('include_failed=false'),
+        ),
+    ).toBe(true);
     expect(calls[1]).not.toContain('cursor=');
     expect(calls[2]).toContain('cursor=');
   }, 30_000);
@@ -351,12 +359,138 @@ describe('createStellarObserver: payments in a ledger', () => {
     expect(block.outputs).toHaveLength(200);
   }, 30_000);
 
-  it('retries nothing silently: a failed payments page fails the block', async () => {
+  it('retries nothing silently: a failed operations page fails the block', async () => {
     await horizon.pay({ to: MERCHANT, amount: 1n, asset: 'XLM' });
     const sequence = horizon.closeLedgers();
     const hash = await observer.blockHashAt(sequence);
-    horizon.failNext(`/ledgers/${sequence}/payments`, 1, 500);
+    horizon.failNext(`/ledgers/${sequence}/operations`, 1, 500);
     await expect(observer.block(hash!)).rejects.toBeInstanceOf(ChainBackendError);
     expect((await observer.block(hash!)).outputs).toHaveLength(1);
   });
+});
+
+describe('createStellarObserver: claimable balances', () => {
+  const OTHER = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 13)).publicKey();
+
+  async function blockAt(sequence: number) {
+    const hash = await observer.blockHashAt(sequence);
+    return observer.block(hash!);
+  }
+
+  it('reports a claimable balance naming the merchant, in XLM and in USDC, as a stray (never an output)', async () => {
+    const xlm = await horizon.createClaimableBalance({
+      claimants: [MERCHANT],
+      amount: 25_000_000n,
+      asset: 'XLM',
+    });
+    const usdc = await horizon.createClaimableBalance({
+      claimants: [
+        // The sender may take it back after a day; the merchant any time.
+        {
+          destination: horizon.payer.publicKey(),
+          predicate: Claimant.predicateNot(Claimant.predicateBeforeRelativeTime('86400')),
+        },
+        MERCHANT,
+      ],
+      amount: '12.5',
+      asset: USDC,
+      memoId: '7',
+    });
+    const paid = await horizon.pay({ to: MERCHANT, memoId: '3', amount: 1n, asset: 'XLM' });
+    const sequence = horizon.closeLedgers();
+    const block = await blockAt(sequence);
+    expect(block.outputs).toEqual([
+      { txid: paid, index: 0, matchKey: `${MERCHANT}:3`, amount: 1n, account: MERCHANT },
+    ]);
+    expect(block.strays).toEqual([
+      {
+        kind: 'claimable_balance',
+        txid: xlm,
+        index: 0,
+        matchKey: MERCHANT,
+        amount: 25_000_000n,
+        account: MERCHANT,
+      },
+      {
+        kind: 'claimable_balance',
+        txid: usdc,
+        index: 0,
+        matchKey: `${MERCHANT}:7`,
+        amount: 125_000_000n,
+        account: MERCHANT,
+        coinSymbol: 'USDC',
+      },
+    ]);
+    // What the fake served is Horizon's create_claimable_balance shape, on the operations endpoint only.
+    const ops = await (await fetch(`${horizon.url}/ledgers/${sequence}/operations?limit=200`)).json();
+    expect(ops._embedded.records[1]).toMatchObject({
+      type: 'create_claimable_balance',
+      type_i: 14,
+      asset: `USDC:${USDC.issuer}`,
+      amount: '12.5000000',
+      claimants: [
+        { destination: horizon.payer.publicKey(), predicate: { not: { rel_before: '86400' } } },
+        { destination: MERCHANT, predicate: { unconditional: true } },
+      ],
+    });
+    const payments = await (await fetch(`${horizon.url}/ledgers/${sequence}/payments?limit=200`)).json();
+    expect(payments._embedded.records.map((r: { type: string }) => r.type)).toEqual(['payment']);
+  });
+
+  it('reports every claimant but the creator, and nothing for another asset or a failed transaction', async () => {
+    const both = await horizon.createClaimableBalance({
+      claimants: [OTHER, MERCHANT],
+      amount: 5n,
+      asset: 'XLM',
+    });
+    await horizon.createClaimableBalance({
+      claimants: [MERCHANT],
+      amount: '1000',
+      asset: { code: 'USDC', issuer: ATTACKER.publicKey() },
+    });
+    await horizon.createClaimableBalance({
+      claimants: [MERCHANT],
+      amount: '1000',
+      asset: USDC,
+      failed: true,
+    });
+    // A merchant refunding through a claimable balance it may reclaim: not stray money of its own.
+    const refund = Keypair.fromRawEd25519Seed(Buffer.alloc(32, 11));
+    await horizon.createClaimableBalance({
+      claimants: [OTHER, MERCHANT],
+      amount: 9n,
+      asset: 'XLM',
+      from: refund,
+    });
+    const block = await blockAt(horizon.closeLedgers());
+    expect(block.outputs).toEqual([]);
+    expect(block.strays?.map((s) => [s.txid, s.account, s.amount])).toEqual([
+      [both, OTHER, 5n],
+      [both, MERCHANT, 5n],
+      [expect.any(String), OTHER, 9n],
+    ]);
+  });
+
+  it('pages a ledger mixing payments and claimable balances, and reads no operations of an empty ledger', async () => {
+    const balances: string[] = [];
+    for (let i = 0; i < 250; i += 1) {
+      if (i % 50 === 49)
+        balances.push(
+          await horizon.createClaimableBalance({ claimants: [MERCHANT], amount: 1n, asset: 'XLM' }),
+        );
+      else await horizon.pay({ to: MERCHANT, amount: 1n, asset: 'XLM' });
+    }
+    const sequence = horizon.closeLedgers();
+    let before = horizon.requests.length;
+    const block = await blockAt(sequence);
+    expect(block.outputs).toHaveLength(245);
+    expect(block.strays?.map((s) => s.txid)).toEqual(balances);
+    expect(horizon.requests.slice(before).filter((c) => c.includes('/operations'))).toHaveLength(2);
+    const empty = horizon.closeLedgers();
+    before = horizon.requests.length;
+    const emptyBlock = await blockAt(empty);
+    expect(emptyBlock).toMatchObject({ height: empty, outputs: [] });
+    expect(emptyBlock.strays).toBeUndefined();
+    expect(horizon.requests.slice(before)).toEqual([`GET /ledgers/${empty}`]);
+  }, 30_000);
 });

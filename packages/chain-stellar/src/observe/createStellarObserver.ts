@@ -3,11 +3,14 @@ import {
   type BlockRef,
   type BlockScanObserver,
   ChainBackendError,
+  type ObservedBlock,
   type ObservedOutput,
+  type ObservedStray,
   type ObserverLog,
 } from '@cairn/chain-core';
 import { HorizonClient, HorizonError } from '../horizon/HorizonClient.js';
-import type { HorizonLedger, HorizonPage, HorizonPaymentRecord } from '../horizon/horizonTypes.js';
+import type { HorizonLedger, HorizonOperationRecord, HorizonPage } from '../horizon/horizonTypes.js';
+import { CREATE_CLAIMABLE_BALANCE_TYPE, readClaimableBalance } from './readClaimableBalance.js';
 import { ledgerOfOperationId, readPaymentRecord } from './readPaymentRecord.js';
 
 /** Everything the Horizon observer needs. */
@@ -21,7 +24,7 @@ export interface StellarObserverOptions {
   /** Extra HTTP headers of every request (a hosted Horizon's API key). */
   readonly headers?: Readonly<Record<string, string>>;
   readonly log?: ObserverLog;
-  /** Payments per page (Horizon's maximum, 200, by default). */
+  /** Operations per page (Horizon's maximum, 200, by default). */
   readonly pageSize?: number;
 }
 
@@ -50,14 +53,24 @@ const isDecimal = (value: unknown): value is string => typeof value === 'string'
  *   is reported with a null parent of its own, so a walk back ends there as at genesis (a Horizon
  *   whose history starts fewer than ten ledgers below its tip still lets the watcher start). An
  *   unknown hash is an error;
- * - `block(hash)`: the ledger's payments, `GET /ledgers/{seq}/payments?order=asc&limit=200&
+ * - `block(hash)`: the ledger's operations, `GET /ledgers/{seq}/operations?order=asc&limit=200&
  *   join=transactions&include_failed=false`, paged with the last record's `paging_token` as `cursor`
  *   until a page comes back short; each record is read by {@link readPaymentRecord} (payments, path
- *   payments, and Soroban calls' Stellar Asset Contract transfers);
+ *   payments, and Soroban calls' Stellar Asset Contract transfers become outputs) or, for a
+ *   `create_claimable_balance`, by {@link readClaimableBalance} (stray funds of its claimants, in
+ *   `strays`); every other operation is skipped;
  * - no mempool: only closed ledgers count (`mempoolTxids()` is empty).
  *
- * Cost per new ledger: one ledger read plus ceil((payments + 1) / 200) payment pages (mainnet: one
- * or two), and one tip read per sync; nothing per open payment.
+ * Why the operations and not the payments endpoint: creating a claimable balance is no payment, and
+ * the operations endpoint lists every payment record the payments endpoint would, in the same shape,
+ * so one stream serves both (reading both would cost the payments pages on top). Horizon cannot filter
+ * operations by type; looking balances up per claimant (`/claimable_balances?claimant=`) would need
+ * the merchant accounts, which a block-scan observer is not given, and a request per account and sync.
+ *
+ * Cost per new ledger: one ledger read plus ceil((operation_count + 1) / 200) operation pages, where
+ * `operation_count` (on the ledger read) counts the operations of its successful transactions: none
+ * for a ledger where it is 0, six for a ledger of 1,000 operations; and one tip read per sync;
+ * nothing per open payment.
  */
 export function createStellarObserver(options: StellarObserverOptions): BlockScanObserver {
   const { chainId, usdcIssuer, log } = options;
@@ -70,6 +83,8 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
   const byHash = new Map<string, BlockHeader>();
   /** Hashes seen as some ledger's `prev_hash`, with the sequence they must be at. */
   const parents = new Map<string, number>();
+  /** Ledgers read, by hash: their `operation_count` (operations of successful transactions). */
+  const operationCounts = new Map<string, number>();
 
   const fail = (message: string, cause?: unknown): never => {
     const reason = cause === undefined ? '' : `: ${cause instanceof Error ? cause.message : String(cause)}`;
@@ -98,6 +113,9 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
       parentHash: ledger.sequence <= GENESIS ? null : ledger.prev_hash,
     };
     remember(byHash, header.hash, header);
+    if (Number.isSafeInteger(ledger.operation_count) && ledger.operation_count >= 0) {
+      remember(operationCounts, header.hash, ledger.operation_count);
+    }
     if (header.parentHash !== null) remember(parents, header.parentHash, header.height - 1);
     return header;
   }
@@ -173,13 +191,13 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
     return ledger;
   }
 
-  async function payments(sequence: number): Promise<HorizonPaymentRecord[]> {
-    const records: HorizonPaymentRecord[] = [];
+  async function operations(sequence: number): Promise<HorizonOperationRecord[]> {
+    const records: HorizonOperationRecord[] = [];
     let cursor: string | undefined;
     for (;;) {
-      let page: HorizonPage<HorizonPaymentRecord> | null;
+      let page: HorizonPage<HorizonOperationRecord> | null;
       try {
-        page = await horizon.get<HorizonPage<HorizonPaymentRecord>>(`/ledgers/${sequence}/payments`, {
+        page = await horizon.get<HorizonPage<HorizonOperationRecord>>(`/ledgers/${sequence}/operations`, {
           order: 'asc',
           limit: pageSize,
           join: 'transactions',
@@ -187,22 +205,23 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
           ...(cursor === undefined ? {} : { cursor }),
         });
       } catch (error) {
-        return fail(`cannot read the payments of ledger ${sequence} from Horizon`, error);
+        return fail(`cannot read the operations of ledger ${sequence} from Horizon`, error);
       }
-      if (page === null) return fail(`Horizon has no ledger ${sequence} (404 on its payments)`);
+      if (page === null) return fail(`Horizon has no ledger ${sequence} (404 on its operations)`);
       const batch = page._embedded?.records;
-      if (!Array.isArray(batch)) return fail(`Horizon's payments page of ledger ${sequence} has no records`);
+      if (!Array.isArray(batch))
+        return fail(`Horizon's operations page of ledger ${sequence} has no records`);
       for (const record of batch) {
         if (!isDecimal(record?.id) || !isDecimal(record.paging_token)) {
           fail(
-            `Horizon's payments page of ledger ${sequence} has a record without a numeric id and paging_token`,
+            `Horizon's operations page of ledger ${sequence} has a record without a numeric id and paging_token`,
           );
         }
         if (ledgerOfOperationId(record.id) !== sequence) {
-          fail(`Horizon listed operation ${record.id} among the payments of ledger ${sequence}`);
+          fail(`Horizon listed operation ${record.id} among the operations of ledger ${sequence}`);
         }
         if (cursor !== undefined && BigInt(record.paging_token) <= BigInt(cursor)) {
-          fail(`Horizon's payments of ledger ${sequence} do not advance past cursor ${cursor}`);
+          fail(`Horizon's operations of ledger ${sequence} do not advance past cursor ${cursor}`);
         }
         records.push(record);
         cursor = record.paging_token;
@@ -211,10 +230,21 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
     }
   }
 
-  async function block(hash: string) {
+  async function block(hash: string): Promise<ObservedBlock> {
     const ledger = await header(hash);
     const outputs: ObservedOutput[] = [];
-    for (const record of await payments(ledger.height)) {
+    const strays: ObservedStray[] = [];
+    // A ledger whose successful transactions hold no operation has nothing to read (no request).
+    const empty = operationCounts.get(hash) === 0;
+    for (const record of empty ? [] : await operations(ledger.height)) {
+      if (record.type === CREATE_CLAIMABLE_BALANCE_TYPE) {
+        try {
+          strays.push(...readClaimableBalance(record, usdcIssuer));
+        } catch (error) {
+          return fail(`cannot read claimable balance ${record.id} of ledger ${ledger.height}`, error);
+        }
+        continue;
+      }
       let reading: ReturnType<typeof readPaymentRecord>;
       try {
         reading = readPaymentRecord(record, usdcIssuer);
@@ -230,7 +260,7 @@ export function createStellarObserver(options: StellarObserverOptions): BlockSca
         );
       }
     }
-    return { ...ledger, outputs };
+    return { ...ledger, outputs, ...(strays.length > 0 ? { strays } : {}) };
   }
 
   return {

@@ -55,7 +55,8 @@ function muxedIdText(stated: string | number | undefined): string | undefined {
 }
 
 /**
- * Reads one record of Horizon's payments endpoint (with `join=transactions`) into watcher outputs:
+ * Reads one record of Horizon's payments or operations endpoint (with `join=transactions`) into watcher
+ * outputs (any other operation type is skipped as `not-a-payment`):
  *
  * - `payment` and path payments (`path_payment_strict_receive`, `path_payment_strict_send`), whose
  *   `amount` is what `to` received, give one output; an `invoke_host_function` gives one per Stellar

@@ -24,7 +24,8 @@ const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
   missing_reference: 'A transfer reached you without an open payment’s reference; no payment counted it.',
   check: 'A Check names your account: cash it to receive the money.',
   escrow: 'An Escrow names your account: finish it to receive the money.',
-  claimable_balance: 'A claimable balance names your account: claim it to receive the money.',
+  claimable_balance:
+    'A claimable balance names your account: the money waits on the ledger until you claim it (with a Stellar wallet that lists claimable balances). It counts toward no payment, and whoever else it names may claim it first.',
   locked: 'A locked transfer reached you; it counts for no payment until unlocked.',
 };
 
@@ -121,7 +122,10 @@ function strayCard(
   const { row } = item;
   const chain = getChain(row.chain_id)?.name ?? row.chain_id;
   const amount = `${strayDisplayAmount(row)} ${row.coin_symbol}`;
-  const tag = row.tag ? html` <span class="muted">(tag or memo ${row.tag}, no open payment’s)</span>` : '';
+  // A transfer without an open payment's tag or memo says so; a Check or a claimable balance may carry
+  // an open payment's own (it still counts for none).
+  const unmatched = row.kind === 'missing_tag' || row.kind === 'missing_memo' ? ', no open payment’s' : '';
+  const tag = row.tag ? html` <span class="muted">(tag or memo ${row.tag}${unmatched})</span>` : '';
   const removed = row.removed ? html` <span class="tag warn">left the chain</span>` : '';
   const actions =
     row.status === 'open'
