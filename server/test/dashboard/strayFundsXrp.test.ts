@@ -164,7 +164,8 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
   });
 
   it("records what an observer reports as stray (ObservedStray: a Check naming the merchant's account) with its kind", async () => {
-    // No observer reports Checks yet: the hook a family's observer fills (docs/stray-funds.md).
+    // The recording step alone, as any family's observer feeds it (the XRP decoder reports Checks;
+    // docs/stray-funds.md).
     const gateway = s.test.running.gateway;
     const account = s.node.merchant;
     const found = await recordAccountStrays(
