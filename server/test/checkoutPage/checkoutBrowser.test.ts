@@ -165,7 +165,7 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
         .map((o) => parseUnits(String(o.value), 8)),
     ).toEqual([locked]);
     await statusIs(page, 'payment_detected');
-    expect(await page.textContent('.confirmations')).toBe('Waiting for 0 of 6 confirmations.');
+    expect(await page.textContent('.confirmations')).toBe('Confirming: 0 of 6 blocks');
     expect(await page.textContent('.txs')).toContain(txId);
     await page.waitForFunction(
       () => document.getElementById('announcer')?.textContent === 'Payment detected',
@@ -174,9 +174,12 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
 
     await mineBlocks(chain, 1);
     await statusIs(page, 'confirming');
-    expect(await page.textContent('.confirmations')).toBe('Waiting for 1 of 6 confirmations.');
+    expect(await page.textContent('.confirmations')).toBe('Confirming: 1 of 6 blocks');
+    expect(
+      await page.getByRole('progressbar', { name: 'Confirming: 1 of 6 blocks' }).getAttribute('value'),
+    ).toBe('1');
     await mineBlocks(chain, 2);
-    await page.locator('.confirmations', { hasText: 'Waiting for 3 of 6 confirmations.' }).waitFor(LIVE);
+    await page.locator('.confirmations', { hasText: 'Confirming: 3 of 6 blocks' }).waitFor(LIVE);
     await capture(page, 'confirming');
 
     await mineBlocks(chain, 3);
