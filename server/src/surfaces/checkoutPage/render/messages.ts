@@ -56,6 +56,9 @@ export const messages = {
   exactAmount: (amount: string, coin: string) => `Exact amount: ${amount} ${coin}`,
   payRounded:
     '≈ rounded up for reading: sending it pays in full. Copy, the QR code and Open in wallet give the exact amount.',
+  /** Instead of `payExactly` when the amount shown is rounded up. */
+  payAtLeast:
+    'Send at least the amount shown, or copy the exact one. If your wallet takes the network fee from the amount, add the fee on top.',
   payExactly:
     'Send exactly this amount. If your wallet takes the network fee from the amount, add the fee on top.',
   copy: 'Copy',

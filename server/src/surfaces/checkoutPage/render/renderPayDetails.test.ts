@@ -39,6 +39,8 @@ describe('renderPayDetails', () => {
       'data-copy-value="0.003333333333333334" title="Exact amount: 0.003333333333333334 ETH">≈0.003334</code>',
     );
     expect(page).toContain(messages.payRounded);
+    expect(page).toContain(messages.payAtLeast);
+    expect(page).not.toContain(messages.payExactly);
     const text = visibleText(page);
     expect(text).not.toContain('0.003333333333333334');
     expect(text).not.toContain('3333333333333334');
@@ -52,6 +54,7 @@ describe('renderPayDetails', () => {
     expect(page).toContain('title="Exact amount: 0.05 ETH">0.05</code>');
     expect(page).not.toContain('≈');
     expect(page).not.toContain(messages.payRounded);
+    expect(page).toContain(messages.payExactly);
   });
 
   it('shows a stablecoin with two places', () => {

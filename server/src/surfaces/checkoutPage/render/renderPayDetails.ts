@@ -68,7 +68,7 @@ ${
     : ''
 }
 </dl>
-<p class="hint">${m.payExactly}</p>
+<p class="hint">${amount.approximate ? m.payAtLeast : m.payExactly}</p>
 <figure class="qr"><img src="${input.qrPath}" width="232" height="232" alt="${qrAlt}"></figure>
 <p class="wallet"><a class="button primary" href="${input.uri}">${m.openInWallet}</a></p>
 ${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
