@@ -195,3 +195,28 @@ export async function openPage(
   await page.goto(url);
   return { context, page };
 }
+
+/**
+ * Asserts that nothing on the page is wider than the viewport: the page does not scroll sideways and
+ * no visible element reaches past either edge (the off-screen skip link and screen-reader-only text
+ * excepted). Fails on an address or amount that overflows a phone.
+ */
+export async function expectNothingWiderThanViewport(page: Page, what: string): Promise<void> {
+  const overflowing = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width)
+      found.push(`the page scrolls sideways: ${document.documentElement.scrollWidth} > ${width} px`);
+    for (const element of Array.from(document.body.querySelectorAll('*'))) {
+      if (element.closest('.skip, .sr-only, [hidden]')) continue;
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (box.left < -0.5 || box.right > width + 0.5)
+        found.push(
+          `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${element.className}: ${Math.round(box.left)}..${Math.round(box.right)} of ${width} px`,
+        );
+    }
+    return found;
+  });
+  expect(overflowing, `wider than the viewport on ${what}`).toEqual([]);
+}

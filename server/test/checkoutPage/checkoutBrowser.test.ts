@@ -8,11 +8,13 @@ import { Payment } from '../../src/platform/db/entities/index.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { startWorkers } from '../../src/workers/jobs/startWorkers.js';
 import { clientFor, outboxOf } from '../api/apiHelpers.js';
+import { expectNoSeriousAxeViolations } from '../dashboard/axe.js';
 import { litecoindAvailable } from '../harness/startLitecoind.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import {
   chromiumAvailable,
   expectAccessible,
+  expectNothingWiderThanViewport,
   expectOnlyOrigins,
   launchChromium,
   openPage,
@@ -70,13 +72,20 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
     await shop?.close();
   });
 
-  /** Screenshot of the live page, then the same URL freshly opened at phone width; both checked for accessibility. */
+  /**
+   * Screenshot of the live page, then the same URL freshly opened at phone width; both checked for
+   * accessibility (axe and contrast) and for nothing wider than the viewport.
+   */
   async function capture(page: Page, state: string): Promise<void> {
     await expectAccessible(page);
+    await expectNoSeriousAxeViolations(page, `${state} (desktop)`);
+    await expectNothingWiderThanViewport(page, `${state} (desktop)`);
     await snap(page, state, 'desktop');
     const phone = await openPage(browser, page.url(), 'phone');
     try {
       await expectAccessible(phone.page);
+      await expectNoSeriousAxeViolations(phone.page, `${state} (phone)`);
+      await expectNothingWiderThanViewport(phone.page, `${state} (phone)`);
       await snap(phone.page, state, 'phone');
     } finally {
       await phone.context.close();
@@ -165,7 +174,7 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
         .map((o) => parseUnits(String(o.value), 8)),
     ).toEqual([locked]);
     await statusIs(page, 'payment_detected');
-    expect(await page.textContent('.confirmations')).toBe('Waiting for 0 of 6 confirmations.');
+    expect(await page.textContent('.confirmations')).toBe('Confirming: 0 of 6 blocks');
     expect(await page.textContent('.txs')).toContain(txId);
     await page.waitForFunction(
       () => document.getElementById('announcer')?.textContent === 'Payment detected',
@@ -174,9 +183,12 @@ describe.runIf(chromiumReady && litecoindReady)('hosted checkout in a real brows
 
     await mineBlocks(chain, 1);
     await statusIs(page, 'confirming');
-    expect(await page.textContent('.confirmations')).toBe('Waiting for 1 of 6 confirmations.');
+    expect(await page.textContent('.confirmations')).toBe('Confirming: 1 of 6 blocks');
+    expect(
+      await page.getByRole('progressbar', { name: 'Confirming: 1 of 6 blocks' }).getAttribute('value'),
+    ).toBe('1');
     await mineBlocks(chain, 2);
-    await page.locator('.confirmations', { hasText: 'Waiting for 3 of 6 confirmations.' }).waitFor(LIVE);
+    await page.locator('.confirmations', { hasText: 'Confirming: 3 of 6 blocks' }).waitFor(LIVE);
     await capture(page, 'confirming');
 
     await mineBlocks(chain, 3);

@@ -67,10 +67,14 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect(values).toEqual(expect.arrayContaining(['BTC_TESTNET:BTC', 'LTC_TESTNET:LTC']));
     expect(values).toHaveLength(payment.chain_options.length);
     expect(page.text).toMatch(/value="LTC_REGTEST:LTC" required checked/);
+    // Every amount for reading (these coins have 8 decimals: shown whole), with the exact one in its
+    // title, and never in smallest units.
     for (const option of payment.chain_options) {
-      expect(page.text).toContain(`${option.display_amount} ${option.coin_symbol}`);
-      expect(page.text).toContain(`${option.crypto_amount} base units`);
+      expect(page.text).toContain(
+        `title="Exact amount: ${option.display_amount} ${option.coin_symbol}">${option.display_amount} ${option.coin_symbol}</strong>`,
+      );
     }
+    expect(page.text).not.toContain('base units');
     // No inline script or style, nothing from another host.
     expect(page.text).not.toMatch(/<script(?![^>]*\bsrc="\/checkout\/assets\/)/);
     expect(page.text).not.toMatch(/\sstyle=/);
@@ -94,7 +98,16 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     expect(stored.status).toBe('awaiting_payment');
     expect((await outboxOf(test, payment.id)).map((e) => e.event)).toEqual(['payment.awaiting']);
     const page = await getPage(checkoutUrl(test, payment.id));
-    expect(page.text).toContain(`id="pay-address">${stored.depositAddress}</code>`);
+    // The address in groups of 4, copied whole.
+    const groups = stored
+      .depositAddress!.match(/.{1,4}/g)!
+      .map((g) => `<span>${g}</span>`)
+      .join('');
+    expect(page.text).toContain(
+      `id="pay-address" data-copy-value="${stored.depositAddress}">${groups}</code>`,
+    );
+    // The countdown opens the pay view.
+    expect(page.text.indexOf('data-countdown')).toBeLessThan(page.text.indexOf('id="pay-address"'));
     expect(stored.depositAddress).toMatch(/^rltc1/);
     expect(page.text).toContain('Litecoin Regtest');
     expect(page.text).toContain(`href="${stored.paymentUri.replaceAll('&', '&amp;')}"`);
@@ -198,7 +211,8 @@ describe('hosted checkout (HTTP, no JavaScript)', () => {
     const text = await refused.text();
     expect(text).toContain('role="alert"');
     expect(text).toContain(txId);
-    expect(text).toContain('Waiting for 0 of 6 confirmations.');
+    expect(text).toContain('Confirming: 0 of 6 blocks');
+    expect(text).toContain('<progress max="6" value="0" aria-labelledby="confirmations-label"></progress>');
     // The cancel page sends the customer back to the payment.
     expectSeeOther(
       (await fetch(`${checkoutUrl(test, payment.id)}/cancel`, { redirect: 'manual' })) as Response,

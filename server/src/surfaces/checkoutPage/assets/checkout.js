@@ -32,8 +32,10 @@
         const target = document.getElementById(button.dataset.copy);
         if (!target) return;
         const label = button.textContent;
+        const name = button.getAttribute('aria-label');
         try {
-          await navigator.clipboard.writeText(target.textContent.trim());
+          // The exact value (an amount shown rounded, an address shown in groups), else the text.
+          await navigator.clipboard.writeText(target.dataset.copyValue ?? target.textContent.trim());
           button.textContent = data.msgCopied;
         } catch {
           const range = document.createRange();
@@ -43,9 +45,12 @@
           selection.addRange(range);
           button.textContent = data.msgCopyFailed;
         }
+        // While it says "Copied", that is its accessible name too (the visible text stays in the name).
+        button.setAttribute('aria-label', button.textContent);
         announce(button.textContent);
         setTimeout(() => {
           button.textContent = label;
+          if (name) button.setAttribute('aria-label', name);
         }, 2000);
       });
     }

@@ -24,8 +24,7 @@ export const messages = {
   pickHint:
     'Amounts follow the current rate; the amount is fixed when you continue and held for the payment window.',
   pickOption: (coin: string, network: string) => `${coin} on ${network}`,
-  pickAmountDetail: (baseUnits: string, coin: string, rate: string, fiat: string) =>
-    `${baseUnits} base units · 1 ${coin} = ${rate} ${fiat}`,
+  pickRate: (coin: string, rate: string, fiat: string) => `1 ${coin} = ${rate} ${fiat}`,
   pickContinue: 'Continue to payment',
   pickNoOptions: 'No coin can be used for this payment right now. Please contact the merchant.',
   pickDeadline: 'Choose before',
@@ -54,6 +53,12 @@ export const messages = {
   payAlternateHint: 'For wallets that take it: it carries the tag, so no separate tag or memo is needed.',
   payAmount: 'Amount',
   payAmountDue: 'Amount still due',
+  exactAmount: (amount: string, coin: string) => `Exact amount: ${amount} ${coin}`,
+  payRounded:
+    '≈ rounded up for reading: sending it pays in full. Copy, the QR code and Open in wallet give the exact amount.',
+  /** Instead of `payExactly` when the amount shown is rounded up. */
+  payAtLeast:
+    'Send at least the amount shown, or copy the exact one. If your wallet takes the network fee from the amount, add the fee on top.',
   payExactly:
     'Send exactly this amount. If your wallet takes the network fee from the amount, add the fee on top.',
   copy: 'Copy',
@@ -92,7 +97,7 @@ export const messages = {
   detectedHeading: 'Payment detected',
   confirmingHeading: 'Payment confirming',
   detectedBody: 'Your transaction was seen on the network. Keep this page open or come back later.',
-  waitingConfirmations: (n: number, m: number) => `Waiting for ${n} of ${m} confirmations.`,
+  confirmationProgress: (n: number, m: number) => `Confirming: ${n} of ${m} ${m === 1 ? 'block' : 'blocks'}`,
   transactions: 'Transactions',
   transactionLine: (amount: string, coin: string, confirmations: number) =>
     `${amount} ${coin}, ${confirmations} ${confirmations === 1 ? 'confirmation' : 'confirmations'}`,

@@ -1,6 +1,6 @@
-import { formatUnits } from '@cairn/chain-core';
 import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 import { html, type SafeHtml } from '../../../web/html.js';
+import { amountForReading } from './readableAmount.js';
 import type { RenderContext } from './renderContext.js';
 import { renderRefundForm } from './renderRefundForm.js';
 
@@ -36,7 +36,7 @@ export function renderFundsAfterClose(
   const late = BigInt(payment.amount_received_after_close);
   const symbol = coin.symbol;
   if (late > 0n) {
-    const amount = formatUnits(late, coin.decimals);
+    const amount = amountForReading(late, coin);
     const own = OWN_REFUND_PATH.has(payment.status);
     const address = payment.refund_address;
     // A refunded payment's address was given for its earlier refund, not for this money: say it is on

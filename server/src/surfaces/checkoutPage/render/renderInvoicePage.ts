@@ -45,10 +45,10 @@ export function renderInvoicePage(
     : state
       ? html`<h2>${state.title}</h2><p>${state.body}</p>${
           state.canRetry
-            ? html`<form method="post" action="${view.paths.pay}"><button class="button primary" type="submit">${m.tryAgain}</button></form>`
+            ? html`<form class="link-pay" method="post" action="${view.paths.pay}"><button class="button primary" type="submit">${m.tryAgain}</button></form>`
             : ''
         }<p><a href="${view.paths.print}">${m.invoicePrint}</a></p>`
-      : html`<form method="post" action="${view.paths.pay}"><button class="button primary" type="submit">${m.invoicePay} ${money(view.total)}</button></form>
+      : html`<form class="link-pay" method="post" action="${view.paths.pay}"><button class="button primary" type="submit">${m.invoicePay} ${money(view.total)}</button></form>
 <p class="hint">${m.invoicePayHint}</p>
 <p><a href="${view.paths.print}">${m.invoicePrint}</a></p>`;
   return renderDocument({

@@ -47,9 +47,9 @@ ${
   refusal
     ? html`<h2 id="link-heading">${refusal.title}</h2>
 <p>${refusal.body}</p>
-${refusal.canRetry ? html`<form method="post" action="${view.payAction}"><button class="button primary" type="submit">${m.tryAgain}</button></form>` : ''}`
+${refusal.canRetry ? html`<form class="link-pay" method="post" action="${view.payAction}"><button class="button primary" type="submit">${m.tryAgain}</button></form>` : ''}`
     : html`<h2 id="link-heading" class="sr-only">${m.linkPay}</h2>
-<form method="post" action="${view.payAction}">${view.visit ? html`<input type="hidden" name="visit" value="${view.visit}">` : ''}<button class="button primary" type="submit">${m.linkPay} ${amount}</button></form>
+<form class="link-pay" method="post" action="${view.payAction}">${view.visit ? html`<input type="hidden" name="visit" value="${view.visit}">` : ''}<button class="button primary" type="submit">${m.linkPay} ${amount}</button></form>
 <p class="hint">${m.linkHint}</p>`
 }
 </section>`,

@@ -3,6 +3,8 @@ import type { EvmPayView } from '../../../domain/payments/loadCheckoutView.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { formatDeadline } from './formatDeadline.js';
 import { formatTimeLeft } from './formatTimeLeft.js';
+import { readableAmount } from './readableAmount.js';
+import { renderAddress } from './renderAddress.js';
 import type { RenderContext } from './renderContext.js';
 
 /** What to pay: the whole amount, or the remainder of an underpaid payment. */
@@ -13,15 +15,13 @@ export interface PayDetailsInput {
   readonly memo: string;
   /** The address and memo as one address (XRP X-address, Stellar muxed M-address), where there is one. */
   readonly alternateAddress?: string;
-  /** Whole coins, e.g. `0.05000000`. */
-  readonly displayAmount: string;
   readonly uri: string;
   readonly qrPath: string;
   readonly expiresAt: Date;
   readonly now: Date;
   /** `full` for the payment, `remainder` for what is still due. */
   readonly kind: 'full' | 'remainder';
-  /** Smallest units of `displayAmount` (a browser wallet sends exactly this). */
+  /** Smallest units to pay (a browser wallet sends exactly this; the page shows it rounded up). */
   readonly amount: string;
   /** EVM chains: the token contract, the browser wallet and the dev chain's test wallet. */
   readonly evm?: EvmPayView;
@@ -34,40 +34,45 @@ function copyButton(ctx: RenderContext, target: string, what: string): SafeHtml 
 }
 
 /**
- * The pay view: network, deposit address (and memo where the family needs one) and exact amount with
- * copy buttons, the QR code of the payment URI, an "open in wallet" link, the countdown and a plain
- * warning about other coins and networks.
+ * The pay view: the countdown first, then network, deposit address (in groups of 4, and memo where the
+ * family needs one) and the amount with copy buttons, the QR code of the payment URI, an "open in
+ * wallet" link and a plain warning about other coins and networks. The amount is shown rounded up for
+ * reading (`readableAmount`), marked `≈` when rounded; Copy, the hover title, the QR code and the URI
+ * carry the exact amount.
  */
 export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): SafeHtml {
   const m = ctx.messages;
   const prefix = input.kind === 'full' ? 'pay' : 'rest';
   const amountLabel = input.kind === 'full' ? m.payAmount : m.payAmountDue;
-  const qrAlt = (input.kind === 'full' ? m.qrAlt : m.remainderQrAlt)(
-    input.displayAmount,
-    input.coin.symbol,
-    input.address,
-  );
+  const amount = readableAmount(BigInt(input.amount), input.coin, 'up');
+  const shown = amount.approximate ? `≈${amount.text}` : amount.text;
+  const qrAlt = (input.kind === 'full' ? m.qrAlt : m.remainderQrAlt)(shown, input.coin.symbol, input.address);
   return html`<div class="pay">
+<p class="deadline">${m.timeLeft}: <time class="countdown" datetime="${input.expiresAt.toISOString()}" data-countdown>${formatTimeLeft(
+    input.expiresAt,
+    input.now,
+  )}</time> <span class="pay-by">${m.payBy(formatDeadline(input.expiresAt, m.locale))}</span></p>
 <dl class="details">
 <div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.name} (${input.coin.symbol})</dd></div>
-<div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><code class="value" id="${prefix}-amount">${input.displayAmount}</code> <span class="unit">${input.coin.symbol}</span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}</dd></div>
-<div class="row"><dt>${m.payAddress}</dt><dd class="copyable"><code class="value address" id="${prefix}-address">${input.address}</code> ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
+<div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><span class="amount-line"><code class="value amount" id="${prefix}-amount" data-copy-value="${amount.exact}" title="${m.exactAmount(
+    amount.exact,
+    input.coin.symbol,
+  )}">${shown}</code> <span class="unit">${input.coin.symbol}</span></span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}${
+    amount.approximate ? html`<span class="hint rounded">${m.payRounded}</span>` : ''
+  }</dd></div>
+<div class="row"><dt>${m.payAddress}</dt><dd class="copyable">${renderAddress(`${prefix}-address`, input.address)} ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
 ${input.memo ? renderMemo(input, prefix, ctx) : ''}
 ${
   input.evm?.token
-    ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable"><code class="value address" id="${prefix}-token">${input.evm.token}</code> ${copyButton(ctx, `${prefix}-token`, m.payTokenContract)}</dd></div>`
+    ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable">${renderAddress(`${prefix}-token`, input.evm.token)} ${copyButton(ctx, `${prefix}-token`, m.payTokenContract)}</dd></div>`
     : ''
 }
 </dl>
-<p class="hint">${m.payExactly}</p>
+<p class="hint">${amount.approximate ? m.payAtLeast : m.payExactly}</p>
 <figure class="qr"><img src="${input.qrPath}" width="232" height="232" alt="${qrAlt}"></figure>
 <p class="wallet"><a class="button primary" href="${input.uri}">${m.openInWallet}</a></p>
 ${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
 <p class="warning">${m.networkWarning(input.coin.symbol, input.chain.name)}</p>
-<p class="deadline">${m.timeLeft}: <time class="countdown" datetime="${input.expiresAt.toISOString()}" data-countdown>${formatTimeLeft(
-    input.expiresAt,
-    input.now,
-  )}</time>. ${m.payBy(formatDeadline(input.expiresAt, m.locale))}</p>
 </div>`;
 }
 
@@ -79,7 +84,7 @@ function renderMemo(input: PayDetailsInput, prefix: string, ctx: RenderContext):
   return html`<div class="row"><dt>${label}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, label)}${hint ? html`<br><span class="hint">${hint}</span>` : ''}</dd></div>
 ${
   input.alternateAddress
-    ? html`<div class="row"><dt>${m.payAlternate}</dt><dd class="copyable"><code class="value address" id="${prefix}-alternate">${input.alternateAddress}</code> ${copyButton(ctx, `${prefix}-alternate`, m.payAlternate)}<br><span class="hint">${m.payAlternateHint}</span></dd></div>`
+    ? html`<div class="row"><dt>${m.payAlternate}</dt><dd class="copyable">${renderAddress(`${prefix}-alternate`, input.alternateAddress)} ${copyButton(ctx, `${prefix}-alternate`, m.payAlternate)}<br><span class="hint">${m.payAlternateHint}</span></dd></div>`
     : ''
 }`;
 }

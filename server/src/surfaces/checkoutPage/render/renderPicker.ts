@@ -2,12 +2,13 @@ import { getChain, getCoin } from '@cairn/contract';
 import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { formatDeadline } from './formatDeadline.js';
+import { readableAmount } from './readableAmount.js';
 import type { RenderContext } from './renderContext.js';
 
 /**
- * The chain picker: every option with its coin, chain, locked amount (whole coins and smallest units)
- * and rate, accepted options first with the default one checked. A plain form POST, so it works
- * without JavaScript.
+ * The chain picker: every option with its coin, chain, locked amount (rounded up for reading, the exact
+ * amount in its title) and rate, accepted options first with the default one checked. A plain form
+ * POST, so it works without JavaScript.
  */
 export function renderPicker(view: CheckoutView, ctx: RenderContext): SafeHtml {
   const { messages: m, paths } = ctx;
@@ -18,15 +19,17 @@ export function renderPicker(view: CheckoutView, ctx: RenderContext): SafeHtml {
     const chain = getChain(option.chain_id);
     const coin = getCoin(option.chain_id, option.coin_symbol);
     const id = `option-${index}`;
+    const amount = coin
+      ? readableAmount(BigInt(option.crypto_amount), coin, 'up')
+      : { text: option.display_amount, exact: option.display_amount, approximate: false };
     return html`<li><input type="radio" name="token" id="${id}" value="${token}" required${
       token === checkout.default_token ? html` checked` : ''
     }><label for="${id}"><span class="coin">${m.pickOption(
       coin ? `${coin.name} (${option.coin_symbol})` : option.coin_symbol,
       chain?.name ?? option.chain_id,
-    )}</span><span class="amount"><strong>${option.display_amount} ${
-      option.coin_symbol
-    }</strong> <small>${m.pickAmountDetail(
-      option.crypto_amount,
+    )}</span><span class="amount"><strong title="${m.exactAmount(amount.exact, option.coin_symbol)}">${
+      amount.approximate ? '≈' : ''
+    }${amount.text} ${option.coin_symbol}</strong> <small>${m.pickRate(
       option.coin_symbol,
       option.exchange_rate,
       checkout.fiat_currency,

@@ -1,7 +1,7 @@
-import { formatUnits } from '@cairn/chain-core';
 import type { PaymentStatus } from '@cairn/contract';
 import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 import { html, type SafeHtml } from '../../../web/html.js';
+import { amountForReading } from './readableAmount.js';
 import type { RenderContext } from './renderContext.js';
 import { type FundsAfterClose, renderFundsAfterClose } from './renderFundsAfterClose.js';
 import { renderPayDetails } from './renderPayDetails.js';
@@ -45,7 +45,8 @@ export function renderRegions(view: CheckoutView, ctx: RenderContext): CheckoutR
 interface RegionParts {
   readonly business: string;
   readonly symbol: string;
-  units(amount: string | bigint): string;
+  /** An amount for reading (`readableAmount`): to pay rounds up, received or sent rounds to nearest. */
+  units(amount: string | bigint, rounding?: 'up' | 'nearest'): string;
   /** The regions with a status heading, its explanation, and the actions (after a refused action's notice). */
   region(heading: string, body: SafeHtml | string, actions?: SafeHtml | string): CheckoutRegions;
   readonly txs: SafeHtml;
@@ -67,8 +68,9 @@ function regionParts(view: CheckoutView, ctx: RenderContext): RegionParts {
   const business = checkout.business_name;
   const selected = checkout.selected;
   const decimals = coin?.decimals ?? 0;
-  const units = (amount: string | bigint) => formatUnits(BigInt(amount), decimals);
   const symbol = coin?.symbol ?? '';
+  const units = (amount: string | bigint, rounding: 'up' | 'nearest' = 'nearest') =>
+    amountForReading(amount, { symbol, decimals }, rounding);
   const notice = ctx.notice ? html`<p class="notice" role="alert">${ctx.notice}</p>` : '';
   const txs = renderTransactions(payment, decimals, ctx);
   const cancellable =
@@ -95,13 +97,17 @@ function regionParts(view: CheckoutView, ctx: RenderContext): RegionParts {
       : '';
   const received =
     selected && coin
-      ? html`<p>${m.received(units(selected.amount_received), selected.display_amount, symbol)}</p>`
+      ? html`<p>${m.received(units(selected.amount_received), units(selected.crypto_amount), symbol)}</p>`
       : '';
+  // In words and as a bar named by them (a <progress> is a progressbar to assistive technology).
   const confirmations = selected
-    ? html`<p class="confirmations">${m.waitingConfirmations(
+    ? html`<div class="confirming"><p class="confirmations" id="confirmations-label">${m.confirmationProgress(
         selected.confirmations,
         selected.required_confirmations,
-      )}</p>`
+      )}</p><progress max="${selected.required_confirmations}" value="${Math.min(
+        selected.confirmations,
+        selected.required_confirmations,
+      )}" aria-labelledby="confirmations-label"></progress></div>`
     : '';
   const payDetails = (kind: 'full' | 'remainder') =>
     selected && chain && coin
@@ -112,7 +118,6 @@ function regionParts(view: CheckoutView, ctx: RenderContext): RegionParts {
             address: selected.address,
             memo: selected.memo,
             ...(view.alternateAddress ? { alternateAddress: view.alternateAddress } : {}),
-            displayAmount: kind === 'full' ? selected.display_amount : units(selected.amount_due),
             uri: kind === 'full' ? selected.payment_uri : view.remainderUri,
             qrPath: kind === 'full' ? ctx.paths.qr : ctx.paths.remainderQr,
             expiresAt: new Date(checkout.expires_at),
@@ -169,7 +174,7 @@ function payingRegions(
     case 'underpaid':
       return p.region(
         m.underpaidHeading,
-        html`<p>${m.underpaidBody(p.units(selected?.amount_due ?? '0'), p.symbol)}</p>${p.received}${p.txs}`,
+        html`<p>${m.underpaidBody(p.units(selected?.amount_due ?? '0', 'up'), p.symbol)}</p>${p.received}${p.txs}`,
         html`${
           view.remainderUri ? html`<h3>${m.remainderHeading}</h3>${p.payDetails('remainder')}` : ''
         }${chain ? renderRefundForm(chain, ctx) : ''}`,

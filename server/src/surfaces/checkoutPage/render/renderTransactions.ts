@@ -1,14 +1,14 @@
-import { formatUnits } from '@cairn/chain-core';
 import type { Payment as PaymentBody } from '@cairn/contract';
 import { html, type SafeHtml } from '../../../web/html.js';
+import { amountForReading } from './readableAmount.js';
 import type { RenderContext } from './renderContext.js';
 
-/** The payment's transactions: id, amount and confirmations (or reversed). */
+/** The payment's transactions: id, amount (rounded for reading) and confirmations (or reversed). */
 export function renderTransactions(payment: PaymentBody, decimals: number, ctx: RenderContext): SafeHtml {
   const m = ctx.messages;
   if (payment.transactions.length === 0) return html``;
   const items = payment.transactions.map((tx) => {
-    const amount = formatUnits(BigInt(tx.amount), decimals);
+    const amount = amountForReading(tx.amount, { symbol: tx.coin_symbol, decimals });
     const line =
       tx.status === 'removed'
         ? m.transactionRemoved(amount, tx.coin_symbol)
