@@ -266,6 +266,7 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
       const forwarderSettlers = startForwarderSettlers(gateway, {
         databaseUrl: database.url,
         facts: gatewayEvmFacts(gateway),
+        skip: (chainId) => checks.wrongNetwork(chainId),
       });
       settlers = forwarderSettlers;
       registerSettlementMetrics(app.metrics.registry, () => forwarderSettlers.statuses());

@@ -139,7 +139,11 @@ describe.runIf(anvilAvailable('EVM start-up checks'))('EVM chain and token check
   it('disables a chain whose node serves another chain id: not watched, not offered', async () => {
     const anvil = await startAnvil({ chainId: 1337 });
     nodes.push(anvil);
-    const { test, lines } = await start({ [`CAIRN_CHAIN_${CHAIN}_RPC_URL`]: anvil.rpcUrl });
+    const { test, lines } = await start({
+      [`CAIRN_CHAIN_${CHAIN}_RPC_URL`]: anvil.rpcUrl,
+      // A gas wallet that must not spend on the wrong network.
+      [`CAIRN_CHAIN_${CHAIN}_GAS_WALLET_KEY`]: ANVIL_ACCOUNTS[1].privateKey,
+    });
     const { gateway } = test.running;
     const reason = `the node serves chain id 1337; ${CHAIN} is chain id 31337`;
     expect(test.running.chainChecks!.checks()).toEqual([
@@ -147,6 +151,11 @@ describe.runIf(anvilAvailable('EVM start-up checks'))('EVM chain and token check
     ]);
     expect(lines).toContainEqual(expect.objectContaining({ level: 50, msg: `${CHAIN} disabled: ${reason}` }));
     expect(test.running.chainWatchers!.watchers.map((w) => w.chainId)).not.toContain(CHAIN);
+    // Not settled either: no onboarding or sweep is signed with the gas wallet there.
+    expect(test.running.settlers!.settlers.map((s) => s.chainId)).not.toContain(CHAIN);
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: `${CHAIN} is not settled: its node serves another network` }),
+    );
     expect(gateway.chainAvailability.offerOf(CHAIN)).toEqual({
       chainId: CHAIN,
       offered: false,

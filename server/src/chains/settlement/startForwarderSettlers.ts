@@ -34,12 +34,26 @@ function warnNoGasWallet(gateway: Gateway, chainId: string): void {
  */
 export function startForwarderSettlers(
   gateway: Gateway,
-  options: { databaseUrl: string; facts: EvmChainFacts; autoStart?: boolean },
+  options: {
+    databaseUrl: string;
+    facts: EvmChainFacts;
+    autoStart?: boolean;
+    /**
+     * Chains not to settle (the start-up checks found their node on another network): no settler is
+     * started for them, and a running one stops acting once its chain is found so. The gas wallet
+     * must never spend on a network the operator did not mean.
+     */
+    skip?: (chainId: string) => boolean;
+  },
 ): ForwarderSettlers {
   const settlers: ForwarderSettler[] = [];
   for (const settings of Object.values(gateway.config.chains)) {
     const chain = getChain(settings.chainId);
     if (!chain || !settings.enabled || !settings.backend || !gateway.chains.isUsable(chain.id)) continue;
+    if (options.skip?.(chain.id)) {
+      gateway.log.warn({ chainId: chain.id }, `${chain.id} is not settled: its node serves another network`);
+      continue;
+    }
     if (chain.family === 'tron' && settings.deployer) {
       if (!settings.gasWalletKey) warnNoGasWallet(gateway, chain.id);
       settlers.push(
@@ -93,9 +107,17 @@ export function startForwarderSettlers(
     for (const settler of settlers) {
       loops.push(
         (async () => {
+          let skipped = false;
           while (!stopped) {
             try {
-              await settler.settleOnce();
+              const skip = options.skip?.(settler.chainId) ?? false;
+              if (skip && !skipped)
+                gateway.log.warn(
+                  { chainId: settler.chainId },
+                  `${settler.chainId} settlement paused: its node serves another network`,
+                );
+              skipped = skip;
+              if (!skip) await settler.settleOnce();
             } catch (error) {
               gateway.log.warn({ chainId: settler.chainId, err: error }, 'settlement round failed; retrying');
             }
