@@ -294,4 +294,41 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
     ]);
     expect(after?.status).toBe('open');
   });
+  it('pages the list 100 at a time, newest first, every row once; a cursor of another business pages nothing', async () => {
+    // 101 older rows beside those the tests above recorded.
+    await sql(
+      s.test,
+      `insert into stray_funds (id, business_id, mode, chain_id, coin_symbol, tx_id, output_index, address, kind,
+         amount, confirmations, found_at)
+       select gen_random_uuid(), ?, 'test', 'XRP_TESTNET', 'XRP', 'OLD' || n, 0, 'rOld', 'missing_tag',
+              1000 + n, 1, timestamptz '2026-01-01' - n * interval '1 minute'
+         from generate_series(1, 101) n`,
+      [s.test.businessId],
+    );
+    const [{ n: total } = { n: '0' }] = await sql<{ n: string }>(
+      s.test,
+      `select count(*)::text as n from stray_funds where business_id = ? and mode = 'test'`,
+      [s.test.businessId],
+    );
+    const dash = await signedInDashboard(s.test);
+    const ids = (body: string) => [...body.matchAll(/data-stray="([0-9a-f-]{36})"/g)].map((m) => m[1]!);
+    const first = await dash.get('/dashboard/stray-funds');
+    expect(ids(first.body)).toHaveLength(100);
+    const older = /<a rel="next" href="([^"]+)">Older stray funds<\/a>/.exec(first.body)?.[1];
+    expect(older).toMatch(/^\/dashboard\/stray-funds\?after=[0-9a-f-]{36}$/);
+    const second = await dash.get(older!.replaceAll('&amp;', '&'));
+    expect(second.status).toBe(200);
+    expect(ids(second.body)).toHaveLength(Number(total) - 100);
+    expect(new Set([...ids(first.body), ...ids(second.body)]).size).toBe(Number(total));
+    expect(second.body).toContain('First page');
+    expect(second.body).not.toContain('Older stray funds');
+    // The oldest row comes last.
+    expect(pageText(second.body)).toMatch(/1101 drops|0\.001101 XRP/);
+    const foreign = await otherBusiness(s.test);
+    const otherDash = await signedInDashboard(s.test, foreign.businessId);
+    const cursor = older!.split('after=')[1]!;
+    const empty = await otherDash.get(`/dashboard/stray-funds?after=${cursor}`);
+    expect(ids(empty.body)).toEqual([]);
+    expect(pageText(empty.body)).toContain('No older stray funds.');
+  });
 });

@@ -1,3 +1,4 @@
+import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { runSql } from '../accounts/runSql.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { ATTACHABLE_KINDS, ATTACHABLE_STATUSES } from './attachableStatuses.js';
@@ -31,23 +32,49 @@ export interface StrayFundsItem {
   readonly sweep?: StraySweep;
 }
 
-/** How many stray transfers the page lists (newest first) and candidates it offers per transfer. */
+/** How many stray transfers a page lists (newest first) and candidates it offers per transfer. */
 export const STRAY_LIST_LIMIT = 100;
 const CANDIDATES = 5;
 
-/**
- * The stray funds of a business in one mode, newest first, each with the open payments on its chain
- * and coin it may belong to: the same amount to the same address or account first, then the same
- * address, then the newest. Test and live never mix.
- */
+/** One page of stray funds, and the id to read the next (older) page after; null on the last. */
+export interface StrayFundsPage {
+  readonly items: StrayFundsItem[];
+  readonly next: string | null;
+}
+
+/** The first page of {@link listStrayFundsPage}'s list. */
 export async function listStrayFunds(gateway: Gateway, scope: StrayScope): Promise<StrayFundsItem[]> {
+  return (await listStrayFundsPage(gateway, scope)).items;
+}
+
+/**
+ * The stray funds of a business in one mode, newest first, a page at a time (keyset: after the row
+ * `after`, which must be the business's in that mode, else the page is empty), each with the open
+ * payments on its chain and coin it may belong to: the same amount to the same address or account
+ * first, then the same address, then the newest. Test and live never mix.
+ */
+export async function listStrayFundsPage(
+  gateway: Gateway,
+  scope: StrayScope,
+  options: { readonly after?: string; readonly limit?: number } = {},
+): Promise<StrayFundsPage> {
   const em = gateway.orm.em.fork();
-  const rows = await runSql<StrayFundsRow[]>(
-    em,
-    `select ${STRAY_FUNDS_COLUMNS} from stray_funds
-      where business_id = ? and mode = ? order by found_at desc, id limit ?`,
-    [scope.businessId, scope.mode, STRAY_LIST_LIMIT],
-  );
+  const limit = options.limit ?? STRAY_LIST_LIMIT;
+  const page = await readKeysetPage<StrayFundsRow>(em, {
+    select: `select ${STRAY_FUNDS_COLUMNS} from stray_funds s`,
+    where: ['s.business_id = ?', 's.mode = ?'],
+    params: [scope.businessId, scope.mode],
+    key: [{ column: 's.found_at' }, { column: 's.id' }],
+    after: options.after
+      ? {
+          sql: 'select found_at, id from stray_funds where id = ? and business_id = ? and mode = ?',
+          params: [options.after, scope.businessId, scope.mode],
+          whenMissing: 'empty',
+        }
+      : undefined,
+    limit,
+  });
+  const rows = page.rows;
   const sweepIds = rows.flatMap((row) => (row.sweep_id ? [row.sweep_id] : []));
   const sweeps = new Map(
     sweepIds.length === 0
@@ -69,7 +96,7 @@ export async function listStrayFunds(gateway: Gateway, scope: StrayScope): Promi
     const sweep = row.sweep_id ? sweeps.get(row.sweep_id) : undefined;
     items.push({ row, candidates, ...(sweep ? { sweep } : {}) });
   }
-  return items;
+  return { items, next: page.hasMore ? (rows.at(-1)?.id ?? null) : null };
 }
 
 /** Open payments of the business on the row's chain and coin, the likeliest first. */

@@ -6,7 +6,7 @@ import { type StrayFundsRow, strayDisplayAmount } from '../../../domain/strayFun
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, formatTime } from './forms.js';
-import { emptyCard } from './listControls.js';
+import { emptyCard, pager } from './listControls.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import { explorerLink } from './paymentDetailPage.js';
@@ -158,6 +158,10 @@ export function strayFundsPage(
     readonly items: readonly StrayFundsItem[];
     readonly explorers: Readonly<Record<string, string | undefined>>;
     readonly mode: string;
+    /** A later page (the pager links back to the first). */
+    readonly paged?: boolean;
+    /** The last row's id when an older page follows. */
+    readonly next?: string | null;
     readonly notice?: Notice;
     readonly error?: StrayFormErrors;
     readonly status?: number;
@@ -176,6 +180,7 @@ export function strayFundsPage(
 payment, newest first. Attach it to an open payment (it then counts as a top-up does) or mark it refunded once
 you sent it back. Each one is also sent as <code>stray_funds.found</code>, and <code>stray_funds.resolved</code>
 when resolved.</p>
-${cards.length === 0 ? emptyCard('No stray funds. Every transfer counted toward a payment.') : cards}`,
+${cards.length === 0 ? emptyCard(input.paged ? 'No older stray funds.' : 'No stray funds. Every transfer counted toward a payment.') : cards}
+${pager(input.paged ? paths.strayFunds : null, input.next ? `${paths.strayFunds}?after=${encodeURIComponent(input.next)}` : null, 'Older stray funds')}`,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { attachStrayFunds } from '../../../domain/payments/attachStrayFunds.js';
-import { listStrayFunds } from '../../../domain/strayFunds/listStrayFunds.js';
+import { listStrayFundsPage } from '../../../domain/strayFunds/listStrayFunds.js';
 import { markStrayFundsRefunded } from '../../../domain/strayFunds/markStrayFundsRefunded.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import type { Notice } from '../render/Notice.js';
@@ -26,11 +26,20 @@ export function registerStrayFundsRoutes(scope: FastifyInstance, rt: DashboardRu
     viewer: BusinessViewer,
     extra: { notice?: Notice; error?: StrayFormErrors; status?: number } = {},
   ) => {
-    const items = await listStrayFunds(gateway, scopeOf(viewer));
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const after = typeof query.after === 'string' && UUID.test(query.after) ? query.after : undefined;
+    const { items, next } = await listStrayFundsPage(gateway, scopeOf(viewer), after ? { after } : {});
     return rt.send(
       request,
       reply,
-      strayFundsPage(paths, rt.csrf(reply), { items, explorers: explorers(), mode: viewer.mode, ...extra }),
+      strayFundsPage(paths, rt.csrf(reply), {
+        items,
+        explorers: explorers(),
+        mode: viewer.mode,
+        paged: after !== undefined,
+        next,
+        ...extra,
+      }),
     );
   };
 
