@@ -93,7 +93,13 @@ const CHAIN_ID = 'ETH_LOCAL';
  * onboarded by the settler (its factory deployed by the gas wallet) before the scenario is returned.
  * The watcher and the settler are stepped by the tests (`sync()`, `settler.settleOnce()`).
  */
-export async function startEvmScenario(options: { confirmations?: number } = {}): Promise<EvmScenario> {
+export async function startEvmScenario(
+  options: {
+    confirmations?: number;
+    /** More gateway settings, given anvil's URL (e.g. CAIRN_CHAIN_ETH_LOCAL_PUBLIC_RPC_URL). */
+    env?: (rpcUrl: string) => Record<string, string>;
+  } = {},
+): Promise<EvmScenario> {
   const confirmations = options.confirmations ?? 3;
   const anvil = await startAnvil({ chainId: 31337 });
   const viemChain = defineChain({
@@ -143,6 +149,7 @@ export async function startEvmScenario(options: { confirmations?: number } = {})
         CAIRN_CHAIN_ETH_LOCAL_CONFIRMATIONS: String(confirmations),
         CAIRN_CHAIN_ETH_LOCAL_TOKENS: `USDC=${USDC},USDT=${USDT}`,
         CAIRN_CHAIN_ETH_LOCAL_GAS_WALLET_KEY: ANVIL_ACCOUNTS[1].privateKey,
+        ...options.env?.(anvil.rpcUrl),
       },
     });
     const started = test;

@@ -43,6 +43,21 @@ export interface EvmPayView {
   readonly testWallet: boolean;
   /** A USDC option a gas wallet can relay: the customer may sign instead of sending (EIP-3009). */
   readonly gasless: boolean;
+  /**
+   * What `wallet_addEthereumChain` needs (EIP-3085) for a wallet that lacks the chain; undefined when
+   * no public RPC URL is known for it (the wallet is then only asked to switch).
+   */
+  readonly addChain?: AddEthereumChainParameter;
+}
+
+/** EIP-3085 `wallet_addEthereumChain` parameter, all from the gateway's configuration and registry. */
+export interface AddEthereumChainParameter {
+  /** `0x`-prefixed hex EIP-155 chain id. */
+  readonly chainId: string;
+  readonly chainName: string;
+  readonly nativeCurrency: { readonly name: string; readonly symbol: string; readonly decimals: number };
+  readonly rpcUrls: readonly string[];
+  readonly blockExplorerUrls?: readonly string[];
 }
 
 /** What the checkout offers beyond the payment itself. */
@@ -52,6 +67,8 @@ export interface CheckoutViewOptions {
    * gateway runs (ETH_LOCAL), in test mode only. None when the gateway runs no dev chain.
    */
   readonly testWalletChain?: string;
+  /** The JSON-RPC URL of the local dev chain this gateway runs, offered to browser wallets that lack it. */
+  readonly devChainRpcUrl?: string;
 }
 
 /** Tokens that implement EIP-3009 `transferWithAuthorization` (USDC's v2 and Cairn's test USDC). */
@@ -177,5 +194,34 @@ function evmPayViewOf(
       token !== undefined &&
       EIP3009_TOKENS.has(coin.symbol) &&
       gateway.config.chains[chain.id]?.gasWalletKey !== undefined,
+    ...addChainOf(gateway, chain, options),
+  };
+}
+
+/**
+ * The add-chain parameter of an EVM chain: its public RPC URL (CAIRN_CHAIN_<ID>_PUBLIC_RPC_URL, or the
+ * dev chain's anvil URL), the registry's name and native coin, and the origin of its explorer when one
+ * is configured. None without a public RPC URL: the operator's RPC_URL may carry credentials.
+ */
+function addChainOf(
+  gateway: Gateway,
+  chain: ChainDefinition,
+  options: CheckoutViewOptions,
+): { addChain: AddEthereumChainParameter } | Record<string, never> {
+  if (!isEvmChainId(chain.id)) return {};
+  const settings = gateway.config.chains[chain.id];
+  const rpcUrl =
+    settings?.publicRpcUrl ?? (chain.id === options.testWalletChain ? options.devChainRpcUrl : undefined);
+  const native = chain.coins.find((c) => c.kind === 'native');
+  if (!rpcUrl || !native) return {};
+  const explorer = settings?.explorerTxUrl ? new URL(settings.explorerTxUrl).origin : undefined;
+  return {
+    addChain: {
+      chainId: `0x${EVM_CHAINS[chain.id].chainId.toString(16)}`,
+      chainName: chain.name,
+      nativeCurrency: { name: native.name, symbol: native.symbol, decimals: native.decimals },
+      rpcUrls: [rpcUrl],
+      ...(explorer ? { blockExplorerUrls: [explorer] } : {}),
+    },
   };
 }

@@ -121,6 +121,20 @@ describe('per-chain settings (CAIRN_CHAIN_<CHAIN_ID>_*)', () => {
     );
   });
 
+  it('PUBLIC_RPC_URL: the URL browser wallets add an EVM chain with, without credentials, EVM chains only', () => {
+    const config = loadConfig({ CAIRN_CHAIN_BASE_SEPOLIA_PUBLIC_RPC_URL: 'https://sepolia.base.org' });
+    expect(config.chains.BASE_SEPOLIA?.publicRpcUrl).toBe('https://sepolia.base.org');
+    expect(() =>
+      loadConfig({ CAIRN_CHAIN_BASE_SEPOLIA_PUBLIC_RPC_URL: 'https://user:secret@rpc.example' }),
+    ).toThrow(/CAIRN_CHAIN_BASE_SEPOLIA_PUBLIC_RPC_URL: must carry no credentials/);
+    expect(() =>
+      loadConfig({ CAIRN_CHAIN_BASE_SEPOLIA_PUBLIC_RPC_URL: 'https://user:secret@rpc.example' }),
+    ).not.toThrow(/secret/);
+    expect(() => loadConfig({ CAIRN_CHAIN_BTC_TESTNET_PUBLIC_RPC_URL: 'https://rpc.example' })).toThrow(
+      /only EVM chains are added to browser wallets/,
+    );
+  });
+
   it('WATCHED_ELSEWHERE marks a test chain watched; a live chain is refused, naming the variable', () => {
     const config = loadConfig({ CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'true' });
     expect(config.chains.BTC_TESTNET?.watchedElsewhere).toBe(true);

@@ -20,6 +20,11 @@ export interface ChainSettings {
   /** A block explorer's transaction page with `{tx_id}` in it: the dashboard links transfers to it. */
   readonly explorerTxUrl?: string;
   /**
+   * EVM chains: a JSON-RPC URL anyone may use (no credentials), which the checkout hands to a browser
+   * wallet that lacks the chain (`wallet_addEthereumChain`). Unset: the wallet is only asked to switch.
+   */
+  readonly publicRpcUrl?: string;
+  /**
    * EVM and TRON chains: the private key of the gas wallet (onboarding, sweeps, relayed settlements
    * on EVM), 0x-prefixed. Never logged.
    */
@@ -239,6 +244,14 @@ export const CHAIN_VARIABLES = {
     doc: "A block explorer's transaction page, `{tx_id}` standing for the transaction id (e.g. `https://litecoinspace.org/tx/{tx_id}`): the dashboard's payment page links each transfer there. Unset: no link.",
     default: '(unset)',
   },
+  PUBLIC_RPC_URL: {
+    schema: httpUrl.refine((v) => {
+      const url = new URL(v);
+      return url.username === '' && url.password === '';
+    }, 'must carry no credentials: the checkout shows it to customers'),
+    doc: "EVM chains: a public JSON-RPC URL of the network (no credentials, e.g. `https://sepolia.base.org`) that the checkout offers a customer's browser wallet which lacks the chain (`wallet_addEthereumChain`, with the chain's name, native coin and the explorer of EXPLORER_TX_URL). Unset: a wallet without the chain is only asked to switch, and the customer adds the network in the wallet. On the local dev chain the anvil URL is used.",
+    default: '(unset)',
+  },
   POLL_MS: {
     schema: z.coerce.number().int().min(50).max(600_000),
     doc: 'How often the watcher polls the mempool and the tip (it also long-polls `waitfornewblock` for blocks).',
@@ -369,6 +382,9 @@ export function loadChainSettings(
     if (parsed.GAS_WALLET_KEY !== undefined && family !== 'evm' && family !== 'tron') {
       problems.push(`CAIRN_CHAIN_${chainId}_GAS_WALLET_KEY: only EVM and TRON chains have a gas wallet`);
     }
+    if (parsed.PUBLIC_RPC_URL !== undefined && family !== 'evm') {
+      problems.push(`CAIRN_CHAIN_${chainId}_PUBLIC_RPC_URL: only EVM chains are added to browser wallets`);
+    }
     if (parsed.DEPLOYER !== undefined && family !== 'tron') {
       problems.push(`CAIRN_CHAIN_${chainId}_DEPLOYER: only TRON chains take a deployer`);
     } else if (
@@ -395,6 +411,7 @@ export function loadChainSettings(
       watchedElsewhere,
       ...(parsed.TOKENS !== undefined ? { tokens: parsed.TOKENS as Record<string, string> } : {}),
       ...(parsed.EXPLORER_TX_URL !== undefined ? { explorerTxUrl: parsed.EXPLORER_TX_URL as string } : {}),
+      ...(parsed.PUBLIC_RPC_URL !== undefined ? { publicRpcUrl: parsed.PUBLIC_RPC_URL as string } : {}),
       ...(parsed.GAS_WALLET_KEY !== undefined
         ? { gasWalletKey: parsed.GAS_WALLET_KEY as `0x${string}` }
         : {}),

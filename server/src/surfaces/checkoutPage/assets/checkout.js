@@ -1,5 +1,5 @@
 // Cairn hosted checkout: live status (server-sent events), copy buttons, the countdown and, on EVM
-// chains, paying from a browser wallet (EIP-1193).
+// chains, paying from a browser wallet the customer picks (EIP-6963 discovery, EIP-1193 requests).
 // Progressive enhancement only: every page works without this script.
 (() => {
   const data = document.body.dataset;
@@ -94,44 +94,128 @@
     wireEvmWallets(region);
   };
 
-  // EVM options: with an injected EIP-1193 provider (a browser wallet), pay the exact amount from it,
-  // after switching it to the payment's chain; for USDC a gas wallet relays, sign an EIP-3009
-  // authorization instead (the gateway pays the network fee). Without a provider the block stays hidden.
+  // EVM options: pay the exact amount from a browser wallet (EIP-1193). Wallets announce themselves
+  // (EIP-6963) and the customer picks one by name and icon; without announcements, `window.ethereum`.
+  // The wallet is switched to the payment's chain, which is added first (EIP-3085, with the server's
+  // parameter) when the wallet lacks it. For USDC a gas wallet relays, sign an EIP-3009 authorization
+  // instead (the gateway pays the network fee). Without any wallet the block stays hidden.
+  const wallets = new Map();
+  let chosen = '';
+  let pickers = 0;
+  window.addEventListener('eip6963:announceProvider', (event) => {
+    const detail = event.detail;
+    const info = detail?.info;
+    if (!info || typeof info.uuid !== 'string' || typeof info.name !== 'string') return;
+    if (!detail.provider || typeof detail.provider.request !== 'function') return;
+    wallets.set(info.uuid, {
+      uuid: info.uuid,
+      name: info.name.slice(0, 60),
+      // Only images inline in the announcement: a URL would make the page fetch from another host.
+      icon: typeof info.icon === 'string' && /^data:image\//.test(info.icon) ? info.icon : '',
+      provider: detail.provider,
+    });
+    if (!chosen) chosen = info.uuid;
+    wireEvmWallets(document);
+  });
+  const injected = () => {
+    const provider = window.ethereum;
+    return provider && typeof provider.request === 'function' ? provider : undefined;
+  };
+  const providerOf = () => wallets.get(chosen)?.provider ?? injected();
+
+  const renderPicker = (block) => {
+    const picker = block.querySelector('.wallet-picker');
+    const choices = picker?.querySelector('.wallet-choices');
+    if (!picker || !choices) return;
+    choices.textContent = '';
+    picker.hidden = wallets.size === 0;
+    if (!picker.dataset.group) picker.dataset.group = `wallet-${++pickers}`;
+    for (const wallet of wallets.values()) {
+      const label = document.createElement('label');
+      label.className = 'wallet-choice';
+      const input = document.createElement('input');
+      input.type = 'radio';
+      input.name = picker.dataset.group;
+      input.value = wallet.uuid;
+      input.checked = wallet.uuid === chosen;
+      input.addEventListener('change', () => {
+        if (input.checked) chosen = wallet.uuid;
+      });
+      label.append(input);
+      if (wallet.icon) {
+        const icon = document.createElement('img');
+        icon.src = wallet.icon;
+        icon.alt = '';
+        icon.width = 24;
+        icon.height = 24;
+        icon.setAttribute('role', 'presentation');
+        label.append(icon);
+      }
+      const name = document.createElement('span');
+      name.textContent = wallet.name;
+      label.append(name);
+      choices.append(label);
+    }
+  };
+
+  // An EIP-1193 error code, also where a wallet nests it (MetaMask mobile: data.originalError).
+  const codeOf = (error) => error?.code ?? error?.data?.originalError?.code;
   const pad32 = (hex) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
   const wireEvmWallets = (root) => {
-    const provider = window.ethereum;
-    if (!provider || typeof provider.request !== 'function') return;
     for (const block of root.querySelectorAll('[data-evm-wallet]')) {
+      renderPicker(block);
+      if (!providerOf()) continue;
+      block.hidden = false;
       if (block.dataset.wired) continue;
       block.dataset.wired = 'yes';
-      block.hidden = false;
       const d = block.dataset;
       const status = block.querySelector('.evm-status');
+      const buttons = () => block.querySelectorAll('[data-evm-pay], [data-evm-sign]');
       const say = (text) => {
         if (status) status.textContent = text;
       };
       const chainHex = `0x${Number(d.chainId).toString(16)}`;
-      const prepare = async () => {
-        const current = await provider.request({ method: 'eth_chainId' });
-        if (String(current).toLowerCase() !== chainHex)
-          await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] });
+      const addChain = d.addChain ? JSON.parse(d.addChain) : undefined;
+      class Stop extends Error {}
+      const onChain = async (provider) =>
+        String(await provider.request({ method: 'eth_chainId' })).toLowerCase() === chainHex;
+      const prepare = async (provider) => {
         const accounts = await provider.request({ method: 'eth_requestAccounts' });
         if (!accounts || accounts.length === 0) throw new Error('no account');
+        if (!(await onChain(provider))) {
+          const switchChain = () =>
+            provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: chainHex }] });
+          try {
+            await switchChain();
+          } catch (error) {
+            if (codeOf(error) !== 4902) throw error;
+            if (!addChain) throw new Stop(d.msgLacksChain);
+            await provider.request({ method: 'wallet_addEthereumChain', params: [addChain] });
+            if (!(await onChain(provider))) await switchChain();
+          }
+          if (!(await onChain(provider))) throw new Stop(d.msgLacksChain);
+        }
         return accounts[0];
       };
       const act = (run) => async () => {
+        const provider = providerOf();
+        if (!provider) return;
+        for (const button of buttons()) button.disabled = true;
         say(d.msgWorking);
         try {
-          await run();
+          await run(provider);
           say(d.msgSent);
         } catch (error) {
-          say(d.msgFailed.replace('%s', error?.message || String(error)));
+          for (const button of buttons()) button.disabled = false;
+          if (error instanceof Stop) say(error.message);
+          else if (codeOf(error) === 4001) say(d.msgDeclined);
+          else say(d.msgFailed.replace('%s', error?.message || String(error)));
         }
       };
       block.querySelector('[data-evm-pay]')?.addEventListener(
         'click',
-        act(async () => {
-          const from = await prepare();
+        act(async (provider) => {
+          const from = await prepare(provider);
           const amount = BigInt(d.amount).toString(16);
           const tx = d.token
             ? { from, to: d.token, data: `0xa9059cbb${pad32(d.to)}${pad32(amount)}` }
@@ -144,8 +228,8 @@
         sign.hidden = false;
         sign.addEventListener(
           'click',
-          act(async () => {
-            const from = await prepare();
+          act(async (provider) => {
+            const from = await prepare(provider);
             const post = async (url, body) => {
               const response = await fetch(url, {
                 method: 'POST',
@@ -204,6 +288,8 @@
 
   wireCopyButtons(document);
   wireEvmWallets(document);
+  // Wallets answer at once (their announcements re-run wireEvmWallets) and again whenever they load.
+  window.dispatchEvent(new Event('eip6963:requestProvider'));
   tickCountdowns();
   setInterval(tickCountdowns, 1000);
   scheduleRedirect(data.redirect, data.redirectDelay);

@@ -72,10 +72,14 @@ export const messages = {
   payWithBrowserWallet: 'Pay with browser wallet',
   signWithoutGas: 'Sign instead (no network fee)',
   browserWalletHint:
-    'Your browser wallet asks you to confirm; it switches to the right network first. Signing instead lets the merchant pay the network fee.',
+    'Your browser wallet asks you to confirm; it switches to the right network first, adding it if it lacks it. Signing instead lets the merchant pay the network fee.',
+  chooseWallet: 'Choose your wallet',
   walletWorking: 'Waiting for your wallet…',
   walletSent: 'Sent. This page updates when the payment is seen on the network.',
   walletFailed: (reason: string) => `Your wallet did not pay: ${reason}`,
+  walletDeclined: 'You declined in your wallet: nothing was sent. You can try again.',
+  walletLacksChain: (chain: string) =>
+    `Your wallet does not know the ${chain} network: add it in your wallet, then try again.`,
   testWalletButton: 'Pay with a test wallet',
   testWalletHint: 'Local dev chain: its funded test account sends exactly the amount due. No real money.',
   testWalletUnavailable: 'The test wallet pays only open payments on the local dev chain.',

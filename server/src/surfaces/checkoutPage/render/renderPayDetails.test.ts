@@ -77,4 +77,22 @@ describe('renderPayDetails', () => {
     const code = page.match(/id="pay-address"[^>]*>(.*?)<\/code>/)![1]!;
     expect(visibleText(code)).toBe(address);
   });
+
+  it('gives the browser wallet block the add-chain parameter from the server, or none to switch only', () => {
+    const addChain = {
+      chainId: '0xaa36a7',
+      chainName: 'Ethereum Sepolia',
+      nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+      rpcUrls: ['https://rpc.example/sepolia'],
+    };
+    const evm = { chainId: 11155111, testWallet: false, gasless: false };
+    const withAdd = payView('ETH', '1', { evm: { ...evm, addChain } });
+    const attribute = withAdd.match(/data-add-chain="([^"]*)"/)![1]!;
+    expect(JSON.parse(attribute.replaceAll('&quot;', '"'))).toEqual(addChain);
+    // The picker is filled by the script; hidden until a wallet announces itself.
+    expect(withAdd).toContain(
+      `<fieldset class="wallet-picker" hidden><legend>${messages.chooseWallet}</legend>`,
+    );
+    expect(payView('ETH', '1', { evm })).toContain('data-add-chain=""');
+  });
 });

@@ -90,16 +90,21 @@ ${
 }
 
 /**
- * EVM extras: a "Pay with browser wallet" block that the script shows when the page has an injected
- * EIP-1193 provider (it switches the wallet to the chain, then sends the exact amount, or, for USDC
- * a gas wallet can relay, asks for an EIP-3009 signature instead), and on the dev chain a plain form
- * whose funded test account pays (works without JavaScript).
+ * EVM extras: a "Pay with browser wallet" block that the script shows when the page finds an injected
+ * wallet (EIP-6963 announcements, else `window.ethereum`). With announced wallets the customer picks
+ * one by name and icon in the picker the script fills. The script switches the wallet to the chain,
+ * adding it first with the server's `data-add-chain` parameter when the wallet lacks it and one is
+ * known, then sends the exact amount, or, for USDC a gas wallet can relay, asks for an EIP-3009
+ * signature instead. On the dev chain a plain form whose funded test account pays (works without
+ * JavaScript).
  */
 function renderEvmWallets(input: PayDetailsInput, evm: EvmPayView, ctx: RenderContext): SafeHtml {
   const m = ctx.messages;
-  const browser = html`<div class="evm-wallet" hidden data-evm-wallet data-chain-id="${String(evm.chainId)}" data-to="${input.address}" data-amount="${input.amount}" data-token="${evm.token ?? ''}" data-gasless="${evm.gasless && input.kind === 'full' ? ctx.paths.gaslessPrepare : ''}" data-gasless-submit="${ctx.paths.gaslessSubmit}" data-msg-working="${m.walletWorking}" data-msg-sent="${m.walletSent}" data-msg-failed="${m.walletFailed('%s')}">
+  const gasless = evm.gasless && input.kind === 'full';
+  const browser = html`<div class="evm-wallet" hidden data-evm-wallet data-chain-id="${String(evm.chainId)}" data-to="${input.address}" data-amount="${input.amount}" data-token="${evm.token ?? ''}" data-add-chain="${evm.addChain ? JSON.stringify(evm.addChain) : ''}" data-gasless="${gasless ? ctx.paths.gaslessPrepare : ''}" data-gasless-submit="${ctx.paths.gaslessSubmit}" data-msg-working="${m.walletWorking}" data-msg-sent="${m.walletSent}" data-msg-failed="${m.walletFailed('%s')}" data-msg-declined="${m.walletDeclined}" data-msg-lacks-chain="${m.walletLacksChain(input.chain.name)}">
+<fieldset class="wallet-picker" hidden><legend>${m.chooseWallet}</legend><div class="wallet-choices"></div></fieldset>
 <p><button type="button" class="button" data-evm-pay>${m.payWithBrowserWallet}</button>${
-    evm.gasless && input.kind === 'full'
+    gasless
       ? html` <button type="button" class="button" data-evm-sign hidden>${m.signWithoutGas}</button>`
       : ''
   }</p>

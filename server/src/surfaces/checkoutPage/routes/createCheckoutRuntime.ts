@@ -40,7 +40,7 @@ export function createCheckoutRuntime(input: CheckoutRuntimeInput): CheckoutRunt
   const m = input.messages;
   const assetBase = `${base}/assets`;
   const frameAncestors = gateway.config.CAIRN_CHECKOUT_FRAME_ANCESTORS;
-  const viewOptions = devChain ? { testWalletChain: DEV_CHAIN_ID } : {};
+  const viewOptions = devChain ? { testWalletChain: DEV_CHAIN_ID, devChainRpcUrl: devChain.rpc_url } : {};
   const loadView = (id: string) => loadCheckoutView(gateway, id, viewOptions);
 
   const contextFor = (id: string, extra: Partial<RenderContext> = {}): RenderContext => ({
