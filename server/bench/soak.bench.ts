@@ -4,7 +4,7 @@
  * A bounded run of steady load against the COMPILED gateway, started as production starts it
  * (`node --max-semi-space-size=32 server/bin/cairn.js start`, plus `--inspect=127.0.0.1:0` so the bench
  * can force a full GC in it), watching a real `litecoind -regtest` through
- * `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`. Set up with the compiled CLI as an operator would: `cairn dev:seed
+ * `CAIRN_CHAIN_LTC_REGTEST_RPC_URL`. Set up with the compiled CLI as an operator would: `cairn migrate`, `cairn dev:seed
  * --json`, `cairn credit:top-up` (enough Prepaid Credit for the run's fees) and `cairn webhooks:set`
  * pointing the key at a receiver in this process that verifies every delivery with
  * `@cairn/webhook-verifier` and deduplicates on id (`CAIRN_ALLOW_PRIVATE_WEBHOOKS=true`, a random
@@ -540,6 +540,8 @@ async function main(): Promise<number> {
       );
     return result.stdout;
   };
+  // Only `start` and `migrate` create the schema; the other commands refuse a database without it.
+  await cli(['migrate']);
   const seed = JSON.parse(await cli(['dev:seed', '--json'])) as {
     business_id: string;
     api_key: string;

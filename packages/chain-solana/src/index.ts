@@ -2,6 +2,7 @@ export type { SolanaUriInput } from './buildSolanaUri.js';
 export { buildSolanaUri } from './buildSolanaUri.js';
 export { createSolanaAdapter } from './createSolanaAdapter.js';
 export { deriveSolanaReference } from './deriveSolanaReference.js';
+export { keylessSolanaAddress } from './keylessSolanaAddress.js';
 export type { SolanaObserverOptions } from './observe/createSolanaObserver.js';
 export { createSolanaObserver } from './observe/createSolanaObserver.js';
 export type {

@@ -17,6 +17,7 @@ export type {
   HorizonPaymentRecord,
   HorizonTransaction,
 } from './horizon/horizonTypes.js';
+export { keylessStellarAddress } from './keylessStellarAddress.js';
 export type { MuxedAddressParts } from './muxedAccounts.js';
 export { canonicalMuxedId, MAX_MUXED_ID, muxedAddressOf, parseMuxedAddress } from './muxedAccounts.js';
 export type { HorizonAssetFields } from './observe/countedCoin.js';

@@ -5,6 +5,7 @@ export type { XrpDepositTargetInput } from './deriveXrpDepositTarget.js';
 export { deriveXrpDepositTarget, destinationTagOf, MAX_XRP_PAYMENT_INDEX } from './deriveXrpDepositTarget.js';
 export type { XrpSecretKind } from './detectXrpSecret.js';
 export { detectXrpSecret } from './detectXrpSecret.js';
+export { keylessXrpAddress } from './keylessXrpAddress.js';
 export type { XrpObserverOptions } from './observe/createXrpObserver.js';
 export { createXrpObserver } from './observe/createXrpObserver.js';
 export type { XrpLedgerDecodeLog } from './observe/decodeXrpLedger.js';

@@ -29,6 +29,9 @@ function bootOperatorGateway(options: OperatorGatewayOptions): Promise<OperatorG
     listen: false,
     workers: false,
     watchers: false,
+    // Only `start` and `migrate` create or migrate a database: a command pointed at the wrong data
+    // directory or URL refuses instead of answering from a brand-new, empty one.
+    existingDatabase: true,
     ...(options.attachDevChain ? { devChain: 'attach' } : {}),
   });
 }

@@ -19,7 +19,9 @@ import type { Gateway } from '../domain/gateway/Gateway.js';
 import { followInvoicePayment } from '../domain/invoices/followInvoicePayment.js';
 import { createRateProviders } from '../domain/rates/createRateProviders.js';
 import type { Config } from '../platform/config/loadConfig.js';
+import { redactUrl } from '../platform/config/redactUrl.js';
 import { checkDatabaseUrl } from '../platform/db/checkDatabaseUrl.js';
+import { checkMigrated } from '../platform/db/checkMigrated.js';
 import { createOrm, migrate } from '../platform/db/createOrm.js';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../platform/db/startEmbeddedPostgres.js';
 import { type Clock, systemClock } from '../platform/runtime/clock.js';
@@ -75,6 +77,12 @@ export interface StartOptions {
    * no node here); nothing in the configuration can set it.
    */
   readonly testOnlyWatchedChains?: readonly string[];
+  /**
+   * Use the database only as it is, migrated (operator commands other than `start` and `migrate`):
+   * create no embedded cluster or database, apply no migration; refuse, naming the database and the
+   * fix, when it is missing or not migrated.
+   */
+  readonly existingDatabase?: boolean;
 }
 
 /**
@@ -103,6 +111,7 @@ export function createLogger(level: Config['CAIRN_LOG_LEVEL'], to: 'stdout' | 's
 export async function resolveDatabase(
   config: Config,
   log: Logger,
+  options: { existingOnly?: boolean } = {},
 ): Promise<{ url: string; embedded?: EmbeddedDatabase }> {
   if (config.DATABASE_URL) {
     await checkDatabaseUrl(config.DATABASE_URL);
@@ -114,6 +123,7 @@ export async function resolveDatabase(
     port: config.CAIRN_EMBEDDED_PG_PORT,
     log: (message) => log.debug({ postgres: message }),
     notice: (message) => log.info(message),
+    ...(options.existingOnly ? { existingOnly: true } : {}),
   });
   log.info(
     {
@@ -126,6 +136,12 @@ export async function resolveDatabase(
   );
   return { url: embedded.url, embedded };
 }
+
+/** Which database the configuration names, in words (no password). */
+export const describeDatabase = (config: Config): string =>
+  config.DATABASE_URL
+    ? `The database in DATABASE_URL (${redactUrl(config.DATABASE_URL)})`
+    : `The embedded PostgreSQL in ${config.dataDir} (CAIRN_DATA_DIR)`;
 
 /** A listen failure as a sentence: the port is taken, privileged, or HOST is not this machine's. */
 function listenError(error: unknown, config: Config): unknown {
@@ -168,13 +184,18 @@ export async function startGateway(options: StartOptions): Promise<RunningGatewa
     }
   };
   try {
-    const database = await resolveDatabase(config, log);
+    const existingOnly = options.existingDatabase ?? false;
+    const database = await resolveDatabase(config, log, { existingOnly });
     const { embedded } = database;
     if (embedded) started.push({ name: 'embedded PostgreSQL', stop: () => embedded.stop() });
     const orm = await createOrm(database.url, { log });
     started.push({ name: 'database pool', stop: () => orm.close(true) });
-    const applied = await migrate(orm);
-    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    if (existingOnly) {
+      await checkMigrated(orm, describeDatabase(config));
+    } else {
+      const applied = await migrate(orm);
+      if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    }
     await migrateWorkerSchema(database.url, log);
 
     let devChainRecord: DevChainRecord | undefined;

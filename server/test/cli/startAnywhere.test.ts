@@ -103,7 +103,11 @@ describe('cairn start, anywhere', () => {
   it('starts on a new data directory, then again on the same (existing) one', async () => {
     const dataDir = join(tempDir('cairn-start-new-'), 'data', 'dir');
     const first = await startAndStop(dataDir);
-    expect(first).toContain('Cairn gateway listening');
+    expect(first).toContain('Cairn gateway ready');
+    // The banner names the dashboard and the dev mailbox on the origin its links use, and no CLI step.
+    expect(first).toMatch(/ {2}Dashboard {4}http:\/\/localhost:\d+\/dashboard /);
+    expect(first).toMatch(/ {2}Dev mailbox {2}http:\/\/localhost:\d+\/dashboard\/mailbox /);
+    expect(first).not.toContain('dev:seed');
     // HOST=127.0.0.1, as by default: the banner says how to accept other machines.
     expect(first).toContain('listening on 127.0.0.1 only; set HOST=0.0.0.0 to accept other machines');
     await startAndStop(dataDir);

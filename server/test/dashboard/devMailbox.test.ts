@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devMailboxEnabled } from '../../src/surfaces/dashboard/devMailboxEnabled.js';
+import { devMailboxEnabled } from '../../src/domain/mail/devMailboxEnabled.js';
 import { testGatewaySettings } from '../harness/startTestGateway.js';
 import { DashboardClient } from './DashboardClient.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';

@@ -128,6 +128,16 @@ describe('from sign-up to a working key, in the dashboard only', () => {
       )
       .not.toBeNull();
 
+    // The home page names the real route, on the gateway's public URL: it answers, with the key.
+    const shown = between((await c.get('/dashboard/')).body, '<code>POST ', '</code>');
+    expect(shown).toBe(`${gw.baseUrl}/api/v1/payments`);
+    const direct = await fetch(shown, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ fiat_amount: '5.00', fiat_currency: 'USD' }),
+    });
+    expect(direct.status).toBe(201);
+
     // The business name is what the checkout shows, renamed included.
     await c.get('/dashboard/settings');
     expect((await c.post('/dashboard/settings', { name: 'Grace Hardware Ltd' })).location).toContain(

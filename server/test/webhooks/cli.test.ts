@@ -48,6 +48,8 @@ describe('operator CLI: webhooks:*', { timeout: 120_000 }, () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     receiver = await startReceiver();
+    // Operator commands use a migrated database and create none: `migrate` first, as `start` would.
+    expect((await cairn(['migrate'])).code).toBe(0);
     const seed = await cairn(['dev:seed', '--json']);
     keyId = JSON.parse(seed.stdout).api_key_id;
   }, 120_000);

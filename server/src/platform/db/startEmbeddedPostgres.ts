@@ -32,7 +32,18 @@ export interface EmbeddedPostgresOptions {
   readonly log?: (message: string) => void;
   /** What an operator should know (where root had to place the cluster or the binaries). */
   readonly notice?: (message: string) => void;
+  /**
+   * Use only a cluster and database that exist: create nothing (operator commands other than `start`
+   * and `migrate`); their absence is an {@link EmbeddedPostgresError} naming the data directory.
+   */
+  readonly existingOnly?: boolean;
 }
+
+/** The refusal of an operator command whose data directory holds no gateway database. */
+const noDatabaseIn = (dataDir: string) =>
+  new EmbeddedPostgresError(
+    `No Cairn database in ${dataDir} (CAIRN_DATA_DIR): this command uses the gateway's database and creates none. Run it with the CAIRN_DATA_DIR (or DATABASE_URL) the gateway runs with, or create the database with \`cairn start\` or \`cairn migrate\`.`,
+  );
 
 const urlOf = (password: string, port: number, database: string) =>
   `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
@@ -89,6 +100,9 @@ function ensureDataDir(dataDir: string): void {
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
   const database = options.database ?? 'cairn';
+  // PG_VERSION through <dataDir>/postgres, a directory or (as root) the link to where it was placed.
+  if (options.existingOnly && !existsSync(join(dataDir, 'postgres', 'PG_VERSION')))
+    throw noDatabaseIn(dataDir);
   ensureDataDir(dataDir);
   const placement = placeEmbeddedCluster(dataDir, locatePostgresBinaries());
   for (const what of placement.relocated)
@@ -116,7 +130,11 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
         options.notice?.(
           `The embedded PostgreSQL of ${dataDir} already runs on port ${runningPort}, not ${options.port} (CAIRN_EMBEDDED_PG_PORT): sharing it there.`,
         );
-      await ensureDatabase(urlOf(loginPassword, runningPort, 'postgres'), database);
+      await ensureDatabase(
+        urlOf(loginPassword, runningPort, 'postgres'),
+        database,
+        existing(options, dataDir),
+      );
       return {
         url: urlOf(loginPassword, runningPort, database),
         initialised: false,
@@ -137,7 +155,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     if (legacy) {
       password = await replaceLegacyPassword(dataDir, options.port, clusterDir);
     }
-    await ensureDatabase(urlOf(password!, options.port, 'postgres'), database);
+    await ensureDatabase(urlOf(password!, options.port, 'postgres'), database, existing(options, dataDir));
   } catch (error) {
     await server.stop();
     throw error;
@@ -176,10 +194,17 @@ async function replaceLegacyPassword(dataDir: string, port: number, clusterDir: 
   return next;
 }
 
-async function ensureDatabase(adminUrl: string, database: string): Promise<void> {
+/** The error to raise instead of creating a missing database, when only an existing one may be used. */
+const existing = (options: EmbeddedPostgresOptions, dataDir: string) =>
+  options.existingOnly ? noDatabaseIn(dataDir) : undefined;
+
+async function ensureDatabase(adminUrl: string, database: string, refusal?: Error): Promise<void> {
   const done = await withClient(adminUrl, async (client) => {
     const found = await client.query('select 1 from pg_database where datname = $1', [database]);
-    if (found.rowCount === 0) await client.query(`create database "${database.replaceAll('"', '""')}"`);
+    if (found.rowCount === 0) {
+      if (refusal) throw refusal;
+      await client.query(`create database "${database.replaceAll('"', '""')}"`);
+    }
     return true;
   });
   if (!done)

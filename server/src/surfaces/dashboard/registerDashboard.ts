@@ -8,6 +8,7 @@ import { createAccountsContext } from '../../domain/accounts/createAccountsConte
 import { loadViewer } from '../../domain/accounts/loadViewer.js';
 import { OidcClients } from '../../domain/accounts/OidcClients.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
+import { devMailboxEnabled } from '../../domain/mail/devMailboxEnabled.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
 import { parseFormBody } from '../../web/parseFormBody.js';
@@ -15,7 +16,6 @@ import { securityHeaders } from '../../web/securityHeaders.js';
 import { unstorableTextError } from '../../web/unstorableTextError.js';
 import { createTotpSecretCipher } from './createTotpSecretCipher.js';
 import { loadDashboardAssets } from './dashboardAssets.js';
-import { devMailboxEnabled } from './devMailboxEnabled.js';
 import { messagePage } from './render/accountPages.js';
 import { dashboardMountPath, dashboardPaths } from './render/dashboardPaths.js';
 import { redirectNotice } from './render/Notice.js';

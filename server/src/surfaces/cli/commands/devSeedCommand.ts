@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { seedDevBusiness } from '../../../chains/devChain/seedDevBusiness.js';
+import { completeDevSeed } from '../../../domain/devSeed/completeDevSeed.js';
 import { loadConfig } from '../../../platform/config/loadConfig.js';
 import type { CliCommand } from '../runtime/CliCommand.js';
 import { withOperatorGateway } from '../runtime/withOperatorGateway.js';
@@ -8,9 +9,10 @@ import { withOperatorGateway } from '../runtime/withOperatorGateway.js';
 export const devSeedCommand: CliCommand = {
   name: 'dev:seed',
   summary:
-    'Create a verified user, a business, a test wallet for every enabled test chain and a test API key.',
+    'Create a verified user with a dashboard password, a business, a test wallet for every enabled test chain that needs no secret, and a test API key.',
   usage: '[--json]',
-  options: '  --json   print { api_key, api_key_id, business_id, user_id, mode, wallets } as JSON',
+  options:
+    '  --json   print { user_id, business_id, api_key, api_key_id, mode, wallets, dashboard: { url, email, password } } as JSON',
   async run(args, { runtime }) {
     const { values } = parseArgs({ args, options: { json: { type: 'boolean', default: false } } });
     const config = loadConfig();
@@ -18,15 +20,32 @@ export const devSeedCommand: CliCommand = {
       runtime,
       { config, logLevel: 'warn', attachDevChain: true },
       async ({ gateway }) => {
-        const result = await seedDevBusiness(gateway);
+        const seeded = await seedDevBusiness(gateway);
+        const completion = await completeDevSeed(gateway, {
+          userId: seeded.user_id,
+          businessId: seeded.business_id,
+          apiKeyId: seeded.api_key_id,
+          seededChains: seeded.wallets.map((w) => w.chain_id),
+        });
+        const result = {
+          ...seeded,
+          wallets: [...seeded.wallets, ...completion.wallets],
+          dashboard: completion.dashboard,
+        };
         if (values.json) console.log(JSON.stringify(result));
         else {
+          const { dashboard } = result;
           console.log(`Business ${result.business_id}\nTest API key (shown once): ${result.api_key}`);
+          console.log(
+            `Dashboard ${dashboard.url}: sign in as ${dashboard.email} with password ${dashboard.password} (shown once)`,
+          );
           for (const w of result.wallets)
             console.log(
               'extended_public_key' in w
                 ? `  ${w.chain_id} wallet ${w.extended_public_key}`
-                : `  ${w.chain_id} treasury ${w.address} (onboarding ${w.onboarding})`,
+                : 'onboarding' in w
+                  ? `  ${w.chain_id} treasury ${w.address} (onboarding ${w.onboarding})`
+                  : `  ${w.chain_id} wallet ${w.address}`,
             );
         }
         return 0;

@@ -1,4 +1,5 @@
 import type { DevChainRecord } from '../../../chains/devChain/devChainRecord.js';
+import type { WatcherStatus } from '../../../chains/watchers/ChainWatcher.js';
 import type { Gateway } from '../../../domain/gateway/Gateway.js';
 import type { Config } from '../../../platform/config/loadConfig.js';
 
@@ -12,6 +13,8 @@ export interface ServingGateway {
   readonly address?: string;
   /** The local dev chain it started (CAIRN_DEV_CHAIN), if any. */
   readonly devChain?: DevChainRecord;
+  /** Its chain watchers (none when no enabled chain has a node). */
+  readonly chainWatchers?: { statuses(): WatcherStatus[] };
   /** Shuts down in order: HTTP (drained), watchers, workers, the database. */
   stop(): Promise<void>;
 }

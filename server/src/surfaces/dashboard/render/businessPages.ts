@@ -142,7 +142,7 @@ function setupSteps(paths: DashboardPaths, facts: OverviewFacts): SafeHtml {
   const wallet = html`<a href="${paths.newWallet}">Add a wallet</a>: where customers’ payments land. Cairn never holds keys that can spend.`;
   const key = html`<a href="${paths.newKey}">Create an API key</a> for your server.`;
   const webhook = html`<a href="${paths.keys}">Set a webhook endpoint</a> on the key, to hear about every payment change.`;
-  const create = html`<code>POST ${facts.apiBaseUrl}/v1/payments</code> (or the <code>@cairn/sdk</code> package)`;
+  const create = html`<code>POST ${facts.apiBaseUrl}/api/v1/payments</code> (or the <code>@cairn/sdk</code> package)`;
   return html`<section class="card" aria-labelledby="start-heading">
 <h2 id="start-heading">Get paid in ${facts.mode} mode</h2>
 <ol class="steps">
