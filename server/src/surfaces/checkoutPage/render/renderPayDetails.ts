@@ -49,7 +49,7 @@ export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): Sa
   );
   return html`<div class="pay">
 <dl class="details">
-<div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.name} (${input.coin.symbol})</dd></div>
+<div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.label ?? `${input.coin.name} (${input.coin.symbol})`}</dd></div>
 <div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><code class="value" id="${prefix}-amount">${input.displayAmount}</code> <span class="unit">${input.coin.symbol}</span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}</dd></div>
 <div class="row"><dt>${m.payAddress}</dt><dd class="copyable"><code class="value address" id="${prefix}-address">${input.address}</code> ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
 ${input.memo ? renderMemo(input, prefix, ctx) : ''}
@@ -63,7 +63,7 @@ ${
 <figure class="qr"><img src="${input.qrPath}" width="232" height="232" alt="${qrAlt}"></figure>
 <p class="wallet"><a class="button primary" href="${input.uri}">${m.openInWallet}</a></p>
 ${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
-<p class="warning">${m.networkWarning(input.coin.symbol, input.chain.name)}</p>
+<p class="warning">${m.networkWarning(input.coin.label ?? input.coin.symbol, input.chain.name)}</p>
 <p class="deadline">${m.timeLeft}: <time class="countdown" datetime="${input.expiresAt.toISOString()}" data-countdown>${formatTimeLeft(
     input.expiresAt,
     input.now,
