@@ -47,7 +47,9 @@ describe.runIf(anvilAvailable('bridged USDC.e on anvil'))('bridged USDC.e on anv
   /** A payment of `accepting`'s key with `coin` picked on the checkout. */
   const pickedPayment = async (coin: EvmCoin): Promise<EvmPayment> => {
     const payment = await createPaymentVia(accepting, { order_id: randomBytes(4).toString('hex') });
-    const selected = await accepting.post(`/checkout/${payment.id}/select-chain`, { token: `${CHAIN}:${coin}` });
+    const selected = await accepting.post(`/checkout/${payment.id}/select-chain`, {
+      token: `${CHAIN}:${coin}`,
+    });
     expect(selected.status, selected.text).toBe(200);
     const option = selected.body.data.selected;
     return {
@@ -76,7 +78,9 @@ describe.runIf(anvilAvailable('bridged USDC.e on anvil'))('bridged USDC.e on anv
     const dash = await signedInDashboard(s.test);
     const form = await dash.get('/dashboard/keys/new');
     expect(pageText(form.body)).toContain('ETH_LOCAL · USDC.e (bridged)');
-    expect(form.body).toMatch(/<input type="checkbox" id="c-token-ETH_LOCAL-USDCE" name="token:ETH_LOCAL:USDCE">/);
+    expect(form.body).toMatch(
+      /<input type="checkbox" id="c-token-ETH_LOCAL-USDCE" name="token:ETH_LOCAL:USDCE">/,
+    );
     expect(form.body).toMatch(/name="token:ETH_LOCAL:USDC" checked>/);
   });
 
