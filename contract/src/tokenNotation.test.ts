@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { coinLabel, isOptInCoin, rateSymbolOf } from './chainRegistry.js';
 import { TokenNotation } from './schemas/primitives.js';
-import { parseToken, unknownTokenReason } from './tokenNotation.js';
+import { isOptInToken, parseToken, unknownTokenReason } from './tokenNotation.js';
 
 describe('token notation with bridged USDC.e', () => {
   it('names USDC.e as POLYGON:USDCE, a coin of its own', () => {
@@ -34,6 +34,10 @@ describe('coin helpers', () => {
     expect(isOptInCoin('POLYGON', 'USDCE')).toBe(true);
     expect(isOptInCoin('POLYGON', 'USDC')).toBe(false);
     expect(isOptInCoin('POLYGON', 'POL')).toBe(false);
+    expect(isOptInToken('POLYGON:USDCE')).toBe(true);
+    expect(isOptInToken('ETH_LOCAL:USDCE')).toBe(true);
+    expect(isOptInToken('POLYGON:USDC')).toBe(false);
+    expect(isOptInToken('not a token')).toBe(false);
   });
 
   it('prices USDC.e at the USDC rate and other coins at their own', () => {

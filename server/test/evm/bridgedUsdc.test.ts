@@ -78,6 +78,7 @@ describe.runIf(anvilAvailable('bridged USDC.e on anvil'))('bridged USDC.e on anv
     const dash = await signedInDashboard(s.test);
     const form = await dash.get('/dashboard/keys/new');
     expect(pageText(form.body)).toContain('ETH_LOCAL · USDC.e (bridged)');
+    expect(pageText(form.body)).toContain('Bridged coins such as USDC.e start unticked');
     expect(form.body).toMatch(
       /<input type="checkbox" id="c-token-ETH_LOCAL-USDCE" name="token:ETH_LOCAL:USDCE">/,
     );

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getChain, isOptInCoin, type Mode, parseToken } from '@cairn/contract';
+import { getChain, isOptInToken, type Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Business, type IApiKey, Wallet } from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
@@ -69,10 +69,4 @@ export async function createApiKey(
   });
   await em.flush();
   return { key, apiKey };
-}
-
-/** Whether `<CHAIN>:<SYMBOL>` names an opt-in coin, left out of default allowlists. */
-export function isOptInToken(token: string): boolean {
-  const ref = parseToken(token);
-  return ref !== undefined && isOptInCoin(ref.chain_id, ref.coin_symbol);
 }

@@ -1,3 +1,4 @@
+import { isOptInToken } from '@cairn/contract';
 import type { ApiKeyDetail, ApiKeySummary } from '../../../domain/apiKeys/ApiKeySummary.js';
 import type { KeyWebhook } from '../../../domain/webhooks/loadKeyWebhook.js';
 import { html, type SafeHtml } from '../../../web/html.js';
@@ -88,7 +89,11 @@ function tokensFieldset(
   const boxes = covered.map((t) => keyCheckbox(`token:${t}`, tokenLabel(t), !state.deselected?.has(t)));
   return html`<fieldset${error ? html` aria-describedby="tokens-error"` : ''}><legend>Chains and tokens this key may take</legend>
 ${boxes}
-<p class="hint">Every pair your ${viewer.mode}-mode wallets cover; untick what this key must not offer. Bridged coins such as USDC.e start unticked: tick them to accept them (customers must not confuse them with native USDC).</p>
+<p class="hint">Every pair your ${viewer.mode}-mode wallets cover; untick what this key must not offer.${
+    covered.some(isOptInToken)
+      ? ' Bridged coins such as USDC.e start unticked: tick one to accept it beside the native coin.'
+      : ''
+  }</p>
 ${error ? html`<p class="error-text" id="tokens-error">${error}</p>` : ''}
 </fieldset>`;
 }

@@ -1,7 +1,7 @@
-import { WEBHOOK_EVENT_NAMES } from '@cairn/contract';
+import { isOptInToken, WEBHOOK_EVENT_NAMES } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyDetail } from '../../../domain/apiKeys/ApiKeySummary.js';
-import { isOptInToken, KeyCreationError } from '../../../domain/apiKeys/createApiKey.js';
+import { KeyCreationError } from '../../../domain/apiKeys/createApiKey.js';
 import { createApiKeyAudited } from '../../../domain/apiKeys/createApiKeyAudited.js';
 import { isValidIpEntry } from '../../../domain/apiKeys/ipAllowlist.js';
 import { listApiKeysForBusiness } from '../../../domain/apiKeys/listApiKeysForBusiness.js';
