@@ -29,6 +29,21 @@ export interface CoinDefinition {
    * Absent on local chains, where the test tokens are deployed at run time.
    */
   readonly contract?: string;
+  /**
+   * How people see the coin where it is named for them (checkout, dashboard) when the symbol alone
+   * would mislead, e.g. `USDC.e (bridged)` for `USDCE`. Absent: the symbol is the label.
+   */
+  readonly label?: string;
+  /**
+   * `true` for a coin offered only when the merchant accepts it explicitly (an API key whose allowlist
+   * names it): never in a key's default allowlist. Polygon's bridged USDC.e is one.
+   */
+  readonly optIn?: true;
+  /**
+   * The symbol whose exchange rate prices this coin when rate sources do not list it (`USDC` for the
+   * bridged `USDCE`). Absent: the coin's own symbol.
+   */
+  readonly rateSymbol?: string;
 }
 
 /** One chain id and everything fixed about it. */
@@ -58,12 +73,32 @@ const native = (symbol: string, name: string, decimals: number): CoinDefinition 
   kind: 'native',
 });
 
-const token = (symbol: string, name: string, decimals: number, contract?: string): CoinDefinition =>
-  contract === undefined
-    ? { symbol, name, decimals, kind: 'token' }
-    : { symbol, name, decimals, kind: 'token', contract };
+const token = (
+  symbol: string,
+  name: string,
+  decimals: number,
+  contract?: string,
+  extras: TokenExtras = {},
+): CoinDefinition => ({
+  symbol,
+  name,
+  decimals,
+  kind: 'token',
+  ...(contract === undefined ? {} : { contract }),
+  ...extras,
+});
+
+/** Extra fields of a token beyond symbol, name, decimals and contract. */
+type TokenExtras = Pick<CoinDefinition, 'label' | 'optIn' | 'rateSymbol'>;
 
 const USDC = 'USD Coin';
+
+/**
+ * USDC bridged from Ethereum through the Polygon PoS bridge (USDC.e), a coin of its own beside Circle's
+ * native USDC: opt-in, labelled for people, priced at the USDC rate (no rate source lists it).
+ */
+const BRIDGED_USDC: TokenExtras = { label: 'USDC.e (bridged)', optIn: true, rateSymbol: 'USDC' };
+const BRIDGED_USDC_NAME = 'USD Coin (PoS bridged)';
 const USDT = 'Tether USD';
 
 interface FamilyTiming {
@@ -140,6 +175,8 @@ export const CHAINS = {
     native('ETH', 'Ether', 18),
     token('USDC', USDC, 6),
     token('USDT', USDT, 6),
+    // The local stand-in for Polygon's USDC.e: opt-in, so the dev chain can show and test the rule.
+    token('USDCE', BRIDGED_USDC_NAME, 6, undefined, BRIDGED_USDC),
   ]),
   BASE: chain('BASE', 'Base', EVM, 'Base', 'mainnet', 12, [
     native('ETH', 'Ether', 18),
@@ -153,7 +190,12 @@ export const CHAINS = {
     native('POL', 'Polygon Ecosystem Token', 18),
     token('USDC', USDC, 6, '0x3c499c542cEF5E3811e1192ce70d8cC03d5c3359'),
     token('USDT', USDT, 6, '0xc2132D05D31c914a87C6611C10748AEb04B58e8F'),
+    // USDC.e, bridged from Ethereum by the PoS bridge before Circle issued USDC on Polygon; 6 decimals
+    // (https://docs.polymarket.com/developers/CTF/deployment-resources, "USDC.e (Bridged USDC)";
+    // https://polygonscan.com/token/0x2791bca1f2de4661ed88a30c99a7a9449aa84174).
+    token('USDCE', BRIDGED_USDC_NAME, 6, '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174', BRIDGED_USDC),
   ]),
+  // No bridged USDC.e on Amoy: no source documents one (Circle's page lists only its native USDC).
   POLYGON_AMOY: chain('POLYGON_AMOY', 'Polygon Amoy', EVM, 'Polygon', 'testnet', 64, [
     native('POL', 'Polygon Ecosystem Token', 18),
     token('USDC', USDC, 6, '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582'),
@@ -232,6 +274,25 @@ export function getChain(id: string): ChainDefinition | undefined {
 /** The coin `symbol` on chain `chainId`, or `undefined` when that chain does not carry it. */
 export function getCoin(chainId: string, symbol: string): CoinDefinition | undefined {
   return getChain(chainId)?.coins.find((coin) => coin.symbol === symbol);
+}
+
+/** The coin's name for people: its label (`USDC.e (bridged)`) or else its symbol. */
+export function coinLabel(chainId: string, symbol: string): string {
+  return getCoin(chainId, symbol)?.label ?? symbol;
+}
+
+/** Whether the coin is offered only when the merchant accepts it explicitly (see `CoinDefinition.optIn`). */
+export function isOptInCoin(chainId: string, symbol: string): boolean {
+  return getCoin(chainId, symbol)?.optIn === true;
+}
+
+/** The symbol whose rate prices coin `symbol` (`USDC` for `USDCE`), the symbol itself for most coins. */
+export function rateSymbolOf(symbol: string): string {
+  for (const chain of Object.values(CHAINS) as ChainDefinition[]) {
+    const coin = chain.coins.find((c) => c.symbol === symbol);
+    if (coin?.rateSymbol) return coin.rateSymbol;
+  }
+  return symbol;
 }
 
 /** Every chain of one mode. */

@@ -69,6 +69,15 @@ const EVM_TOKENS: readonly SourcedToken[] = [
     source: `${TETHER} (ERC20 via Polygon); https://polygonscan.com/token/0xc2132d05d31c914a87c6611c10748aeb04b58e8f`,
   },
   {
+    chainId: 'POLYGON',
+    symbol: 'USDCE',
+    contract: '0x2791Bca1f2de4661ED88A30C99A7a9449Aa84174',
+    decimals: 6,
+    // Circle does not issue USDC.e (the PoS bridge does), so its page does not list it.
+    source:
+      'https://docs.polymarket.com/developers/CTF/deployment-resources (USDC.e (Bridged USDC), 6 decimals); https://polygonscan.com/token/0x2791bca1f2de4661ed88a30c99a7a9449aa84174',
+  },
+  {
     chainId: 'POLYGON_AMOY',
     symbol: 'USDC',
     contract: '0x41E94Eb019C0762f9Bfcf9Fb1E58725BfB0e7582',
@@ -129,7 +138,33 @@ describe('token contracts of the registry', () => {
     expect(tokens.map((t) => [t.symbol, t.decimals, t.contract])).toEqual([
       ['USDC', 6, undefined],
       ['USDT', 6, undefined],
+      ['USDCE', 6, undefined],
     ]);
+  });
+
+  it('carries USDC.e as its own opt-in coin beside native USDC, labelled and priced as USDC', () => {
+    for (const chainId of ['POLYGON', 'ETH_LOCAL'] as const) {
+      const usdce = CHAINS[chainId].coins.find((c) => c.symbol === 'USDCE');
+      expect(usdce, chainId).toMatchObject({
+        kind: 'token',
+        decimals: 6,
+        label: 'USDC.e (bridged)',
+        optIn: true,
+        rateSymbol: 'USDC',
+      });
+      const usdc = CHAINS[chainId].coins.find((c) => c.symbol === 'USDC');
+      expect(usdc?.optIn, chainId).toBeUndefined();
+      expect(usdc?.contract === undefined || usdc.contract !== usdce?.contract).toBe(true);
+    }
+    // Only bridged USDC is opt-in: every other coin of the registry is offered by default.
+    const optIn = Object.values(CHAINS).flatMap((chain) =>
+      chain.coins.filter((c) => c.optIn).map((c) => key(chain.id, c.symbol)),
+    );
+    expect(optIn.sort()).toEqual(['ETH_LOCAL/USDCE', 'POLYGON/USDCE']);
+  });
+
+  it('has no USDC.e on Polygon Amoy: no source documents a bridged USDC there', () => {
+    expect(CHAINS.POLYGON_AMOY.coins.map((c) => c.symbol)).toEqual(['POL', 'USDC']);
   });
 
   it('has no token on BNB Chain testnet: neither Circle nor Tether documents one', () => {

@@ -1,4 +1,4 @@
-import { getChain, getCoin } from './chainRegistry.js';
+import { getChain, getCoin, isOptInCoin } from './chainRegistry.js';
 
 /** `<CHAIN>:<SYMBOL>` as used by `accepted_tokens` and select-chain, e.g. `ETH_SEPOLIA:USDC`. */
 export const TOKEN_PATTERN = /^([A-Z][A-Z0-9_]{1,31}):([A-Z0-9]{2,12})$/;
@@ -34,4 +34,10 @@ export function unknownTokenReason(text: string): string | undefined {
     return `${ref.chain_id} does not carry ${ref.coin_symbol} (it carries ${chain.coins.map((c) => c.symbol).join(', ')})`;
   }
   return undefined;
+}
+
+/** Whether `<CHAIN>:<SYMBOL>` names an opt-in coin (bridged USDC.e): never in a key's default allowlist. */
+export function isOptInToken(text: string): boolean {
+  const ref = parseToken(text);
+  return ref !== undefined && isOptInCoin(ref.chain_id, ref.coin_symbol);
 }

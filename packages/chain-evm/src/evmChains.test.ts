@@ -63,6 +63,6 @@ describe('EVM_CHAINS', () => {
         checked += 1;
       }
     }
-    expect(checked).toBe(10);
+    expect(checked).toBe(11);
   });
 });

@@ -136,6 +136,46 @@ describe.runIf(anvilAvailable('EVM start-up checks'))('EVM chain and token check
     expect(line.checks).toEqual({ network: 'ok', tokens });
   });
 
+  it('keeps bridged USDC.e offered when its symbol() answers "USDC.e" or "USDC" (only a warning)', async () => {
+    const anvil = await startAnvil({ chainId: 31337 });
+    nodes.push(anvil);
+    // Polygon's USDC.e has answered both over its upgrades: neither is the registry's USDCE.
+    const dotted = await deployToken(anvil, 'USD Coin (PoS)', 'USDC.e', 6);
+    const plain = await deployToken(anvil, 'USD Coin (PoS)', 'USDC', 6);
+    for (const [contract, answered] of [
+      [dotted, 'USDC.e'],
+      [plain, 'USDC'],
+    ] as const) {
+      const { test, lines } = await start({
+        [`CAIRN_CHAIN_${CHAIN}_RPC_URL`]: anvil.rpcUrl,
+        [`CAIRN_CHAIN_${CHAIN}_TOKENS`]: `USDCE=${contract}`,
+      });
+      const { gateway } = test.running;
+      expect(test.running.chainChecks!.checks()).toEqual([
+        {
+          chainId: CHAIN,
+          state: 'ok',
+          tokens: [
+            {
+              symbol: 'USDCE',
+              contract,
+              state: 'symbol differs',
+              detail: `symbol() answered "${answered}" at ${contract}`,
+            },
+          ],
+        },
+      ]);
+      expect(lines).toContainEqual(
+        expect.objectContaining({
+          level: 40,
+          msg: expect.stringMatching(/^ETH_LOCAL:USDCE: symbol\(\) answered "USDC(\.e)?" .*still offered/),
+        }),
+      );
+      await waitUntil(() => gateway.chainAvailability.isOffered(CHAIN), 'the first sync of ETH_LOCAL');
+      expect(gateway.chainAvailability.coinOfferOf(CHAIN, 'USDCE').offered).toBe(true);
+    }
+  });
+
   it('disables a chain whose node serves another chain id: not watched, not offered', async () => {
     const anvil = await startAnvil({ chainId: 1337 });
     nodes.push(anvil);

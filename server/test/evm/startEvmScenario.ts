@@ -32,8 +32,8 @@ import { WEBHOOK_RECEIVER_ENV, type WebhookReceiver } from '../chains/attachWebh
 import { allDelivered, receiveWebhooks } from '../chains/eventsFor.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
 
-/** The coins the scenario pays in. */
-export type EvmCoin = 'ETH' | 'USDC' | 'USDT';
+/** The coins the scenario pays in (USDCE: the local stand-in for Polygon's bridged USDC.e, opt-in). */
+export type EvmCoin = 'ETH' | 'USDC' | 'USDT' | 'USDCE';
 
 /** A payment waiting on ETH_LOCAL: its forwarder address, coin and locked amount (smallest units). */
 export interface EvmPayment {
@@ -54,7 +54,7 @@ export interface EvmScenario {
   readonly settler: ForwarderSettler;
   readonly receiver: WebhookReceiver;
   readonly confirmations: number;
-  readonly tokens: { readonly USDC: Address; readonly USDT: Address };
+  readonly tokens: { readonly USDC: Address; readonly USDT: Address; readonly USDCE: Address };
   /** The merchant's treasury (ETH_LOCAL wallet of the seeded business). */
   readonly treasury: Address;
   /** Reads the chain. */
@@ -86,8 +86,8 @@ const MINUTE = 60_000;
 const CHAIN_ID = 'ETH_LOCAL';
 
 /**
- * Starts anvil (chain id 31337), deploys test USDC (6 decimals, EIP-3009) and USDT (no return values)
- * and a value relay from anvil's first account, and a gateway on a fresh database with ETH_LOCAL
+ * Starts anvil (chain id 31337), deploys test USDC (6 decimals, EIP-3009), USDT (no return values), a
+ * bridged USDC.e stand-in (the test stablecoin answering symbol() `USDC.e`, as Polygon's does) and a value relay from anvil's first account, and a gateway on a fresh database with ETH_LOCAL
  * watched (`_RPC_URL`), its tokens (`_TOKENS`), a gas wallet (anvil's second account) and the given
  * depth, a ManualClock and a verifying webhook receiver. The seeded business's ETH_LOCAL treasury is
  * onboarded by the settler (its factory deployed by the gas wallet) before the scenario is returned.
@@ -137,6 +137,13 @@ export async function startEvmScenario(
     const USDT = await deploy(
       deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }),
     );
+    const USDCE = await deploy(
+      deployer.deployContract({
+        abi: testStablecoin.abi,
+        bytecode: testStablecoin.bytecode,
+        args: ['USD Coin (PoS)', 'USDC.e', 6],
+      }),
+    );
     const relay = await deploy(
       deployer.deployContract({ abi: nativeRelay.abi, bytecode: nativeRelay.bytecode }),
     );
@@ -147,7 +154,7 @@ export async function startEvmScenario(
         ...WEBHOOK_RECEIVER_ENV,
         CAIRN_CHAIN_ETH_LOCAL_RPC_URL: anvil.rpcUrl,
         CAIRN_CHAIN_ETH_LOCAL_CONFIRMATIONS: String(confirmations),
-        CAIRN_CHAIN_ETH_LOCAL_TOKENS: `USDC=${USDC},USDT=${USDT}`,
+        CAIRN_CHAIN_ETH_LOCAL_TOKENS: `USDC=${USDC},USDT=${USDT},USDCE=${USDCE}`,
         CAIRN_CHAIN_ETH_LOCAL_GAS_WALLET_KEY: ANVIL_ACCOUNTS[1].privateKey,
         ...options.env?.(anvil.rpcUrl),
       },
@@ -195,7 +202,7 @@ export async function startEvmScenario(
     };
     const fire = async (id: string, timer: 'window' | 'late_grace') =>
       paymentTimerTask(gateway)({ paymentId: id, timer }, {} as JobHelpers);
-    const tokenOf = (coin: EvmCoin) => (coin === 'USDC' ? USDC : USDT);
+    const tokenOf = (coin: EvmCoin) => (coin === 'USDC' ? USDC : coin === 'USDCE' ? USDCE : USDT);
     const send = async (hash: Hex) => {
       const receipt = await chain.waitForTransactionReceipt({ hash, pollingInterval: 20 });
       expect(receipt.status).toBe('success');
@@ -210,7 +217,7 @@ export async function startEvmScenario(
       settler,
       receiver,
       confirmations,
-      tokens: { USDC, USDT },
+      tokens: { USDC, USDT, USDCE },
       treasury: wallet!.value,
       chain,
       customer: customer as EvmScenario['customer'],
@@ -251,7 +258,7 @@ export async function startEvmScenario(
             }),
           );
         const token = tokenOf(coin);
-        const abi = coin === 'USDC' ? testStablecoin.abi : testTetherToken.abi;
+        const abi = coin === 'USDT' ? testTetherToken.abi : testStablecoin.abi;
         await send(
           await customer.writeContract({
             account: customer.account!,

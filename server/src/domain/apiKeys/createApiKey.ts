@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getChain, type Mode } from '@cairn/contract';
+import { getChain, isOptInToken, type Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { ApiKey, Business, type IApiKey, Wallet } from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
@@ -15,14 +15,18 @@ export interface CreateApiKeyInput {
   readonly businessId: string;
   readonly mode: Mode;
   readonly label: string;
-  /** `<CHAIN>:<SYMBOL>` pairs; default every pair the business's wallets of that mode cover. */
+  /**
+   * `<CHAIN>:<SYMBOL>` pairs; default every pair the business's wallets of that mode cover except
+   * opt-in coins (Polygon's bridged USDC.e), which a key takes only when named here.
+   */
   readonly allowedTokens?: readonly string[];
   readonly allowedIps?: readonly string[];
 }
 
 /**
  * Creates an API key (docs/api.md, "Authentication"): only when at least one wallet exists in the
- * mode; the allowlist defaults to every chain and token the wallets of that mode cover; the full key
+ * mode; the allowlist defaults to every chain and token the wallets of that mode cover, opt-in coins
+ * (`CoinDefinition.optIn`, e.g. `POLYGON:USDCE`) excepted, which it holds only when named; the full key
  * is returned once and only its SHA-256 hash is stored.
  */
 export async function createApiKey(
@@ -42,7 +46,7 @@ export async function createApiKey(
   const covered = wallets.flatMap((w) =>
     (getChain(w.chainId)?.coins ?? []).map((c) => `${w.chainId}:${c.symbol}`),
   );
-  const allowedTokens = input.allowedTokens ?? covered;
+  const allowedTokens = input.allowedTokens ?? covered.filter((t) => !isOptInToken(t));
   const outside = allowedTokens.filter((t) => !covered.includes(t));
   if (outside.length > 0)
     throw new KeyCreationError(`No ${input.mode}-mode wallet covers ${outside.join(', ')}.`);

@@ -1,5 +1,5 @@
 import { parseDecimal } from '@cairn/chain-core';
-import { COIN_SYMBOLS } from '@cairn/contract';
+import { COIN_SYMBOLS, rateSymbolOf } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import { createFixedRateSource } from './createFixedRateSource.js';
 import { DEMO_FIXED_RATES } from './demoFixedRates.js';
@@ -8,7 +8,9 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const signal = () => AbortSignal.timeout(1000);
 
 describe('DEMO_FIXED_RATES', () => {
-  it.each(COIN_SYMBOLS.flatMap((coin) => ['USD', 'EUR'].map((fiat) => [coin, fiat] as const)))(
+  // Sources are asked for a coin's rate symbol (bridged USDCE is priced as USDC).
+  const rateSymbols = [...new Set(COIN_SYMBOLS.map(rateSymbolOf))];
+  it.each(rateSymbols.flatMap((coin) => ['USD', 'EUR'].map((fiat) => [coin, fiat] as const)))(
     'prices %s/%s',
     (coin, fiat) => {
       const rate = DEMO_FIXED_RATES[`${coin}/${fiat}`];

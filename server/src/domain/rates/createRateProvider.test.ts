@@ -79,6 +79,20 @@ describe('createRateProvider', () => {
     await expect(rates.getRate('btc', 'eur')).resolves.toMatchObject({ rate: '64250.1', source: 'kraken' });
   });
 
+  it('prices bridged USDC.e at the USDC rate: sources are asked for USDC, never USDCE', async () => {
+    const asked: string[] = [];
+    const cb = await stub((p) => {
+      asked.push(p);
+      return coinbaseSpot(p, { 'USDC/EUR': '0.9213' });
+    });
+    const { rates } = provider([createCoinbaseRateSource({ baseUrl: cb.url })]);
+    await expect(rates.getRate('USDCE', 'EUR')).resolves.toMatchObject({
+      rate: '0.9213',
+      source: 'coinbase',
+    });
+    expect(asked).toEqual(['/v2/prices/USDC-EUR/spot']);
+  });
+
   it('falls back to the next source when one times out', async () => {
     const cb = await stub(() => ({
       body: { data: { amount: '1', base: 'BTC', currency: 'EUR' } },

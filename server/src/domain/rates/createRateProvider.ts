@@ -1,3 +1,4 @@
+import { rateSymbolOf } from '@cairn/contract';
 import { normalizeRate } from './normalizeRate.js';
 import { pairKey } from './pairKey.js';
 import type { Clock, RateLogger, RateQuote, RateSource } from './RateSource.js';
@@ -119,7 +120,8 @@ export function createRateProvider(options: RateProviderOptions): RateProvider {
     try {
       // Race the timer too, so a source that ignores its signal cannot hold the pair up.
       return await Promise.race([
-        Promise.resolve().then(() => source.fetchRate(coin, fiat, controller.signal)),
+        // A coin no source lists may be priced as another (bridged USDC.e at the USDC rate).
+        Promise.resolve().then(() => source.fetchRate(rateSymbolOf(coin), fiat, controller.signal)),
         timedOut,
       ]);
     } finally {

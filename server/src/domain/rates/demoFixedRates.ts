@@ -2,7 +2,7 @@
  * FIXED DEMO RATES, NOT MARKET PRICES.
  *
  * A rough, hard-coded table of fiat per whole coin for every coin symbol in the chain registry against
- * USD and EUR. It exists so that a gateway with no network (offline development, CI, test mode) can
+ * USD and EUR (by rate symbol: bridged USDCE is priced as USDC, see `rateSymbolOf`). It exists so that a gateway with no network (offline development, CI, test mode) can
  * still price test payments. It is never updated and must not price live payments: configure a
  * market source (`coinbase`, `kraken`) for live mode, and turn these defaults off there
  * (`createFixedRateSource({ demoRates: false })`).

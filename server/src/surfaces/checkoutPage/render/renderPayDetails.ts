@@ -53,11 +53,11 @@ export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): Sa
     input.now,
   )}</time> <span class="pay-by">${m.payBy(formatDeadline(input.expiresAt, m.locale))}</span></p>
 <dl class="details">
-<div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.name} (${input.coin.symbol})</dd></div>
+<div class="row"><dt>${m.payNetwork}</dt><dd><strong>${input.chain.name}</strong> · ${input.coin.label ?? `${input.coin.name} (${input.coin.symbol})`}</dd></div>
 <div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><span class="amount-line"><code class="value amount" id="${prefix}-amount" data-copy-value="${amount.exact}" title="${m.exactAmount(
     amount.exact,
     input.coin.symbol,
-  )}">${shown}</code> <span class="unit">${input.coin.symbol}</span></span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}${
+  )}">${shown}</code> <span class="unit">${input.coin.label ?? input.coin.symbol}</span></span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}${
     amount.approximate ? html`<span class="hint rounded">${m.payRounded}</span>` : ''
   }</dd></div>
 <div class="row"><dt>${m.payAddress}</dt><dd class="copyable">${renderAddress(`${prefix}-address`, input.address)} ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
@@ -72,7 +72,7 @@ ${
 <figure class="qr"><img src="${input.qrPath}" width="232" height="232" alt="${qrAlt}"></figure>
 <p class="wallet"><a class="button primary" href="${input.uri}">${m.openInWallet}</a></p>
 ${input.evm ? renderEvmWallets(input, input.evm, ctx) : ''}
-<p class="warning">${m.networkWarning(input.coin.symbol, input.chain.name)}</p>
+<p class="warning">${m.networkWarning(input.coin.label ?? input.coin.symbol, input.chain.name)}</p>
 </div>`;
 }
 

@@ -25,7 +25,7 @@ export function renderPicker(view: CheckoutView, ctx: RenderContext): SafeHtml {
     return html`<li><input type="radio" name="token" id="${id}" value="${token}" required${
       token === checkout.default_token ? html` checked` : ''
     }><label for="${id}"><span class="coin">${m.pickOption(
-      coin ? `${coin.name} (${option.coin_symbol})` : option.coin_symbol,
+      coin ? (coin.label ?? `${coin.name} (${option.coin_symbol})`) : option.coin_symbol,
       chain?.name ?? option.chain_id,
     )}</span><span class="amount"><strong title="${m.exactAmount(amount.exact, option.coin_symbol)}">${
       amount.approximate ? '≈' : ''

@@ -17,7 +17,8 @@ export const keysCreateCommand: CliCommand = {
     '  --business <id>             the business the key belongs to',
     '  --mode test|live            the mode it works in',
     '  --label <text>              a name to tell keys apart',
-    "  --tokens CHAIN:SYMBOL,...   what it may take (default: every pair the mode's wallets cover)",
+    "  --tokens CHAIN:SYMBOL,...   what it may take (default: every pair the mode's wallets cover but",
+    '                              opt-in coins such as POLYGON:USDCE, taken only when named)',
     '  --ips IP|CIDR,...           the addresses it may be used from (default: any)',
   ].join('\n'),
   async run(args, { runtime }) {

@@ -1,3 +1,4 @@
+import { isOptInToken } from '@cairn/contract';
 import type { ApiKeyDetail, ApiKeySummary } from '../../../domain/apiKeys/ApiKeySummary.js';
 import type { KeyWebhook } from '../../../domain/webhooks/loadKeyWebhook.js';
 import { html, type SafeHtml } from '../../../web/html.js';
@@ -9,6 +10,7 @@ import { type KeyPageExtras, keyWebhookSection, secretBox } from './keyWebhookSe
 import { emptyCard } from './listControls.js';
 import type { Page } from './Page.js';
 import { tableHead, tableRow } from './tableParts.js';
+import { tokenLabel } from './tokenLabel.js';
 import type { Viewer } from './Viewer.js';
 
 export type { KeyPageExtras } from './keyWebhookSection.js';
@@ -74,19 +76,24 @@ ${error ? html`<p class="error-text" id="f-allowed_ips-error">${error}</p>` : ''
 </div>`;
 }
 
-/** The tokens the key may take: every pair the mode's wallets cover, ticked unless unticked before. */
+/**
+ * The tokens the key may take: every pair the mode's wallets cover, ticked unless unticked before (the
+ * route unticks opt-in coins such as USDC.e at first), each named for people (`POLYGON · USDC.e (bridged)`).
+ */
 function tokensFieldset(
   viewer: Viewer,
   covered: readonly string[],
   state: FormState & { deselected?: ReadonlySet<string> },
 ): SafeHtml {
   const error = state.errors?.tokens;
-  const boxes = covered.map((t) =>
-    keyCheckbox(`token:${t}`, t.replace(':', ' · '), !state.deselected?.has(t)),
-  );
+  const boxes = covered.map((t) => keyCheckbox(`token:${t}`, tokenLabel(t), !state.deselected?.has(t)));
   return html`<fieldset${error ? html` aria-describedby="tokens-error"` : ''}><legend>Chains and tokens this key may take</legend>
 ${boxes}
-<p class="hint">Every pair your ${viewer.mode}-mode wallets cover; untick what this key must not offer.</p>
+<p class="hint">Every pair your ${viewer.mode}-mode wallets cover; untick what this key must not offer.${
+    covered.some(isOptInToken)
+      ? ' Bridged coins such as USDC.e start unticked: tick one to accept it beside the native coin.'
+      : ''
+  }</p>
 ${error ? html`<p class="error-text" id="tokens-error">${error}</p>` : ''}
 </fieldset>`;
 }
@@ -172,7 +179,7 @@ function keySection(paths: DashboardPaths, csrf: string, key: ApiKeyDetail): Saf
   return html`<section class="card" aria-labelledby="key-heading">
 <h2 id="key-heading"><code>${key.hint}</code> ${statusCell(key.status)}</h2>
 <p>Mode: ${key.mode} · Created ${formatTime(key.createdAt)} · Last used ${lastUsed}</p>
-<p>Chains and tokens: ${key.allowedTokens.join(', ')}</p>
+<p>Chains and tokens: ${key.allowedTokens.map(tokenLabel).join(', ')}</p>
 <p>Caller IP allowlist: ${ips}</p>
 <div class="actions">
 ${deactivate}

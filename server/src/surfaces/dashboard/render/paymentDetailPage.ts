@@ -11,6 +11,7 @@ import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import { OPEN_STATUSES, statusBadge } from './paymentPages.js';
 import { tableHead, tableRow } from './tableParts.js';
+import { coinName } from './tokenLabel.js';
 import { transferPart } from './transferPart.js';
 
 /** What the payment page shows beside the API object. */
@@ -83,7 +84,7 @@ type PaymentRefund = PaymentBody['refunds'][number];
 /** One option the checkout offered: coin and chain (the picked one marked), amount and rate. */
 function optionRow(p: PaymentBody, o: PaymentOption): SafeHtml {
   const picked = p.selected_chain_id === o.chain_id && p.selected_coin_symbol === o.coin_symbol;
-  const coin = html`${o.coin_symbol} on ${getChain(o.chain_id)?.name ?? o.chain_id}${picked ? html` <span class="tag">picked</span>` : ''}`;
+  const coin = html`${coinName(o.chain_id, o.coin_symbol)} on ${getChain(o.chain_id)?.name ?? o.chain_id}${picked ? html` <span class="tag">picked</span>` : ''}`;
   const cells = html`<td>${coin}</td><td class="num">${o.display_amount} ${o.coin_symbol}</td><td class="num">${o.exchange_rate} ${p.fiat_currency}</td>`;
   return html`<tr${picked ? html` class="picked"` : ''}>${cells}</tr>`;
 }
@@ -287,7 +288,7 @@ function amountsSection(p: PaymentBody): SafeHtml {
 <h2 id="amounts-heading">Amounts</h2>
 <dl class="facts">
 <dt>Price</dt><dd>${formatFiat(p.fiat_amount, p.fiat_currency, 'en-US')}</dd>
-<dt>Paying with</dt><dd>${chain ? `${p.selected_coin_symbol} on ${chain.name}` : 'Not picked yet'}</dd>
+<dt>Paying with</dt><dd>${chain ? `${coinName(p.selected_chain_id, p.selected_coin_symbol ?? '')} on ${chain.name}` : 'Not picked yet'}</dd>
 ${deposit}
 ${amounts}
 ${late}

@@ -7,6 +7,7 @@ import { field, fieldError, formatTime } from './forms.js';
 import { emptyCard, filterButtons, pager } from './listControls.js';
 import type { Page } from './Page.js';
 import { tableHead } from './tableParts.js';
+import { coinName } from './tokenLabel.js';
 
 /** The list's filters as the form holds them (strings as typed). */
 export interface PaymentFilters {
@@ -55,7 +56,7 @@ function statusCell(row: PaymentListRow): SafeHtml {
 /** The coin and chain a payment was paid with, or a dash before a chain was picked. */
 function paidWithCell(row: PaymentListRow): string {
   if (!row.selected_chain_id) return '—';
-  return `${row.selected_coin_symbol} on ${getChain(row.selected_chain_id)?.name ?? row.selected_chain_id}`;
+  return `${coinName(row.selected_chain_id, row.selected_coin_symbol ?? '')} on ${getChain(row.selected_chain_id)?.name ?? row.selected_chain_id}`;
 }
 
 /** One payment: when (linking to its page), status, amount, order, customer and coin. */

@@ -10,6 +10,7 @@ import { emptyCard, pager } from './listControls.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import { explorerLink } from './paymentDetailPage.js';
+import { coinName } from './tokenLabel.js';
 
 /** What happened, in the merchant's words, per kind. */
 const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
@@ -139,7 +140,7 @@ function strayCard(
 <p>${KIND_TEXT[row.kind]}</p>
 <dl class="facts">
 <dt>Amount</dt><dd>${amount}</dd>
-<dt>Coin</dt><dd>${row.coin_symbol}</dd>
+<dt>Coin</dt><dd>${coinName(row.chain_id, row.coin_symbol)}</dd>
 <dt>Chain</dt><dd>${chain}</dd>
 <dt>Transaction</dt><dd>${explorerLink(explorers[row.chain_id], row.tx_id)}</dd>
 <dt>Found</dt><dd>${formatTime(row.found_at)}</dd>

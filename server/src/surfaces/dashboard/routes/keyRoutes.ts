@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_NAMES } from '@cairn/contract';
+import { isOptInToken, WEBHOOK_EVENT_NAMES } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyDetail } from '../../../domain/apiKeys/ApiKeySummary.js';
 import { KeyCreationError } from '../../../domain/apiKeys/createApiKey.js';
@@ -106,7 +106,9 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
     withBusiness(async (request, reply, viewer) => {
       const covered = await listCoveredTokens(gateway, scopeOf(viewer));
       if (covered.length === 0) return rt.redirect(reply, paths.keys);
-      return rt.send(request, reply, newKeyPage(paths, rt.csrf(reply), viewer, covered));
+      // Opt-in coins (bridged USDC.e) start unticked: the merchant accepts them by ticking them.
+      const deselected = new Set(covered.filter(isOptInToken));
+      return rt.send(request, reply, newKeyPage(paths, rt.csrf(reply), viewer, covered, { deselected }));
     }),
   );
 
