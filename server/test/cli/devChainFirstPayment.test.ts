@@ -71,7 +71,11 @@ describe.runIf(anvilAvailable('dev chain first payment'))('a first payment on th
     expect(wallet).toMatchObject({
       address: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/),
       rpc_url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/$/),
-      tokens: { USDC: expect.stringMatching(/^0x/), USDT: expect.stringMatching(/^0x/) },
+      tokens: {
+        USDC: expect.stringMatching(/^0x/),
+        USDT: expect.stringMatching(/^0x/),
+        USDCE: expect.stringMatching(/^0x/),
+      },
     });
     const treasury = wallet!.address as Address;
     const usdc = wallet!.tokens!.USDC!;

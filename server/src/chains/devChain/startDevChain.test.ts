@@ -15,7 +15,7 @@ describe.runIf(anvilAvailable('dev chain'))('startDevChain', () => {
   it('deploys the test tokens once, and a restart reuses them from the kept state', async () => {
     const first = await startDevChain(dataDir, log);
     const tokens = first.record.tokens;
-    expect(Object.keys(tokens).sort()).toEqual(['USDC', 'USDT']);
+    expect(Object.keys(tokens).sort()).toEqual(['USDC', 'USDCE', 'USDT']);
     await first.stop();
     const second = await startDevChain(dataDir, log);
     expect(second.record.tokens).toEqual(tokens);

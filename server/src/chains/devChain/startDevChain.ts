@@ -36,7 +36,8 @@ const CHAIN_ID = 31337;
  * mode), mining a block every 2 s, with its state kept in `<dataDir>/dev-chain/anvil-state.json` (written every 5 s and on exit,
  * so payments and balances survive a restart), on the port it had last time when that is free, and
  * the test tokens deployed once from anvil's first account: USDC ("USD Coin", 6 decimals, EIP-3009)
- * and USDT (6 decimals, returns nothing), both with a public `mint(address,uint256)`. Writes
+ * USDT (6 decimals, returns nothing) and USDC.e's stand-in ("USD Coin (PoS)", symbol `USDC.e`, 6
+ * decimals; the opt-in `USDCE`), each with a public `mint(address,uint256)`. Writes
  * `<dataDir>/dev-chain/dev-chain.json` so operator commands (`dev:seed`, `chains:status`) find it.
  */
 export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Promise<DevChain> {
@@ -110,6 +111,16 @@ export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Pr
       ? previous!.tokens.USDT!
       : await deploy(
           deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }),
+        );
+    // The stand-in for Polygon's bridged USDC.e (opt-in: offered only to keys that allow ETH_LOCAL:USDCE).
+    tokens.USDCE = (await deployed(previous?.tokens.USDCE))
+      ? previous!.tokens.USDCE!
+      : await deploy(
+          deployer.deployContract({
+            abi: testStablecoin.abi,
+            bytecode: testStablecoin.bytecode,
+            args: ['USD Coin (PoS)', 'USDC.e', 6],
+          }),
         );
     // Deployed at once (automine); from now on a block every few seconds, with or without transactions.
     await anvil.request('evm_setIntervalMining', [DEV_CHAIN_BLOCK_SECONDS]);
