@@ -1,7 +1,9 @@
+import { type StrayFunds, WebhookEventSchema } from '@cairn/contract';
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
 import { Business } from '../../src/platform/db/entities/index.js';
+import type { Client } from '../api/apiHelpers.js';
 import { screenshotDirFor, VIEWPORTS, type ViewportName, watchPage } from '../checkoutPage/browser.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
 import { checkDashboardPage } from './checkDashboardPage.js';
@@ -58,4 +60,19 @@ export async function captureStrayFunds(browser: Browser, test: TestGateway, sta
       await context.close();
     }
   }
+}
+
+/**
+ * The stray funds of every `type` event (`stray_funds.found`, `stray_funds.resolved`) the events API
+ * lists, newest first; each event is checked against the contract (what the SDK validates).
+ */
+export async function strayEventsOf(client: Client, type: string): Promise<StrayFunds[]> {
+  const response = await client.get(`/events?type=${type}`);
+  expect(response.status, response.text).toBe(200);
+  // biome-ignore lint/suspicious/noExplicitAny: API body
+  return response.body.data.map((event: any) => {
+    const parsed = WebhookEventSchema.parse(event);
+    expect(parsed.event).toBe(type);
+    return event.data.stray_funds as StrayFunds;
+  });
 }

@@ -5,7 +5,7 @@ import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { allDelivered, eventNamesFor } from '../chains/eventsFor.js';
 import { type SolanaDevnet, solanaDevnet } from '../chains/solana/solanaDevnet.js';
 import { type ChainScenario, startScenario } from '../chains/startChainScenario.js';
-import { pageText, signedInDashboard } from './strayFundsHelpers.js';
+import { pageText, signedInDashboard, strayEventsOf } from './strayFundsHelpers.js';
 
 // Stray funds on Solana (fake RPC, litesvm, the real watcher core): a transfer to the merchant's
 // wallet carrying none of its open payments' Solana Pay references is kept by the observer for its
@@ -27,13 +27,7 @@ describe.each(['SOL', 'USDC'] as const)('stray funds on Solana (fake RPC, litesv
   });
 
   const scope = () => ({ businessId: s.test.businessId, mode: 'test' as const });
-  const strayEvents = async (type: string) => {
-    const response = await s.client.get(`/events?type=${type}`);
-    expect(response.status, response.text).toBe(200);
-    for (const event of response.body.data) expect(WebhookEventSchema.parse(event).event).toBe(type);
-    // biome-ignore lint/suspicious/noExplicitAny: API body
-    return response.body.data.map((e: any) => e.data.stray_funds);
-  };
+  const strayEvents = (type: string) => strayEventsOf(s.client, type);
 
   it('a transfer with its payment’s reference is credited, not recorded as stray', async () => {
     const p = await s.newPayment('7.00');

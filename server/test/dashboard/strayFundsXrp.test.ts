@@ -10,7 +10,7 @@ import { allDelivered, eventNamesFor } from '../chains/eventsFor.js';
 import { type ChainScenario, startScenario } from '../chains/startChainScenario.js';
 import { XRP_TESTNET, type XrpTestnet } from '../chains/xrp/xrpTestnet.js';
 import { chromiumAvailable, launchChromium } from '../checkoutPage/browser.js';
-import { captureStrayFunds, pageText, signedInDashboard } from './strayFundsHelpers.js';
+import { captureStrayFunds, pageText, signedInDashboard, strayEventsOf } from './strayFundsHelpers.js';
 
 // Stray funds on the XRP Ledger (fake rippled, the real watcher core): an XRP payment to the merchant's
 // account without its destination tag is recorded (not only logged), shown on the dashboard page with
@@ -44,14 +44,7 @@ describe('stray funds on the XRP Ledger (fake rippled)', () => {
   });
 
   const scope = () => ({ businessId: s.test.businessId, mode: 'test' as const });
-  const strayEvents = async (type: string) => {
-    const response = await s.client.get(`/events?type=${type}`);
-    expect(response.status, response.text).toBe(200);
-    // Each body is what the contract (and the SDK, which validates it) says a webhook carries.
-    for (const event of response.body.data) expect(WebhookEventSchema.parse(event).event).toBe(type);
-    // biome-ignore lint/suspicious/noExplicitAny: API body
-    return response.body.data.map((e: any) => e.data.stray_funds);
-  };
+  const strayEvents = (type: string) => strayEventsOf(s.client, type);
 
   it('records an XRP payment without its tag, shows it with the payment it may belong to, and attaching it confirms that payment', async () => {
     const p = await s.newPayment();
