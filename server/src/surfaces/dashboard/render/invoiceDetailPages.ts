@@ -26,7 +26,7 @@ function linesTable(invoice: Invoice): SafeHtml {
 <caption class="visually-hidden-label">Lines of invoice ${invoice.number}</caption>
 ${head}
 <tbody>${invoice.line_items.map((line) => lineRow(invoice, line))}</tbody>
-<tfoot><tr><th scope="row" colspan="3" class="total-label">Total</th>${total}</tr></tfoot>
+<tfoot><tr><th scope="row" colspan="3">Total</th>${total}</tr></tfoot>
 </table></div>`;
 }
 
