@@ -21,6 +21,7 @@ import { startOidcProvider, type TestOidcProvider } from '../harness/startOidcPr
 import { startSmtpServer, type TestSmtpServer } from '../harness/startSmtpServer.js';
 import { checkDashboardPage } from './checkDashboardPage.js';
 import { linkIn } from './DashboardClient.js';
+import { openDashboardMenu } from './dashboardMenu.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
 const chromiumReady = chromiumAvailable();
@@ -238,7 +239,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
 
       // Live mode: its own wallet and key, which cannot see the test payment.
       await page.goto(url('/'));
-      await page.getByRole('button', { name: 'Switch to live mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Live mode');
       await capture(page, watch, 'overview-live', viewport);
       await page.goto(url('/wallets/new?chain=BTC'));
@@ -254,7 +255,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await expect(live.payments.retrieve(payment.id)).rejects.toMatchObject({ status: 404 });
 
       // Revoke the test key: the very next call is 401.
-      await page.getByRole('button', { name: 'Switch to test mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await page.goto(url(`/keys/${keyId}`));
       await page.getByRole('button', { name: 'Revoke' }).click();
       await page.getByText('Key revoked').waitFor();
@@ -288,6 +289,7 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       expect(recovery).toHaveLength(10);
       await page.getByRole('link', { name: 'I have saved them' }).click();
       await capture(page, watch, 'security-on', viewport);
+      await openDashboardMenu(page);
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);

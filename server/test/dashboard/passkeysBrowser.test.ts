@@ -15,6 +15,7 @@ import {
 } from '../checkoutPage/browser.js';
 import { freePort } from '../harness/freePort.js';
 import { checkDashboardPage } from './checkDashboardPage.js';
+import { openDashboardMenu } from './dashboardMenu.js';
 import { type DashboardTestGateway, startDashboardGateway } from './dashboardTestGateway.js';
 
 const chromiumReady = chromiumAvailable();
@@ -107,7 +108,7 @@ describe.runIf(chromiumReady)('passkeys in a real browser', () => {
       const email = await signedIn(page, viewport);
 
       // No second factor: live mode is refused, and the Security page says why.
-      await page.getByRole('button', { name: 'Switch to live mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await page.getByText('turn on two-factor sign-in').waitFor();
       expect(await page.locator('#mode-badge').textContent()).toBe('Test mode');
       expect(page.url()).toContain('/dashboard/account/security');
@@ -129,6 +130,7 @@ describe.runIf(chromiumReady)('passkeys in a real browser', () => {
       await capture(page, watch, 'security-passkey', viewport);
 
       // Signed out, then in with the passkey alone: no address, no password.
+      await openDashboardMenu(page);
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByRole('heading', { name: 'Sign in to Cairn' }).waitFor();
       await capture(page, watch, 'sign-in-passkey', viewport);
@@ -137,9 +139,9 @@ describe.runIf(chromiumReady)('passkeys in a real browser', () => {
       expect((await credentialsOf(cdp, authenticatorId))[0]!.signCount).toBeGreaterThan(0);
 
       // A passkey is two-factor: live mode opens.
-      await page.getByRole('button', { name: 'Switch to live mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Live mode');
-      await page.getByRole('button', { name: 'Switch to test mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Test mode');
 
       // Eleven minutes later, adding a wallet asks to confirm it's you: the passkey answers, and the
@@ -156,6 +158,7 @@ describe.runIf(chromiumReady)('passkeys in a real browser', () => {
       await page.getByText('BTC_TESTNET wallet added').waitFor();
 
       // A password sign-in now asks for the second factor; the passkey answers it.
+      await openDashboardMenu(page);
       await page.getByRole('button', { name: 'Sign out', exact: true }).click();
       await page.getByLabel('Email address').fill(email);
       await page.getByLabel('Password').fill(PASSWORD);
@@ -169,7 +172,7 @@ describe.runIf(chromiumReady)('passkeys in a real browser', () => {
       await page.goto(url('/account/security'));
       await page.locator('#passkey-list').getByRole('button', { name: 'Remove' }).click();
       await page.getByText('It was your last second factor').waitFor();
-      await page.getByRole('button', { name: 'Switch to live mode' }).click();
+      await page.getByRole('switch', { name: 'Live mode' }).click();
       await page.getByText('turn on two-factor sign-in').waitFor();
       await context.close();
     });

@@ -1,5 +1,4 @@
 import { formatUnits } from '@cairn/chain-core';
-import { WebhookEventSchema } from '@cairn/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listStrayFunds } from '../../src/domain/strayFunds/listStrayFunds.js';
 import { allDelivered, eventNamesFor } from '../chains/eventsFor.js';

@@ -1,4 +1,3 @@
-import { WebhookEventSchema } from '@cairn/contract';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachStrayFunds } from '../../src/domain/payments/attachStrayFunds.js';

@@ -79,7 +79,7 @@ describe.runIf(chromiumReady)('live wallet confirmation in a real browser', () =
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name }).waitFor();
-    await page.getByRole('button', { name: 'Switch to live mode' }).click();
+    await page.getByRole('switch', { name: 'Live mode' }).click();
     await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Live mode');
     const capture = (state: string) =>
       checkDashboardPage(page, watch, { state, viewport, origins: [on.baseUrl], dir: SCREENS });

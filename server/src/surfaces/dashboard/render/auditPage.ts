@@ -2,19 +2,21 @@ import type { AuditLogLine } from '../../../domain/businesses/listAuditLog.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
+
+const COLUMNS = tableColumns('When', 'Who', 'What', 'Target', 'From');
 
 /** One change: when, who, what, on what, from which address. */
 function auditRow(line: AuditLogLine): SafeHtml {
   const action = html`<code>${line.action}</code>`;
-  return tableRow(formatTime(line.createdAt), line.actor, action, line.target ?? '—', line.ip ?? '—');
+  return COLUMNS.row(formatTime(line.createdAt), line.actor, action, line.target ?? '—', line.ip ?? '—');
 }
 
 /** The log's table (the latest 200 changes, newest first). */
 function auditTable(lines: readonly AuditLogLine[]): SafeHtml {
   return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Audit log"><table><caption class="visually-hidden-label">Audit log</caption>
-${tableHead('When', 'Who', 'What', 'Target', 'From')}
+${COLUMNS.head}
 <tbody>${lines.map(auditRow)}</tbody></table></div>`;
 }
 

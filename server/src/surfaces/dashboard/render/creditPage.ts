@@ -10,7 +10,9 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import { pager } from './listControls.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
+
+const LEDGER = tableColumns('When', 'What', 'Payment', 'Amount');
 
 const KIND_LABELS: Readonly<Record<CreditLedgerLine['kind'], string>> = {
   grant: 'Sign-up grant',
@@ -58,12 +60,12 @@ function ledgerRow(paths: DashboardPaths, line: CreditLedgerLine): SafeHtml {
     ? html`<a href="${paths.payment(line.paymentId)}">Payment ${line.paymentId.slice(0, 8)}</a>`
     : '—';
   const signed = negative ? html`<span class="debit">−${amount}</span>` : html`+${amount}`;
-  return tableRow(formatTime(line.createdAt), KIND_LABELS[line.kind], payment, { num: signed });
+  return LEDGER.row(formatTime(line.createdAt), KIND_LABELS[line.kind], payment, { num: signed });
 }
 
 function ledgerTable(rows: readonly SafeHtml[]): SafeHtml {
   const caption = html`<caption class="visually-hidden-label">Prepaid Credit ledger, newest first</caption>`;
-  const head = tableHead('When', 'What', 'Payment', 'Amount');
+  const head = LEDGER.head;
   return html`<div class="table-wrap" tabindex="0"><table>${caption}${head}<tbody>${rows}</tbody></table></div>`;
 }
 

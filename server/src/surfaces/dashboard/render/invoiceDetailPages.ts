@@ -7,19 +7,21 @@ import { invoiceBadge, money, OVERDUE_TAG } from './invoicePages.js';
 import { metadataList } from './metadataList.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
+
+const LINES = tableColumns('Item', { num: 'Quantity' }, { num: 'Unit price' }, { num: 'Amount' });
 
 /** One line of the invoice: description, quantity, unit price and amount. */
 function lineRow(invoice: Invoice, line: Invoice['line_items'][number]): SafeHtml {
   const price = money(invoice, line.unit_price);
   const amount = money(invoice, line.amount);
-  return tableRow(line.description, { num: line.quantity }, { num: price }, { num: amount });
+  return LINES.row(line.description, { num: line.quantity }, { num: price }, { num: amount });
 }
 
 /** The invoice's lines and total, as the recipient's page shows them. */
 function linesTable(invoice: Invoice): SafeHtml {
-  const head = tableHead('Item', { num: 'Quantity' }, { num: 'Unit price' }, { num: 'Amount' });
-  const total = html`<td class="num"><strong>${money(invoice, invoice.total)}</strong></td>`;
+  const head = LINES.head;
+  const total = html`<td class="num" data-label="Total"><strong>${money(invoice, invoice.total)}</strong></td>`;
   return html`<div class="table-wrap" tabindex="0"><table>
 <caption class="visually-hidden-label">Lines of invoice ${invoice.number}</caption>
 ${head}

@@ -59,11 +59,11 @@ function recipientCell(invoice: Invoice): SafeHtml | string {
 /** One invoice: its number (linking to its page), recipient, total, status and due date. */
 function invoiceRow(paths: DashboardPaths, invoice: Invoice): SafeHtml {
   return html`<tr>
-<td><a href="${paths.invoice(invoice.id)}">${invoice.number}</a></td>
-<td>${recipientCell(invoice)}</td>
-<td class="num">${money(invoice, invoice.total)}</td>
-<td>${invoiceBadge(invoice)}</td>
-<td>${invoice.due_date}</td>
+<td data-label="Number"><a href="${paths.invoice(invoice.id)}">${invoice.number}</a></td>
+<td data-label="Recipient">${recipientCell(invoice)}</td>
+<td class="num" data-label="Total">${money(invoice, invoice.total)}</td>
+<td data-label="Status">${invoiceBadge(invoice)}</td>
+<td data-label="Due">${invoice.due_date}</td>
 </tr>`;
 }
 

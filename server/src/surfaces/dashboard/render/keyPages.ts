@@ -9,7 +9,7 @@ import { keyCheckbox } from './keyCheckbox.js';
 import { type KeyPageExtras, keyWebhookSection, secretBox } from './keyWebhookSection.js';
 import { emptyCard } from './listControls.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
 import { tokenLabel } from './tokenLabel.js';
 import type { Viewer } from './Viewer.js';
 
@@ -24,17 +24,27 @@ const STATUS_LABEL: Record<string, string> = {
 /** A key's status badge. */
 const statusCell = (status: string) => html`<span class="status ${status}">${STATUS_LABEL[status]}</span>`;
 
+const KEY_COLUMNS = tableColumns('Key', 'Label', 'Mode', 'Created', 'Last used', 'Status', 'Webhook');
+
 /** One key: its hint (linking to its page), label, mode, dates, status and whether it has a webhook. */
 function keyRow(paths: DashboardPaths, k: ApiKeySummary): SafeHtml {
   const hint = html`<a href="${paths.key(k.id)}"><code>${k.hint}</code></a>`;
   const lastUsed = k.lastUsedAt ? formatTime(k.lastUsedAt) : 'Never';
   const webhook = k.hasWebhookEndpoint ? 'Set' : '—';
-  return tableRow(hint, k.label, k.mode, formatTime(k.createdAt), lastUsed, statusCell(k.status), webhook);
+  return KEY_COLUMNS.row(
+    hint,
+    k.label,
+    k.mode,
+    formatTime(k.createdAt),
+    lastUsed,
+    statusCell(k.status),
+    webhook,
+  );
 }
 
 function keysTable(paths: DashboardPaths, keys: readonly ApiKeySummary[]): SafeHtml {
   return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="API keys"><table><caption class="visually-hidden-label">API keys</caption>
-${tableHead('Key', 'Label', 'Mode', 'Created', 'Last used', 'Status', 'Webhook')}
+${KEY_COLUMNS.head}
 <tbody>${keys.map((k) => keyRow(paths, k))}</tbody></table></div>`;
 }
 

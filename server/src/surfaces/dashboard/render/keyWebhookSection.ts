@@ -7,7 +7,7 @@ import type { FormState } from './accountPages.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import { keyCheckbox } from './keyCheckbox.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
 
 /** What a key page may show besides the key: secrets shown once, a test's outcome, form state. */
 export interface KeyPageExtras extends FormState {
@@ -120,16 +120,18 @@ ${test.status === 'pending' ? ' Reload this page in a moment to see the outcome.
 </div>`;
 }
 
+const RECENT = tableColumns('When', 'Event', 'Status', 'HTTP');
+
 /** One recent delivery: when, which event, its status and the HTTP status it got. */
 function recentDeliveryRow(d: DeliveryLogEntry): SafeHtml {
   const status = html`<span class="status ${d.status}">${d.status}</span>`;
-  return tableRow(formatTime(d.created_at), d.event, status, d.last_status_code ?? '—');
+  return RECENT.row(formatTime(d.created_at), d.event, status, d.last_status_code ?? '—');
 }
 
 function recentDeliveries(deliveries: readonly DeliveryLogEntry[]): SafeHtml {
   const caption = html`<caption class="visually-hidden-label">Recent deliveries</caption>`;
   return html`<h3>Recent deliveries</h3><div class="table-wrap" tabindex="0" role="region" aria-label="Recent deliveries"><table>${caption}
-${tableHead('When', 'Event', 'Status', 'HTTP')}
+${RECENT.head}
 <tbody>${deliveries.map(recentDeliveryRow)}</tbody></table></div>`;
 }
 

@@ -4,21 +4,23 @@ import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { formatTime } from './forms.js';
 import type { Page } from './Page.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
 
 const DEV_ONLY =
   'This gateway has no mail server (CAIRN_SMTP_URL is unset), so the mail it would send is kept here. ' +
   'For development only: anyone who can open this page can use these links.';
 
+const MAIL = tableColumns('When', 'To', 'Subject');
+
 /** One kept message: when, to whom, and its subject linking to it. */
 function mailRow(paths: DashboardPaths, m: DevMailSummary): SafeHtml {
   const subject = html`<a href="${paths.mailboxMessage(m.id)}">${m.subject}</a>`;
-  return tableRow(formatTime(m.createdAt), m.toAddress, subject);
+  return MAIL.row(formatTime(m.createdAt), m.toAddress, subject);
 }
 
 function mailTable(paths: DashboardPaths, messages: readonly DevMailSummary[]): SafeHtml {
   return html`<div class="card table-wrap" tabindex="0" role="region" aria-label="Mail"><table><caption class="visually-hidden-label">Mail</caption>
-${tableHead('When', 'To', 'Subject')}
+${MAIL.head}
 <tbody>${messages.map((m) => mailRow(paths, m))}</tbody></table></div>`;
 }
 

@@ -10,7 +10,7 @@ import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
 import { OPEN_STATUSES, statusBadge } from './paymentPages.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns, tableHead } from './tableParts.js';
 import { coinName } from './tokenLabel.js';
 import { transferPart } from './transferPart.js';
 
@@ -81,11 +81,15 @@ type PaymentOption = PaymentBody['chain_options'][number];
 type PaymentTransfer = PaymentBody['transactions'][number];
 type PaymentRefund = PaymentBody['refunds'][number];
 
+const TRANSFERS = tableColumns('Transaction', 'Amount', 'Confirmations', 'State', 'Seen');
+const SWEEPS = tableColumns('Transaction', 'State', 'When');
+const REFUNDS = tableColumns('Transaction', 'Amount', 'Recorded');
+
 /** One option the checkout offered: coin and chain (the picked one marked), amount and rate. */
 function optionRow(p: PaymentBody, o: PaymentOption): SafeHtml {
   const picked = p.selected_chain_id === o.chain_id && p.selected_coin_symbol === o.coin_symbol;
   const coin = html`${coinName(o.chain_id, o.coin_symbol)} on ${getChain(o.chain_id)?.name ?? o.chain_id}${picked ? html` <span class="tag">picked</span>` : ''}`;
-  const cells = html`<td>${coin}</td><td class="num">${o.display_amount} ${o.coin_symbol}</td><td class="num">${o.exchange_rate} ${p.fiat_currency}</td>`;
+  const cells = html`<td data-label="Coin">${coin}</td><td class="num" data-label="Amount">${o.display_amount} ${o.coin_symbol}</td><td class="num" data-label="Rate">${o.exchange_rate} ${p.fiat_currency}</td>`;
   return html`<tr${picked ? html` class="picked"` : ''}>${cells}</tr>`;
 }
 
@@ -107,7 +111,7 @@ function transferRow(facts: PaymentPageFacts, t: PaymentTransfer): SafeHtml {
   const part = transferPart(getChain(t.chain_id)?.family, t.output_index);
   const output = part ? html` <span class="muted">${part}</span>` : '';
   const tx = html`${explorerLink(facts.explorers[t.chain_id], t.tx_id)}${output}`;
-  return tableRow(
+  return TRANSFERS.row(
     tx,
     { num: coinAmount(t.amount, t.chain_id, t.coin_symbol) },
     { num: confirmationsCell(t, facts.requiredConfirmations) },
@@ -122,13 +126,13 @@ function sweepRow(facts: PaymentPageFacts, chainId: string, sw: PaymentSweep): S
     sw.status === 'confirmed'
       ? html`<span class="status confirmed">In your treasury</span>`
       : html`<span class="status pending">Sent, not mined yet</span>`;
-  return tableRow(explorerLink(facts.explorers[chainId], sw.txHash), state, formatTime(sw.at));
+  return SWEEPS.row(explorerLink(facts.explorers[chainId], sw.txHash), state, formatTime(sw.at));
 }
 
 /** One refund the merchant recorded. */
 function refundRow(facts: PaymentPageFacts, r: PaymentRefund): SafeHtml {
   const tx = explorerLink(facts.explorers[r.chain_id], r.tx_id);
-  return tableRow(tx, { num: coinAmount(r.amount, r.chain_id, r.coin_symbol) }, formatTime(r.created_at));
+  return REFUNDS.row(tx, { num: coinAmount(r.amount, r.chain_id, r.coin_symbol) }, formatTime(r.created_at));
 }
 
 /** One event of the payment's history, with what became of its webhook. */
@@ -303,7 +307,7 @@ function transfersSection(facts: PaymentPageFacts): SafeHtml {
   const p = facts.payment;
   const transfers = p.transactions.map((t) => transferRow(facts, t));
   const refunds = p.refunds.map((r) => refundRow(facts, r));
-  const transfersHead = tableHead('Transaction', 'Amount', 'Confirmations', 'State', 'Seen');
+  const transfersHead = TRANSFERS.head;
   const transfersTable =
     transfers.length > 0
       ? html`<div class="table-wrap" tabindex="0"><table>${transfersHead}<tbody>${transfers}</tbody></table></div>`
@@ -311,9 +315,9 @@ function transfersSection(facts: PaymentPageFacts): SafeHtml {
   const sweeps = facts.sweeps ?? [];
   const sweepsTable =
     sweeps.length > 0 && p.selected_chain_id
-      ? html`<h3>Swept to your treasury</h3><div class="table-wrap" tabindex="0"><table>${tableHead('Transaction', 'State', 'When')}<tbody>${sweeps.map((sw) => sweepRow(facts, p.selected_chain_id!, sw))}</tbody></table></div>`
+      ? html`<h3>Swept to your treasury</h3><div class="table-wrap" tabindex="0"><table>${SWEEPS.head}<tbody>${sweeps.map((sw) => sweepRow(facts, p.selected_chain_id!, sw))}</tbody></table></div>`
       : '';
-  const refundsHead = tableHead('Transaction', 'Amount', 'Recorded');
+  const refundsHead = REFUNDS.head;
   const refundsTable =
     refunds.length > 0
       ? html`<h3>Refunds you recorded</h3><div class="table-wrap" tabindex="0"><table>${refundsHead}<tbody>${refunds}</tbody></table></div>`

@@ -13,7 +13,7 @@ import { emptyCard, pager } from './listControls.js';
 import { metadataList } from './metadataList.js';
 import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns, tableHead } from './tableParts.js';
 
 /** A key a link may be created for (its payments, and their webhooks, are that key's). */
 export type LinkKeyChoice = ApiKeyChoice;
@@ -110,11 +110,11 @@ ${apiKeyField(keys, v.api_key, KEY_HINT, e.api_key)}
 /** One link: its description (linking to its page), amount, state, uses and creation. */
 function linkRow(paths: DashboardPaths, link: PaymentLink): SafeHtml {
   return html`<tr>
-<td><a href="${paths.link(link.id)}">${link.description ?? 'Untitled link'}</a></td>
-<td class="num">${amountOf(link)}</td>
-<td>${stateTag(link)}</td>
-<td class="num">${usesOf(link)}</td>
-<td>${formatTime(link.created_at)}</td>
+<td data-label="Link"><a href="${paths.link(link.id)}">${link.description ?? 'Untitled link'}</a></td>
+<td class="num" data-label="Amount">${amountOf(link)}</td>
+<td data-label="State">${stateTag(link)}</td>
+<td class="num" data-label="Uses">${usesOf(link)}</td>
+<td data-label="Created">${formatTime(link.created_at)}</td>
 </tr>`;
 }
 
@@ -188,10 +188,12 @@ function deactivateButton(paths: DashboardPaths, csrf: string, link: PaymentLink
   });
 }
 
+const LINK_PAYMENTS = tableColumns('Created', 'Status', 'Payment');
+
 /** A payment the link made: when, its status, and its id linking to its page. */
 function linkPaymentRow(paths: DashboardPaths, p: LinkPaymentRow): SafeHtml {
   const payment = html`<a href="${paths.payment(p.id)}"><code>${p.id}</code></a>`;
-  return tableRow(formatTime(p.created_at), statusBadge(p.status), payment);
+  return LINK_PAYMENTS.row(formatTime(p.created_at), statusBadge(p.status), payment);
 }
 
 /** The link's newest payments, and where the API lists them all when there are more. */
@@ -202,7 +204,7 @@ function linkPayments(paths: DashboardPaths, input: PaymentLinkDetail): SafeHtml
     : '';
   return html`<div class="card table-wrap" tabindex="0"><table>
 <caption class="visually-hidden-label">Payments this link created, newest first</caption>
-${tableHead('Created', 'Status', 'Payment')}
+${LINK_PAYMENTS.head}
 <tbody>${input.payments.map((p) => linkPaymentRow(paths, p))}</tbody></table></div>${more}`;
 }
 

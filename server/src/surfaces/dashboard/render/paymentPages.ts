@@ -62,12 +62,12 @@ function paidWithCell(row: PaymentListRow): string {
 /** One payment: when (linking to its page), status, amount, order, customer and coin. */
 function paymentRow(paths: DashboardPaths, row: PaymentListRow): SafeHtml {
   return html`<tr>
-<td><a href="${paths.payment(row.id)}">${formatTime(row.created_at)}</a></td>
-<td>${statusCell(row)}</td>
-<td class="num">${formatFiat(row.fiat_amount, row.fiat_currency, 'en-US')}</td>
-<td>${row.order_id ?? '—'}</td>
-<td>${row.customer_email ?? '—'}</td>
-<td>${paidWithCell(row)}</td>
+<td data-label="Created"><a href="${paths.payment(row.id)}">${formatTime(row.created_at)}</a></td>
+<td data-label="Status">${statusCell(row)}</td>
+<td class="num" data-label="Amount">${formatFiat(row.fiat_amount, row.fiat_currency, 'en-US')}</td>
+<td data-label="Order">${row.order_id ?? '—'}</td>
+<td data-label="Customer">${row.customer_email ?? '—'}</td>
+<td data-label="Paid with">${paidWithCell(row)}</td>
 </tr>`;
 }
 

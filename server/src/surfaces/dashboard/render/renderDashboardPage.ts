@@ -11,6 +11,7 @@ export type Section =
   | 'payments'
   | 'invoices'
   | 'links'
+  | 'stray'
   | 'webhooks'
   | 'credit'
   | 'wallets'
@@ -29,31 +30,54 @@ export interface PageFrame {
   readonly viewer?: Viewer;
 }
 
-const SECTIONS: readonly {
+interface NavItem {
   readonly id: Section;
   readonly label: string;
   readonly path: keyof DashboardPaths;
-}[] = [
-  { id: 'overview', label: 'Home', path: 'home' },
-  { id: 'payments', label: 'Payments', path: 'payments' },
-  { id: 'invoices', label: 'Invoices', path: 'invoices' },
-  { id: 'links', label: 'Payment links', path: 'links' },
-  { id: 'webhooks', label: 'Webhooks', path: 'webhooks' },
-  { id: 'credit', label: 'Prepaid Credit', path: 'credit' },
-  { id: 'wallets', label: 'Wallets', path: 'wallets' },
-  { id: 'keys', label: 'API keys & webhooks', path: 'keys' },
-  { id: 'audit', label: 'Audit log', path: 'audit' },
-  { id: 'settings', label: 'Settings', path: 'settings' },
-  { id: 'businesses', label: 'Businesses', path: 'businesses' },
+}
+
+/** The navigation, grouped by task; a group without a title is the top of the list. */
+const NAV_GROUPS: readonly { readonly title?: string; readonly items: readonly NavItem[] }[] = [
+  { items: [{ id: 'overview', label: 'Home', path: 'home' }] },
+  {
+    title: 'Get paid',
+    items: [
+      { id: 'payments', label: 'Payments', path: 'payments' },
+      { id: 'invoices', label: 'Invoices', path: 'invoices' },
+      { id: 'links', label: 'Payment links', path: 'links' },
+      { id: 'stray', label: 'Stray funds', path: 'strayFunds' },
+    ],
+  },
+  {
+    title: 'Developers',
+    items: [
+      { id: 'keys', label: 'API keys & webhook endpoints', path: 'keys' },
+      { id: 'webhooks', label: 'Webhook deliveries', path: 'webhooks' },
+    ],
+  },
+  {
+    title: 'Account',
+    items: [
+      { id: 'wallets', label: 'Wallets', path: 'wallets' },
+      { id: 'credit', label: 'Prepaid Credit', path: 'credit' },
+      { id: 'settings', label: 'Settings', path: 'settings' },
+      { id: 'businesses', label: 'Businesses', path: 'businesses' },
+      { id: 'audit', label: 'Audit log', path: 'audit' },
+    ],
+  },
 ];
 
-/** The mode toggle: a form that switches to the other mode and comes back to this section. */
-function modeToggle(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
-  const other = viewer.mode === 'test' ? 'live' : 'test';
+/**
+ * The mode switch: the current mode always shown as a badge, and a quiet switch (a submit button with
+ * the switch role, on in live mode) that posts the other mode and comes back to this section.
+ */
+function modeSwitch(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
+  const live = viewer.mode === 'live';
   const back = section ? html`<input type="hidden" name="section" value="${section}">` : '';
-  const button = html`<button type="submit" class="secondary">Switch to ${other} mode</button>`;
-  const mode = html`<input type="hidden" name="mode" value="${other}">`;
-  return html`<form class="inline-form" method="post" action="${frame.paths.mode}">${csrfField(frame.csrf)}${mode}${back}${button}</form>`;
+  const mode = html`<input type="hidden" name="mode" value="${live ? 'test' : 'live'}">`;
+  const badge = html`<span class="mode-badge ${viewer.mode}" id="mode-badge">${live ? 'Live mode' : 'Test mode'}</span>`;
+  const toggle = html`<button type="submit" class="mode-toggle" role="switch" aria-checked="${live ? 'true' : 'false'}" aria-label="Live mode"><span class="track" aria-hidden="true"></span><span class="toggle-text" aria-hidden="true">Live</span></button>`;
+  return html`<form class="mode-switch" method="post" action="${frame.paths.mode}">${csrfField(frame.csrf)}${mode}${back}${badge}${toggle}</form>`;
 }
 
 /** The bar of a page for nobody signed in: the brand only. */
@@ -63,51 +87,68 @@ function signedOutTopBar(paths: DashboardPaths): SafeHtml {
 
 /** The business the pages show: a switcher when the login has several, else its name. */
 function businessSwitcher(frame: PageFrame, viewer: Viewer): SafeHtml {
-  if (viewer.businesses.length <= 1) return html`<span>${viewer.business?.name ?? 'No business yet'}</span>`;
+  if (viewer.businesses.length <= 1)
+    return html`<p class="business-name">${viewer.business?.name ?? 'No business yet'}</p>`;
   const options = viewer.businesses.map(
     (b) =>
       html`<option value="${b.id}"${b.id === viewer.business?.id ? html` selected` : ''}>${b.name}</option>`,
   );
-  return html`<form class="inline-form" method="post" action="${frame.paths.switchBusiness}">${csrfField(frame.csrf)}
+  return html`<form class="inline-form business-switch" method="post" action="${frame.paths.switchBusiness}">${csrfField(frame.csrf)}
 <label for="business-switch" class="visually-hidden-label">Business</label>
 <select id="business-switch" name="business_id">${options}</select>
 <button type="submit" class="secondary">Switch</button></form>`;
 }
 
 /** One entry of the navigation, marked as the current page on its own section. */
-function sectionLink(
-  paths: DashboardPaths,
-  s: (typeof SECTIONS)[number],
-  current: Section | undefined,
-): SafeHtml {
-  const href = paths[s.path] as string;
-  return html`<li><a href="${href}"${s.id === current ? html` aria-current="page"` : ''}>${s.label}</a></li>`;
+function navLink(paths: DashboardPaths, item: NavItem, current: Section | undefined): SafeHtml {
+  const href = paths[item.path] as string;
+  return html`<li><a href="${href}"${item.id === current ? html` aria-current="page"` : ''}>${item.label}</a></li>`;
 }
 
+/** The navigation's groups, each list named by its group's title. */
+function navGroups(paths: DashboardPaths, current: Section | undefined): SafeHtml[] {
+  return NAV_GROUPS.map((group, i) => {
+    const links = group.items.map((item) => navLink(paths, item, current));
+    if (!group.title) return html`<ul class="nav-list">${links}</ul>`;
+    const id = `nav-group-${i}`;
+    return html`<p class="nav-group" id="${id}">${group.title}</p><ul class="nav-list" aria-labelledby="${id}">${links}</ul>`;
+  });
+}
+
+/** The header (brand and mode) of a signed-in page. */
 function renderTopBar(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
-  const { paths, csrf } = frame;
-  const switcher = businessSwitcher(frame, viewer);
   return html`<header class="top">
 <div class="top-row">
-<a class="brand" href="${paths.home}">Cairn</a>
-${switcher}
-<div class="mode">
-<span class="mode-badge ${viewer.mode}" id="mode-badge">${viewer.mode === 'test' ? 'Test mode' : 'Live mode'}</span>
-${modeToggle(frame, viewer, section)}
+<a class="brand" href="${frame.paths.home}">Cairn</a>
+${modeSwitch(frame, viewer, section)}
 </div>
-<div class="inline-form"><span class="muted">${viewer.email}</span>
+</header>`;
+}
+
+/**
+ * The side navigation of a signed-in page: a sidebar on wide screens, a "Menu" disclosure on phones
+ * (a native details element: no script, keyboard and screen-reader ready). It carries the business
+ * switcher, the grouped links and the signed-in address with Sign out.
+ */
+function renderSideNav(frame: PageFrame, viewer: Viewer, section: Section | undefined): SafeHtml {
+  const { paths, csrf } = frame;
+  return html`<nav class="side" aria-label="Dashboard">
+<details class="menu">
+<summary>Menu</summary>
+<div class="menu-body">
+${businessSwitcher(frame, viewer)}
+${navGroups(paths, section)}
+<div class="account"><span class="muted account-email">${viewer.email}</span>
 <form class="inline-form" method="post" action="${paths.signOut}">${csrfField(csrf)}<button type="submit" class="link">Sign out</button></form></div>
 </div>
-<nav class="main-nav" aria-label="Dashboard">
-<ul>${SECTIONS.map((s) => sectionLink(paths, s, section))}</ul>
-</nav>
-</header>`;
+</details>
+</nav>`;
 }
 
 /**
  * The HTML document every dashboard page shares: mobile viewport, no inline script or style (the CSP
  * forbids them), the stylesheet and the deferred script from the gateway itself, and, when signed in,
- * the business switcher, the mode toggle (always visible) and the navigation.
+ * the mode switch (always visible) and the side navigation with the business switcher.
  */
 export function renderDashboardPage(
   frame: PageFrame,
@@ -145,9 +186,14 @@ ${
       )
     : ''
 }</head>
-<body>
+<body${viewer ? html` class="signed-in"` : ''}>
 <a class="skip" href="#main">Skip to content</a>
-${viewer ? renderTopBar(frame, viewer, page.section) : signedOutTopBar(frame.paths)}
+${
+  viewer
+    ? html`${renderTopBar(frame, viewer, page.section)}
+${renderSideNav(frame, viewer, page.section)}`
+    : signedOutTopBar(frame.paths)
+}
 <main id="main" tabindex="-1"${page.narrow ? html` class="narrow"` : ''}>
 ${renderNotice(page.notice)}
 ${page.main}

@@ -173,7 +173,7 @@ export function strayFundsPage(
   );
   return {
     title: 'Stray funds',
-    section: 'payments',
+    section: 'stray',
     ...(input.notice ? { notice: input.notice } : {}),
     ...(input.status ? { status: input.status } : {}),
     main: html`<h1>Stray funds</h1>

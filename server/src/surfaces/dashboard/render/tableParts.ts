@@ -21,9 +21,33 @@ export function tableHead(...columns: readonly (string | Numeric<string>)[]): Sa
   return html`<thead><tr>${columns.map(header)}</tr></thead>`;
 }
 
-/** A table's row: one `<td>` per cell, in order (`{ num: ... }` for a cell of numbers). */
+/** One `<td>`, labelled with its column's header when it has one (the phone layout shows the label). */
+export function tableCell(value: HtmlValue | Numeric<HtmlValue>, label?: string): SafeHtml {
+  const labelled = label === undefined ? '' : html` data-label="${label}"`;
+  return isNumeric(value)
+    ? html`<td class="num"${labelled}>${value.num}</td>`
+    : html`<td${labelled}>${value}</td>`;
+}
+
+/** A table's row: one `<td>` per cell, in order (`{ num: ... }` for a cell of numbers), unlabelled. */
 export function tableRow(...cells: readonly (HtmlValue | Numeric<HtmlValue>)[]): SafeHtml {
-  const cell = (value: HtmlValue | Numeric<HtmlValue>) =>
-    isNumeric(value) ? html`<td class="num">${value.num}</td>` : html`<td>${value}</td>`;
-  return html`<tr>${cells.map(cell)}</tr>`;
+  return html`<tr>${cells.map((value) => tableCell(value))}</tr>`;
+}
+
+/** A table's columns: its head, and rows whose cells carry their column's header as `data-label`. */
+export interface TableColumns {
+  readonly head: SafeHtml;
+  row(...cells: readonly (HtmlValue | Numeric<HtmlValue>)[]): SafeHtml;
+}
+
+/**
+ * The columns of a table, in order: `head` draws them, `row` draws one row whose cells are labelled with
+ * their column's header, so that under 640 px (where rows become stacked cards) every value keeps its name.
+ */
+export function tableColumns(...columns: readonly (string | Numeric<string>)[]): TableColumns {
+  const labels = columns.map((column) => (isNumeric(column) ? column.num : column));
+  return {
+    head: tableHead(...columns),
+    row: (...cells) => html`<tr>${cells.map((value, i) => tableCell(value, labels[i]))}</tr>`,
+  };
 }

@@ -109,11 +109,11 @@ function walletRow(paths: DashboardPaths, csrf: string, w: WalletSummary): SafeH
     confirm: `Remove the ${w.chainId} wallet? New payments stop offering ${w.chainId}.`,
   });
   return html`<tr>
-<td>${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
-<td>${walletCell(w)}</td>
-<td>${statusCell(paths, csrf, w)}</td>
-<td>${formatTime(w.createdAt)}</td>
-<td>${remove}</td>
+<td data-label="Chain">${chain?.name ?? w.chainId}<br><span class="muted">${w.chainId}</span></td>
+<td data-label="Wallet">${walletCell(w)}</td>
+<td data-label="Status">${statusCell(paths, csrf, w)}</td>
+<td data-label="Added">${formatTime(w.createdAt)}</td>
+<td data-label="Actions">${remove}</td>
 </tr>`;
 }
 

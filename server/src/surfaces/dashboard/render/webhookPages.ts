@@ -120,7 +120,7 @@ export function webhooksPage(
   const where = html`Endpoints are set on each <a href="${paths.keys}">API key</a>.`;
   const allEvents = html`<a href="${paths.events}">All events</a>, delivered or not.`;
   return {
-    title: 'Webhooks',
+    title: 'Webhook deliveries',
     section: 'webhooks',
     main: html`<h1>Webhook deliveries</h1>
 <p class="muted">Every event sent to your ${input.mode}-mode endpoints, newest first. ${where} ${allEvents}</p>

@@ -15,6 +15,7 @@ const SECTION_PATHS: Readonly<Record<string, string>> = {
   payments: '/payments',
   invoices: '/invoices',
   links: '/links',
+  stray: '/stray-funds',
   webhooks: '/webhooks',
   credit: '/credit',
   wallets: '/wallets',

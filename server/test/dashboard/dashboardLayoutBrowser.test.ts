@@ -1,0 +1,219 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../src/platform/runtime/clock.js';
+import { clientFor } from '../api/apiHelpers.js';
+import {
+  chromiumAvailable,
+  expectNothingWiderThanViewport,
+  launchChromium,
+  screenshotDirFor,
+  VIEWPORTS,
+  type ViewportName,
+  watchPage,
+} from '../checkoutPage/browser.js';
+import {
+  checkoutUrl,
+  createCheckoutPayment,
+  expectSeeOther,
+  lockedAmount,
+  postForm,
+  startCheckoutGateway,
+} from '../checkoutPage/checkoutHelpers.js';
+import { reportSyntheticTransfer } from '../checkoutPage/reportSyntheticTransfer.js';
+import type { TestGateway } from '../harness/startTestGateway.js';
+import { checkDashboardPage } from './checkDashboardPage.js';
+import { sessionFor } from './strayFundsHelpers.js';
+
+const chromiumReady = chromiumAvailable();
+vi.setConfig({ testTimeout: 240_000 });
+const SCREENS = screenshotDirFor(import.meta.url);
+const DAY = 86_400_000;
+
+/**
+ * The dashboard's frame at desktop (1280x800) and phone (390x844) width in Debian's Chromium, on every
+ * page of a seeded business (a paid payment with its transfer, an invoice, a payment link): nothing
+ * wider than the viewport, no serious axe-core violation, the current mode always shown, the current
+ * page marked with aria-current in the navigation; on a phone the navigation is a collapsed menu that
+ * opens by touch or keyboard and whose links work; the mode switch comes back to the same section.
+ * Screenshots: `screenshots/layout-<page>-<viewport>.png`.
+ */
+describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
+  const clock = new ManualClock(new Date('2026-11-20T10:00:00Z'));
+  let test: TestGateway;
+  let browser: Browser;
+  let paymentId: string;
+  let invoiceId: string;
+
+  beforeAll(async () => {
+    [test, browser] = await Promise.all([
+      startCheckoutGateway({ clock, env: { CAIRN_REQUIRE_2FA_FOR_LIVE: 'false' } }),
+      launchChromium(),
+    ]);
+    // A payment paid on chain (one transfer with a confirmation), so its page has every table.
+    const payment = await createCheckoutPayment(test, {
+      order_id: 'order-with-a-rather-long-reference-0123456789',
+      customer_email: 'a.customer.with.a.long.address@example.com',
+    });
+    paymentId = payment.id;
+    expectSeeOther(
+      await postForm(`${checkoutUrl(test, paymentId)}/select`, { token: 'LTC_REGTEST:LTC' }),
+      `/checkout/${paymentId}`,
+    );
+    await reportSyntheticTransfer(test, paymentId, await lockedAmount(test, paymentId), { confirmations: 1 });
+    const api = clientFor(test.baseUrl, test.apiKey);
+    const invoice = await api.post('/invoices', {
+      recipient_email: 'ada@example.com',
+      recipient_name: 'Ada Lovelace',
+      fiat_currency: 'USD',
+      line_items: [{ description: 'Design work, two weeks of it', quantity: '3', unit_price: '1999.99' }],
+      due_date: new Date(clock.now().getTime() + 30 * DAY).toISOString().slice(0, 10),
+    });
+    expect(invoice.status, invoice.text).toBe(201);
+    invoiceId = invoice.body.data.id;
+    const link = await api.post('/payment-links', {
+      fiat_amount: '25.00',
+      fiat_currency: 'USD',
+      description: 'A pot of tea',
+    });
+    expect(link.status, link.text).toBe(201);
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await test?.stop();
+  });
+
+  async function signedIn(viewport: ViewportName): Promise<Page> {
+    const context = await browser.newContext({ ...VIEWPORTS[viewport] });
+    await context.addCookies([{ name: 'cairn_session', value: await sessionFor(test), url: test.baseUrl }]);
+    return context.newPage();
+  }
+
+  /** Every signed-in page, with the navigation entry it sits under. */
+  const pages = () =>
+    [
+      { state: 'home', path: '/', current: 'Home' },
+      { state: 'payments', path: '/payments', current: 'Payments' },
+      { state: 'payment', path: `/payments/${paymentId}`, current: 'Payments' },
+      { state: 'invoices', path: '/invoices', current: 'Invoices' },
+      { state: 'invoice', path: `/invoices/${invoiceId}`, current: 'Invoices' },
+      { state: 'links', path: '/links', current: 'Payment links' },
+      { state: 'stray-funds', path: '/stray-funds', current: 'Stray funds' },
+      { state: 'keys', path: '/keys', current: 'API keys & webhook endpoints' },
+      { state: 'webhooks', path: '/webhooks', current: 'Webhook deliveries' },
+      { state: 'wallets', path: '/wallets', current: 'Wallets' },
+      { state: 'credit', path: '/credit', current: 'Prepaid Credit' },
+      { state: 'settings', path: '/settings', current: 'Settings' },
+      { state: 'businesses', path: '/businesses', current: 'Businesses' },
+      { state: 'audit', path: '/audit', current: 'Audit log' },
+    ] as const;
+
+  /** Whether Chromium's accessibility tree has a link named `name` that is not ignored. */
+  async function exposedToScreenReaders(page: Page, name: string): Promise<boolean> {
+    const cdp = await page.context().newCDPSession(page);
+    try {
+      const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+        nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+      };
+      return nodes.some((n) => !n.ignored && n.role?.value === 'link' && n.name?.value === name);
+    } finally {
+      await cdp.detach();
+    }
+  }
+
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
+  const menuButton = (page: Page) => page.locator('details.menu > summary');
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`fits every page, marks the current one and shows the mode (${viewport})`, async () => {
+      const page = await signedIn(viewport);
+      const watch = watchPage(page);
+      for (const { state, path, current } of pages()) {
+        await page.goto(`${test.baseUrl}/dashboard${path}`);
+        await page.locator('h1').first().waitFor();
+        const what = `${state} (${viewport})`;
+        expect(await page.locator('#mode-badge').isVisible(), what).toBe(true);
+        expect(await page.locator('#mode-badge').textContent(), what).toBe('Test mode');
+        expect(await page.getByRole('switch', { name: 'Live mode' }).getAttribute('aria-checked')).toBe(
+          'false',
+        );
+        const marked = nav(page).locator('a[aria-current="page"]');
+        expect(await marked.count(), what).toBe(1);
+        expect(await marked.textContent(), what).toBe(current);
+        // The sidebar shows the links on a wide screen; a phone shows them only once the menu is opened.
+        expect(await marked.isVisible(), what).toBe(viewport === 'desktop');
+        expect(await menuButton(page).isVisible(), what).toBe(viewport === 'phone');
+        // What a screen reader is given (Chromium's own accessibility tree): the links of the sidebar
+        // on a wide screen, although it is a closed details element; none while the phone menu is shut.
+        expect(await exposedToScreenReaders(page, 'Audit log'), what).toBe(viewport === 'desktop');
+        await expectNothingWiderThanViewport(page, what);
+        await checkDashboardPage(page, watch, {
+          state: `layout-${state}`,
+          viewport,
+          origins: [test.baseUrl],
+          dir: SCREENS,
+        });
+      }
+      await page.context().close();
+    });
+  }
+
+  it('on a phone, the menu opens by touch and by keyboard, and its links work', async () => {
+    const page = await signedIn('phone');
+    const watch = watchPage(page);
+    await page.goto(`${test.baseUrl}/dashboard/payments`);
+    // Collapsed: the header (brand, mode, Menu) is all that stands above the page's heading.
+    const heading = await page.locator('h1').first().boundingBox();
+    expect(heading!.y).toBeLessThan(160);
+    await menuButton(page).click();
+    await nav(page).getByRole('link', { name: 'Wallets' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Sign out', exact: true }).isVisible()).toBe(true);
+    await expectNothingWiderThanViewport(page, 'menu open (phone)');
+    await checkDashboardPage(page, watch, {
+      state: 'layout-menu-open',
+      viewport: 'phone',
+      origins: [test.baseUrl],
+      dir: SCREENS,
+    });
+    await nav(page).getByRole('link', { name: 'Wallets' }).click();
+    await page.getByRole('heading', { name: /^Wallets/, level: 1 }).waitFor();
+    expect(await nav(page).locator('a[aria-current="page"]').textContent()).toBe('Wallets');
+    expect(await nav(page).getByRole('link', { name: 'Wallets' }).isVisible()).toBe(false);
+
+    // By keyboard: focus the menu button, Enter opens it, Tab reaches the links, Enter follows one.
+    await menuButton(page).focus();
+    await page.keyboard.press('Enter');
+    await nav(page).getByRole('link', { name: 'Audit log' }).waitFor();
+    let focused = '';
+    for (let i = 0; i < 25 && focused !== 'Audit log'; i += 1) {
+      await page.keyboard.press('Tab');
+      focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    }
+    expect(focused).toBe('Audit log');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'Audit log', level: 1 }).waitFor();
+    await page.context().close();
+  });
+
+  for (const viewport of ['desktop', 'phone'] as const) {
+    it(`switches the mode quietly and comes back to the same section (${viewport})`, async () => {
+      const page = await signedIn(viewport);
+      await page.goto(`${test.baseUrl}/dashboard/invoices`);
+      const toggle = page.getByRole('switch', { name: 'Live mode' });
+      await toggle.click();
+      await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Live mode');
+      expect(new URL(page.url()).pathname).toBe('/dashboard/invoices');
+      expect(await toggle.getAttribute('aria-checked')).toBe('true');
+      await expectNothingWiderThanViewport(page, `live invoices (${viewport})`);
+      await checkDashboardPage(page, watchPage(page), {
+        state: 'layout-invoices-live',
+        viewport,
+        origins: [test.baseUrl],
+        dir: SCREENS,
+      });
+      await toggle.click();
+      await expect.poll(() => page.locator('#mode-badge').textContent()).toBe('Test mode');
+      expect(await toggle.getAttribute('aria-checked')).toBe('false');
+      await page.context().close();
+    });
+  }
+});
