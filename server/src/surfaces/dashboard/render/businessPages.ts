@@ -19,7 +19,7 @@ import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field, fieldError, formatTime } from './forms.js';
 import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';
-import { tableHead, tableRow } from './tableParts.js';
+import { tableColumns } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
 
 /** What the home page shows for the current business and mode. */
@@ -103,16 +103,17 @@ function attentionItems(paths: DashboardPaths, home: HomeFacts): SafeHtml[] {
 const UNDERPAID_TODO = 'accept the shortfall, or wait for the customer to pay the rest.';
 const REFUND_TODO = 'send the refund from your wallet, then record it on the payment.';
 
+const ATTENTION = tableColumns('Payment', 'Status', 'Amount', 'Changed');
+
 /** A payment waiting for the merchant: its order id (or id), status, amount and last change. */
 function attentionRow(paths: DashboardPaths, p: AttentionPayment): SafeHtml {
   const link = html`<a href="${paths.payment(p.id)}">${p.order_id ?? p.id.slice(0, 8)}</a>`;
   const amount = formatFiat(p.fiat_amount, p.fiat_currency, 'en-US');
-  return tableRow(link, statusBadge(p.status), { num: amount }, formatTime(p.updated_at));
+  return ATTENTION.row(link, statusBadge(p.status), { num: amount }, formatTime(p.updated_at));
 }
 
 function attentionTable(rows: readonly SafeHtml[]): SafeHtml {
-  const head = tableHead('Payment', 'Status', 'Amount', 'Changed');
-  return html`<div class="table-wrap" tabindex="0"><table><caption>Payments waiting for you</caption>${head}<tbody>${rows}</tbody></table></div>`;
+  return html`<div class="table-wrap" tabindex="0"><table><caption>Payments waiting for you</caption>${ATTENTION.head}<tbody>${rows}</tbody></table></div>`;
 }
 
 /** One mode's figures for today: confirmed amounts per currency, and counts. */
