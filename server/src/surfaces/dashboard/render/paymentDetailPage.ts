@@ -88,8 +88,11 @@ const REFUNDS = tableColumns('Transaction', 'Amount', 'Recorded');
 /** One option the checkout offered: coin and chain (the picked one marked), amount and rate. */
 function optionRow(p: PaymentBody, o: PaymentOption): SafeHtml {
   const picked = p.selected_chain_id === o.chain_id && p.selected_coin_symbol === o.coin_symbol;
-  const coin = html`${coinName(o.chain_id, o.coin_symbol)} on ${getChain(o.chain_id)?.name ?? o.chain_id}${picked ? html` <span class="tag">picked</span>` : ''}`;
-  const cells = html`<td data-label="Coin">${coin}</td><td class="num" data-label="Amount">${o.display_amount} ${o.coin_symbol}</td><td class="num" data-label="Rate">${o.exchange_rate} ${p.fiat_currency}</td>`;
+  const tag = picked ? html` <span class="tag">picked</span>` : '';
+  const coin = html`${coinName(o.chain_id, o.coin_symbol)} on ${getChain(o.chain_id)?.name ?? o.chain_id}${tag}`;
+  const amount = html`<td class="num" data-label="Amount">${o.display_amount} ${o.coin_symbol}</td>`;
+  const rate = html`<td class="num" data-label="Rate">${o.exchange_rate} ${p.fiat_currency}</td>`;
+  const cells = html`<td data-label="Coin">${coin}</td>${amount}${rate}`;
   return html`<tr${picked ? html` class="picked"` : ''}>${cells}</tr>`;
 }
 
@@ -315,7 +318,9 @@ function transfersSection(facts: PaymentPageFacts): SafeHtml {
   const sweeps = facts.sweeps ?? [];
   const sweepsTable =
     sweeps.length > 0 && p.selected_chain_id
-      ? html`<h3>Swept to your treasury</h3><div class="table-wrap" tabindex="0"><table>${SWEEPS.head}<tbody>${sweeps.map((sw) => sweepRow(facts, p.selected_chain_id!, sw))}</tbody></table></div>`
+      ? html`<h3>Swept to your treasury</h3><div class="table-wrap" tabindex="0"><table>${SWEEPS.head}<tbody>${sweeps.map(
+          (sw) => sweepRow(facts, p.selected_chain_id!, sw),
+        )}</tbody></table></div>`
       : '';
   const refundsHead = REFUNDS.head;
   const refundsTable =

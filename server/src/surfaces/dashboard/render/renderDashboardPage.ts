@@ -76,7 +76,10 @@ function modeSwitch(frame: PageFrame, viewer: Viewer, section: Section | undefin
   const back = section ? html`<input type="hidden" name="section" value="${section}">` : '';
   const mode = html`<input type="hidden" name="mode" value="${live ? 'test' : 'live'}">`;
   const badge = html`<span class="mode-badge ${viewer.mode}" id="mode-badge">${live ? 'Live mode' : 'Test mode'}</span>`;
-  const toggle = html`<button type="submit" class="mode-toggle" role="switch" aria-checked="${live ? 'true' : 'false'}" aria-label="Live mode"><span class="track" aria-hidden="true"></span><span class="toggle-text" aria-hidden="true">Live</span></button>`;
+  const checked = live ? 'true' : 'false';
+  const track = html`<span class="track" aria-hidden="true"></span>`;
+  const text = html`<span class="toggle-text" aria-hidden="true">Live</span>`;
+  const toggle = html`<button type="submit" class="mode-toggle" role="switch" aria-checked="${checked}" aria-label="Live mode">${track}${text}</button>`;
   return html`<form class="mode-switch" method="post" action="${frame.paths.mode}">${csrfField(frame.csrf)}${mode}${back}${badge}${toggle}</form>`;
 }
 

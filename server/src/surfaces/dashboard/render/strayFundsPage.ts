@@ -26,7 +26,9 @@ const KIND_TEXT: Record<StrayFundsRow['kind'], string> = {
   check: 'A Check names your account: cash it to receive the money.',
   escrow: 'An Escrow names your account: finish it to receive the money.',
   claimable_balance:
-    'A claimable balance names your account: the money waits on the ledger until you claim it (with a Stellar wallet that lists claimable balances). It counts toward no payment, and whoever else it names may claim it first.',
+    'A claimable balance names your account: the money waits on the ledger until you claim it (with a ' +
+    'Stellar wallet that lists claimable balances). It counts toward no payment, and whoever else it ' +
+    'names may claim it first.',
   locked: 'A locked transfer reached you; it counts for no payment until unlocked.',
 };
 
