@@ -133,6 +133,9 @@ function latestRow(paths: DashboardPaths, p: LatestPayment): SafeHtml {
   );
 }
 
+const latestCaption = (n: number) =>
+  html`<caption class="visually-hidden-label">The ${n} newest payments</caption>`;
+
 /** The newest payments of the mode, or a line saying there is none yet. */
 function latestSection(paths: DashboardPaths, mode: Mode, latest: readonly LatestPayment[]): SafeHtml {
   const heading = html`<h2 id="latest-heading">Latest payments (${mode} mode)</h2>`;
@@ -141,7 +144,7 @@ function latestSection(paths: DashboardPaths, mode: Mode, latest: readonly Lates
   }
   const rows = latest.map((p) => latestRow(paths, p));
   return html`<section class="card" aria-labelledby="latest-heading">${heading}
-<div class="table-wrap" tabindex="0"><table><caption class="visually-hidden-label">The ${latest.length} newest payments</caption>${LATEST.head}<tbody>${rows}</tbody></table></div>
+<div class="table-wrap" tabindex="0"><table>${latestCaption(latest.length)}${LATEST.head}<tbody>${rows}</tbody></table></div>
 <p><a href="${paths.payments}">All payments</a></p></section>`;
 }
 

@@ -47,6 +47,41 @@ const round = (n: number) => Math.round(n * 100) / 100;
 /** The days of one currency as a table: the chart's text alternative. */
 const DAYS_TABLE = tableColumns('Day (UTC)', { num: 'Confirmed' });
 
+const count = (n: number) => `${n} payment${n === 1 ? '' : 's'}`;
+
+/**
+ * An SVG image stretched to its box's width, named by its `<title>` (the id given) for screen readers.
+ * `box` is its viewBox's width and height; `body` its shapes.
+ */
+function svgImage(input: {
+  readonly id: string;
+  readonly title: string;
+  readonly className: string;
+  readonly box: readonly [number, number];
+  readonly body: SafeHtml | readonly (SafeHtml | '')[];
+}): SafeHtml {
+  const { id, box } = input;
+  const open = html`<svg role="img" aria-labelledby="${id}" viewBox="0 0 ${box[0]} ${box[1]}" width="100%"`;
+  const rest = html` preserveAspectRatio="none" class="${input.className}" xmlns="http://www.w3.org/2000/svg">`;
+  return html`${open}${rest}<title id="${id}">${input.title}</title>${input.body}</svg>`;
+}
+
+/** One day's bar in the daily chart, with the day and amount as its tooltip. */
+function dayBar(x: number, width: number, height: number, day: string, amount: string): SafeHtml {
+  const y = round(BOX_HEIGHT - height);
+  const rect = html`<rect class="bar" x="${x}" y="${y}" width="${width}" height="${height}" data-day="${day}">`;
+  return html`${rect}<title>${day}: ${amount}</title></rect>`;
+}
+
+/** The days and amounts of a daily chart as a table, folded under a summary. */
+function daysTable(volume: CurrencyVolume, mode: string): SafeHtml {
+  const { currency } = volume;
+  const rows = volume.days.map((d) => DAYS_TABLE.row(d.day, { num: money(d.amount, currency) }));
+  const caption = html`<caption>Confirmed ${currency} per day (${mode} mode)</caption>`;
+  const table = html`<table>${caption}${DAYS_TABLE.head}<tbody>${rows}</tbody></table>`;
+  return html`<details><summary>${currency} per day as a table</summary><div class="table-wrap" tabindex="0">${table}</div></details>`;
+}
+
 /** One currency's daily confirmed volume: an SVG bar per day, its extremes in words, the days as a table. */
 export function dailyVolumeChart(volume: CurrencyVolume, mode: string): SafeHtml {
   const { currency, days } = volume;
@@ -55,21 +90,28 @@ export function dailyVolumeChart(volume: CurrencyVolume, mode: string): SafeHtml
   const bars = days.map((d, i) => {
     const height = round(barRatio(d.amount, max) * BOX_HEIGHT);
     if (height === 0) return '';
-    const x = round(i * slot + slot * 0.15);
-    return html`<rect class="bar" x="${x}" y="${round(BOX_HEIGHT - height)}" width="${round(slot * 0.7)}" height="${height}" data-day="${d.day}"><title>${d.day}: ${money(d.amount, currency)}</title></rect>`;
+    return dayBar(round(i * slot + slot * 0.15), round(slot * 0.7), height, d.day, money(d.amount, currency));
   });
   const peak = days.find((d) => d.amount === max);
   const first = days[0]?.day ?? '';
   const last = days.at(-1)?.day ?? '';
-  const id = `volume-${currency.toLowerCase()}`;
-  const title = `Confirmed ${currency} per day, ${mode} mode, ${first} to ${last}: ${money(volume.total, currency)} in ${volume.payments} payment${volume.payments === 1 ? '' : 's'}${peak ? `, highest ${money(max, currency)} on ${peak.day}` : ''}.`;
-  const rows = days.map((d) => DAYS_TABLE.row(d.day, { num: money(d.amount, currency) }));
+  const total = money(volume.total, currency);
+  const highest = peak ? `, highest ${money(max, currency)} on ${peak.day}` : '';
+  const title = `Confirmed ${currency} per day, ${mode} mode, ${first} to ${last}: ${total} in ${count(volume.payments)}${highest}.`;
+  const axis = html`<line class="axis" x1="0" y1="${BOX_HEIGHT}" x2="${BOX_WIDTH}" y2="${BOX_HEIGHT}"></line>`;
+  const svg = svgImage({
+    id: `volume-${currency.toLowerCase()}-title`,
+    title,
+    className: 'bars',
+    box: [BOX_WIDTH, BOX_HEIGHT],
+    body: [axis, ...bars],
+  });
+  const extremes = html`<span class="muted">(${count(volume.payments)}; highest day ${money(max, currency)})</span>`;
   return html`<figure class="chart">
-<figcaption><strong>${money(volume.total, currency)}</strong> confirmed in ${currency} <span class="muted">(${volume.payments} payment${volume.payments === 1 ? '' : 's'}; highest day ${money(max, currency)})</span></figcaption>
-<svg role="img" aria-labelledby="${id}-title" viewBox="0 0 ${BOX_WIDTH} ${BOX_HEIGHT}" preserveAspectRatio="none" width="100%" class="bars" xmlns="http://www.w3.org/2000/svg"><title id="${id}-title">${title}</title>
-<line class="axis" x1="0" y1="${BOX_HEIGHT}" x2="${BOX_WIDTH}" y2="${BOX_HEIGHT}"></line>${bars}</svg>
+<figcaption><strong>${total}</strong> confirmed in ${currency} ${extremes}</figcaption>
+${svg}
 <div class="chart-days muted" aria-hidden="true"><span>${first}</span><span>${last}</span></div>
-<details><summary>${currency} per day as a table</summary><div class="table-wrap" tabindex="0"><table><caption>Confirmed ${currency} per day (${mode} mode)</caption>${DAYS_TABLE.head}<tbody>${rows}</tbody></table></div></details>
+${daysTable(volume, mode)}
 </figure>`;
 }
 
@@ -78,9 +120,18 @@ function coinRow(c: CoinVolume, max: string, id: string): SafeHtml {
   const width = round(barRatio(c.amount, max) * 100);
   const what = `${c.coin} on ${c.chainId}`;
   const amount = money(c.amount, c.currency);
-  const payments = `${c.payments} payment${c.payments === 1 ? '' : 's'}`;
+  const payments = count(c.payments);
+  const track = html`<rect class="coin-track" x="0" y="0" width="100" height="4"></rect>`;
+  const bar = html`<rect class="bar" x="0" y="0" width="${width}" height="4"></rect>`;
+  const svg = svgImage({
+    id,
+    title: `${what}: ${amount}, ${payments}`,
+    className: 'coin-bar',
+    box: [100, 4],
+    body: [track, bar],
+  });
   return html`<li><span class="coin-label"><strong>${what}</strong> <span>${amount}</span> <span class="muted">(${payments})</span></span>
-<svg role="img" aria-labelledby="${id}" viewBox="0 0 100 4" preserveAspectRatio="none" width="100%" class="coin-bar" xmlns="http://www.w3.org/2000/svg"><title id="${id}">${what}: ${amount}, ${payments}</title><rect class="coin-track" x="0" y="0" width="100" height="4"></rect><rect class="bar" x="0" y="0" width="${width}" height="4"></rect></svg></li>`;
+${svg}</li>`;
 }
 
 /**
