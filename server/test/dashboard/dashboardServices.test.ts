@@ -235,7 +235,7 @@ describe('keys, wallets and webhook endpoints', () => {
 describe('businesses, credit and mail', () => {
   it('gives the overview’s facts and counts, and the preferences as stored', async () => {
     const overview = await loadOverview(gateway, test());
-    expectViewModel(overview, ['home', 'wallets', 'activeKeys', 'webhookEndpoints']);
+    expectViewModel(overview, ['home', 'wallets', 'activeKeys', 'webhookEndpoints', 'volume', 'latest']);
     expect(overview.wallets).toBe((await listWalletsForBusiness(gateway, test())).length);
     expect(overview.webhookEndpoints).toBe(1);
     await changePaymentPreferences(gateway, actor, {

@@ -3,6 +3,7 @@ import type { ViewerBusiness } from '../../../domain/accounts/loadViewer.js';
 import type { PaymentPreferences } from '../../../domain/businesses/loadPaymentPreferences.js';
 import { formatPercent, PAYMENT_PREFERENCE_BOUNDS } from '../../../domain/businesses/paymentPreferences.js';
 import { type CreditOutlook, LOW_CREDIT_DAYS } from '../../../domain/credit/creditOutlook.js';
+import type { LatestPayment } from '../../../domain/overview/listLatestPayments.js';
 import type {
   AttentionPayment,
   FailedWallet,
@@ -21,6 +22,7 @@ import type { Page } from './Page.js';
 import { statusBadge } from './paymentPages.js';
 import { tableColumns } from './tableParts.js';
 import type { Viewer } from './Viewer.js';
+import { volumeSection } from './volumeCharts.js';
 
 /** What the home page shows for the current business and mode. */
 export interface OverviewFacts extends BusinessOverview {
@@ -116,6 +118,36 @@ function attentionTable(rows: readonly SafeHtml[]): SafeHtml {
   return html`<div class="table-wrap" tabindex="0"><table><caption>Payments waiting for you</caption>${ATTENTION.head}<tbody>${rows}</tbody></table></div>`;
 }
 
+const LATEST = tableColumns('Created', 'Status', { num: 'Amount' }, 'Order', 'Payment');
+
+/** One of the newest payments: when, status, amount, order id and a link to its page. */
+function latestRow(paths: DashboardPaths, p: LatestPayment): SafeHtml {
+  const link = html`<a href="${paths.payment(p.id)}">${p.id.slice(0, 8)}</a>`;
+  const amount = formatFiat(p.fiat_amount, p.fiat_currency, 'en-US');
+  return LATEST.row(
+    formatTime(p.created_at),
+    statusBadge(p.status),
+    { num: amount },
+    p.order_id ?? '—',
+    link,
+  );
+}
+
+const latestCaption = (n: number) =>
+  html`<caption class="visually-hidden-label">The ${n} newest payments</caption>`;
+
+/** The newest payments of the mode, or a line saying there is none yet. */
+function latestSection(paths: DashboardPaths, mode: Mode, latest: readonly LatestPayment[]): SafeHtml {
+  const heading = html`<h2 id="latest-heading">Latest payments (${mode} mode)</h2>`;
+  if (latest.length === 0) {
+    return html`<section class="card" aria-labelledby="latest-heading">${heading}<p class="muted">No payment yet.</p></section>`;
+  }
+  const rows = latest.map((p) => latestRow(paths, p));
+  return html`<section class="card" aria-labelledby="latest-heading">${heading}
+<div class="table-wrap" tabindex="0"><table>${latestCaption(latest.length)}${LATEST.head}<tbody>${rows}</tbody></table></div>
+<p><a href="${paths.payments}">All payments</a></p></section>`;
+}
+
 /** One mode's figures for today: confirmed amounts per currency, and counts. */
 function todayFigure(t: TodayTotals): SafeHtml {
   const confirmed =
@@ -173,6 +205,8 @@ ${attention.length > 0 ? attentionTable(attention) : ''}
 <div class="figures">${home.today.map(todayFigure)}
 ${creditFigure(paths, facts.mode, home.credit)}
 </div></section>
+${volumeSection(facts.volume)}
+${latestSection(paths, facts.mode, facts.latest)}
 ${setUp ? '' : setupSteps(paths, facts)}`,
   };
 }
