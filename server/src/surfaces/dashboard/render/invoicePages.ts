@@ -126,7 +126,8 @@ export interface InvoiceFormState {
 function lineFieldset(state: InvoiceFormState, i: number, count: number): SafeHtml {
   const v = state.values;
   const n = `line_${i}`;
-  const remove = html`<button type="submit" class="secondary line-remove" name="remove_line" value="${String(i)}" formnovalidate aria-label="Remove line ${String(i + 1)}"${count > 1 ? '' : html` hidden`}>Remove</button>`;
+  const named = html`name="remove_line" value="${String(i)}" formnovalidate aria-label="Remove line ${String(i + 1)}"`;
+  const remove = html`<button type="submit" class="secondary line-remove" ${named}${count > 1 ? '' : html` hidden`}>Remove</button>`;
   return html`<fieldset class="card line-item" data-line><legend>Line ${String(i + 1)}</legend>
 <div class="field-row">
 ${field({
@@ -232,7 +233,8 @@ function newInvoiceForm(
       : '';
   // Enter in a field creates the draft: the form's first submit button is its default, so it comes
   // before the lines' Remove buttons (hidden from view and from assistive technology).
-  const enterCreates = html`<button type="submit" name="action" value="create" class="visually-hidden-label" tabindex="-1" aria-hidden="true">Create draft</button>`;
+  const hiddenAway = html`class="visually-hidden-label" tabindex="-1" aria-hidden="true"`;
+  const enterCreates = html`<button type="submit" name="action" value="create" ${hiddenAway}>Create draft</button>`;
   return html`<form method="post" action="${paths.invoices}" aria-label="New invoice" data-invoice-lines="${String(INVOICE_FORM_MAX_LINES)}">
 ${csrfField(csrf)}${enterCreates}
 ${headingFields(state, defaultCurrency)}

@@ -181,7 +181,9 @@ function chainOption(choice: WalletChainChoice, picked: boolean): SafeHtml {
   const { chain, watched } = choice;
   const value = WALLET_VALUE[chain.family];
   const text = `${chain.name} (${chain.id})${watched ? '' : ` ${NOT_WATCHED}`}`;
-  return html`<option value="${chain.id}" data-name="${chain.name}" data-family="${chain.family}" data-label="${value.label}" data-hint="${value.hint}" data-watched="${watched ? '1' : '0'}"${picked ? html` selected` : ''}>${text}</option>`;
+  const data = html`data-name="${chain.name}" data-family="${chain.family}" data-label="${value.label}" data-hint="${value.hint}"`;
+  const selected = picked ? html` selected` : '';
+  return html`<option value="${chain.id}" ${data} data-watched="${watched ? '1' : '0'}"${selected}>${text}</option>`;
 }
 
 /**
@@ -212,7 +214,7 @@ export function newWalletPage(
 <div class="card">
 <form method="get" action="${paths.newWallet}" class="inline-form" data-wallet-chain>
 <label for="chain-pick">Chain</label>
-<select id="chain-pick" name="chain">${chainOptions}</select>
+<select id="chain-pick" name="chain" aria-describedby="chain-unwatched">${chainOptions}</select>
 <noscript><button type="submit" class="secondary">Choose</button></noscript>
 </form>
 <p class="hint" id="chain-unwatched"${pickedChoice?.watched ? html` hidden` : ''}>${UNWATCHED_HINT}</p>
