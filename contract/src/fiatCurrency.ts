@@ -23,3 +23,16 @@ export function minorUnitsOf(code: string): number {
   }
   return digits;
 }
+
+let listed: readonly string[] | undefined;
+
+/**
+ * Every currency code {@link isIsoCurrency} accepts (the runtime's ISO 4217 list), sorted: what a
+ * form offers as the fiat currency of a payment, a payment link or an invoice.
+ */
+export function supportedFiatCurrencies(): readonly string[] {
+  listed ??= Intl.supportedValuesOf('currency')
+    .filter((code) => /^[A-Z]{3}$/.test(code))
+    .sort();
+  return listed;
+}

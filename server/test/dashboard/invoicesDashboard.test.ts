@@ -85,10 +85,82 @@ describe('invoices in the dashboard', () => {
     const page = await dash.get('/dashboard/invoices/new');
     expect(page.status).toBe(200);
     expect(page.body).toContain(`<option value="${test.apiKeyId}"`);
-    expect(page.body).toContain('name="line_4_unit_price"');
-    expect(page.body).not.toContain('name="line_5_unit_price"');
+    // One line to start with; more are added with Add a line.
+    expect(page.body).toContain('name="line_0_unit_price"');
+    expect(page.body).not.toContain('name="line_1_unit_price"');
     expect(page.body).toContain('id="f-due_date" name="due_date" type="date"');
     expect(page.body).toContain('name="_csrf"');
+    // The currency is a list; with no invoice yet it starts on USD.
+    expect(page.body).toContain('<select id="f-fiat_currency" name="fiat_currency" required>');
+    expect(page.body).toContain('<option value="USD" selected>USD — US Dollar</option>');
+    expect(page.body).toContain('<option value="EUR">EUR — Euro</option>');
+  });
+
+  it('Add a line (without JavaScript) shows the form again with one more line, keeping what was typed', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const added = await dash.post('/dashboard/invoices', {
+      ...form(),
+      line_1_description: 'Review',
+      line_1_quantity: '2',
+      line_1_unit_price: '9,99',
+      action: 'add_line',
+    });
+    expect(added.status).toBe(200);
+    expect(added.body).not.toContain('error-text');
+    for (const kept of [
+      'value="grace@example.com"',
+      'value="Consulting"',
+      'value="Review"',
+      'value="9,99"',
+      'value="Travel"',
+    ])
+      expect(added.body).toContain(kept);
+    expect(added.body).toContain('<option value="EUR" selected>');
+    // Lines 0 to 2 as sent, and a fourth, empty one with quantity 1.
+    expect(added.body).toContain('id="f-line_3_description" name="line_3_description" type="text" value=""');
+    expect(added.body).toContain('id="f-line_3_quantity" name="line_3_quantity" type="text" value="1"');
+    expect(added.body).not.toContain('name="line_4_description"');
+    expect(added.body).toContain('aria-label="Remove line 4"');
+    const count = await sql<{ n: number }>(test, 'select count(*)::int as n from invoices');
+    expect(count[0]!.n).toBe(0);
+  });
+
+  it('Remove takes that line out and renumbers the rest, creating nothing', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const removed = await dash.post('/dashboard/invoices', {
+      ...form(),
+      line_1_description: 'Review',
+      line_1_quantity: '2',
+      line_1_unit_price: '10.00',
+      remove_line: '0',
+    });
+    expect(removed.status).toBe(200);
+    expect(removed.body).not.toContain('value="Consulting"');
+    expect(removed.body).toContain(
+      'id="f-line_0_description" name="line_0_description" type="text" value="Review"',
+    );
+    expect(removed.body).toContain(
+      'id="f-line_1_description" name="line_1_description" type="text" value="Travel"',
+    );
+    expect(removed.body).not.toContain('name="line_2_description"');
+    const count = await sql<{ n: number }>(test, 'select count(*)::int as n from invoices');
+    expect(count[0]!.n).toBe(0);
+  });
+
+  it('says an amount typed with a decimal comma in the merchant’s words, beside its line', async () => {
+    await dash.get('/dashboard/invoices/new');
+    const refused = await dash.post(
+      '/dashboard/invoices',
+      form({ line_2_unit_price: '9,99', line_0_unit_price: 'ten', line_0_quantity: '1,5' }),
+    );
+    expect(refused.status).toBe(422);
+    const body = text(refused.body);
+    expect(refused.body).toContain('id="f-line_2_unit_price-error">Use a dot for decimals, e.g. 9.99</p>');
+    expect(refused.body).toContain('id="f-line_0_unit_price-error">Enter an amount such as 80.00</p>');
+    expect(refused.body).toContain('id="f-line_0_quantity-error">Use a dot for decimals, e.g. 1.5</p>');
+    expect(body).not.toContain('decimal string');
+    // The three lines sent are all still there.
+    expect(refused.body).toContain('name="line_2_unit_price"');
   });
 
   it('refuses a bad form with the reason beside each field and row, keeping what was typed', async () => {

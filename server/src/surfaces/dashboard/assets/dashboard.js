@@ -1,6 +1,7 @@
 // Cairn dashboard: progressive enhancement only (every page works without it).
 // Copy buttons copy the text of the element named by data-copy; forms with data-confirm ask first;
-// a payment page that is still open follows its payment (data-live-status) without a reload.
+// a payment page that is still open follows its payment (data-live-status) without a reload; the
+// add-wallet form follows its chain list at once; the invoice form adds and removes lines in place.
 (() => {
   const enhance = (root) => {
     for (const button of root.querySelectorAll('button[data-copy]')) {
@@ -79,4 +80,82 @@
     setTimeout(check, POLL_MS);
   };
   follow();
+  // The add-wallet form: choosing a chain shows its family's field at once (no Choose press).
+  const walletChain = () => {
+    const select = document.querySelector('form[data-wallet-chain] select');
+    const chainId = document.getElementById('wallet-chain-id');
+    if (!select || !chainId) return;
+    select.addEventListener('change', () => {
+      const option = select.selectedOptions[0];
+      if (!option) return;
+      chainId.value = option.value;
+      document.getElementById('wallet-chain-name').textContent = option.dataset.name;
+      document.querySelector('label[for="f-value"]').textContent = option.dataset.label;
+      document.getElementById('f-value-hint').textContent = option.dataset.hint;
+      document.getElementById('wallet-evm-only').hidden = option.dataset.family !== 'evm';
+      document.getElementById('chain-unwatched').hidden = option.dataset.watched === '1';
+      // An error about the former chain's value no longer applies.
+      const input = document.getElementById('f-value');
+      document.getElementById('f-value-error')?.remove();
+      input.removeAttribute('aria-invalid');
+      input.setAttribute('aria-describedby', 'f-value-hint');
+      history.replaceState(null, '', `?chain=${encodeURIComponent(option.value)}`);
+    });
+  };
+  walletChain();
+
+  // The new-invoice form: Add a line and Remove without a round trip (the server does both too).
+  const invoiceLines = () => {
+    const form = document.querySelector('form[data-invoice-lines]');
+    const box = form?.querySelector('[data-lines]');
+    if (!box) return;
+    const max = Number(form.dataset.invoiceLines);
+    const addButton = form.querySelector('[data-add-line]');
+    const renumber = () => {
+      const lines = box.querySelectorAll('[data-line]');
+      lines.forEach((line, i) => {
+        line.querySelector('legend').textContent = `Line ${i + 1}`;
+        for (const el of line.querySelectorAll('[name], [id], [for], [aria-describedby]'))
+          for (const attr of ['name', 'id', 'for', 'aria-describedby'])
+            if (el.hasAttribute(attr))
+              el.setAttribute(attr, el.getAttribute(attr).replace(/line_\d+_/g, `line_${i}_`));
+        const remove = line.querySelector('button[name="remove_line"]');
+        remove.value = String(i);
+        remove.setAttribute('aria-label', `Remove line ${i + 1}`);
+        remove.hidden = lines.length === 1;
+      });
+      if (addButton) addButton.hidden = lines.length >= max;
+    };
+    form.addEventListener('click', (event) => {
+      const button = event.target.closest('button');
+      if (!button) return;
+      if (button === addButton) {
+        event.preventDefault();
+        const lines = box.querySelectorAll('[data-line]');
+        const line = lines[lines.length - 1].cloneNode(true);
+        for (const el of line.querySelectorAll('.error-text')) el.remove();
+        for (const input of line.querySelectorAll('input')) {
+          input.value = input.name.endsWith('_quantity') ? '1' : '';
+          input.removeAttribute('aria-invalid');
+          const hint = input
+            .getAttribute('aria-describedby')
+            ?.replace(/\S+-error/, '')
+            .trim();
+          if (hint) input.setAttribute('aria-describedby', hint);
+          else input.removeAttribute('aria-describedby');
+        }
+        box.append(line);
+        renumber();
+        line.querySelector('input').focus();
+      } else if (button.name === 'remove_line') {
+        event.preventDefault();
+        const line = button.closest('[data-line]');
+        const next = line.nextElementSibling ?? line.previousElementSibling;
+        line.remove();
+        renumber();
+        next?.querySelector('input')?.focus();
+      }
+    });
+  };
+  invoiceLines();
 })();

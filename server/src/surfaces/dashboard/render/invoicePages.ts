@@ -1,7 +1,8 @@
-import { INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@cairn/contract';
+import { INVOICE_MAX_LINE_ITEMS, INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@cairn/contract';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { apiKeyField } from './apiKeyField.js';
+import { currencyField } from './currencyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field, fieldError } from './forms.js';
 import { emptyCard, filterButtons, filterSelect, pager } from './listControls.js';
@@ -10,8 +11,8 @@ import type { Page } from './Page.js';
 import type { LinkKeyChoice } from './paymentLinkPages.js';
 import { tableHead } from './tableParts.js';
 
-/** Line rows the new-invoice form offers (blank rows are ignored). */
-export const INVOICE_FORM_LINES = 5;
+/** Line rows the new-invoice form can hold (as many as an invoice takes; blank rows are ignored). */
+export const INVOICE_FORM_MAX_LINES = INVOICE_MAX_LINE_ITEMS;
 
 const STATUS_LABELS: Readonly<Record<InvoiceStatus, string>> = {
   draft: 'Draft',
@@ -117,13 +118,17 @@ ${pager(first, next, 'Older invoices')}`,
 export interface InvoiceFormState {
   readonly values: Readonly<Record<string, string>>;
   readonly errors: Readonly<Record<string, string>>;
+  /** How many line rows to show (default 1): as many as were submitted, one more after Add a line. */
+  readonly lines?: number;
 }
 
-/** Line `i` of the form: description, quantity (1 on the first line) and unit price. */
-function lineFieldset(state: InvoiceFormState, i: number): SafeHtml {
+/** Line `i` of `count`: description, quantity (1 by default) and unit price, and Remove when there are several. */
+function lineFieldset(state: InvoiceFormState, i: number, count: number): SafeHtml {
   const v = state.values;
   const n = `line_${i}`;
-  return html`<fieldset class="card line-item"><legend>Line ${i + 1}${i === 0 ? '' : ' (optional)'}</legend>
+  const named = html`name="remove_line" value="${String(i)}" formnovalidate aria-label="Remove line ${String(i + 1)}"`;
+  const remove = html`<button type="submit" class="secondary line-remove" ${named}${count > 1 ? '' : html` hidden`}>Remove</button>`;
+  return html`<fieldset class="card line-item" data-line><legend>Line ${String(i + 1)}</legend>
 <div class="field-row">
 ${field({
   name: `${n}_description`,
@@ -135,7 +140,7 @@ ${field({
 ${field({
   name: `${n}_quantity`,
   label: 'Quantity',
-  value: v[`${n}_quantity`] ?? (i === 0 ? '1' : ''),
+  value: v[`${n}_quantity`] ?? '1',
   ...fieldError(state.errors, `${n}_quantity`),
 })}
 ${field({
@@ -146,6 +151,7 @@ ${field({
   ...fieldError(state.errors, `${n}_unit_price`),
 })}
 </div>
+${remove}
 </fieldset>`;
 }
 
@@ -159,7 +165,7 @@ function memoField(state: InvoiceFormState): SafeHtml {
 }
 
 /** Who the invoice is to, its currency, due date and number. */
-function headingFields(state: InvoiceFormState): SafeHtml {
+function headingFields(state: InvoiceFormState, defaultCurrency: string): SafeHtml {
   const v = state.values;
   const e = state.errors;
   return html`<div class="card">
@@ -181,15 +187,7 @@ ${field({
 })}
 </div>
 <div class="field-row">
-${field({
-  name: 'fiat_currency',
-  label: 'Currency',
-  value: v.fiat_currency ?? 'USD',
-  maxlength: 3,
-  required: true,
-  hint: 'ISO 4217, e.g. USD or EUR.',
-  ...fieldError(e, 'fiat_currency'),
-})}
+${currencyField(v.fiat_currency || defaultCurrency, e.fiat_currency)}
 ${field({
   name: 'due_date',
   label: 'Due date',
@@ -220,17 +218,28 @@ function newInvoiceForm(
   csrf: string,
   keys: readonly LinkKeyChoice[],
   state: InvoiceFormState,
+  defaultCurrency: string,
 ): SafeHtml {
   const v = state.values;
   const e = state.errors;
-  const lines = Array.from({ length: INVOICE_FORM_LINES }, (_, i) => lineFieldset(state, i));
+  const count = Math.min(Math.max(state.lines ?? 1, 1), INVOICE_FORM_MAX_LINES);
+  const lines = Array.from({ length: count }, (_, i) => lineFieldset(state, i, count));
   const linesError = e.line_items
     ? html`<p class="error-text" id="f-line_items-error" role="alert">${e.line_items}</p>`
     : '';
-  return html`<form method="post" action="${paths.invoices}" aria-label="New invoice">
-${csrfField(csrf)}
-${headingFields(state)}
-${lines}
+  const addLine =
+    count < INVOICE_FORM_MAX_LINES
+      ? html`<p><button type="submit" class="secondary" name="action" value="add_line" formnovalidate data-add-line>Add a line</button></p>`
+      : '';
+  // Enter in a field creates the draft: the form's first submit button is its default, so it comes
+  // before the lines' Remove buttons (hidden from view and from assistive technology).
+  const hiddenAway = html`class="visually-hidden-label" tabindex="-1" aria-hidden="true"`;
+  const enterCreates = html`<button type="submit" name="action" value="create" ${hiddenAway}>Create draft</button>`;
+  return html`<form method="post" action="${paths.invoices}" aria-label="New invoice" data-invoice-lines="${String(INVOICE_FORM_MAX_LINES)}">
+${csrfField(csrf)}${enterCreates}
+${headingFields(state, defaultCurrency)}
+<div data-lines>${lines}</div>
+${addLine}
 ${linesError}
 <div class="card">
 ${memoField(state)}
@@ -243,7 +252,7 @@ ${field({
   ...fieldError(e, 'reminder_days'),
 })}
 ${apiKeyField(keys, v.api_key, KEY_HINT, e.api_key)}
-<div class="actions"><button type="submit">Create draft</button> <a href="${paths.invoices}">Cancel</a></div>
+<div class="actions"><button type="submit" name="action" value="create">Create draft</button> <a href="${paths.invoices}">Cancel</a></div>
 </div>
 </form>`;
 }
@@ -253,6 +262,7 @@ export function newInvoicePage(
   csrf: string,
   keys: readonly LinkKeyChoice[],
   state: InvoiceFormState,
+  defaultCurrency = 'USD',
 ): Page {
   const refused = Object.keys(state.errors).length > 0;
   const createKey = html`<a href="${paths.newKey}">Create an API key</a> first.`;
@@ -270,7 +280,7 @@ export function newInvoicePage(
 ${
   keys.length === 0
     ? html`<div class="card"><p>${NEEDS_A_KEY} ${createKey}</p></div>`
-    : newInvoiceForm(paths, csrf, keys, state)
+    : newInvoiceForm(paths, csrf, keys, state, defaultCurrency)
 }`,
   };
 }

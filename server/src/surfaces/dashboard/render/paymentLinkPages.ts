@@ -7,6 +7,7 @@ import type {
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { apiKeyField } from './apiKeyField.js';
+import { currencyField } from './currencyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, csrfField, field, fieldError, formatTime } from './forms.js';
 import { emptyCard, pager } from './listControls.js';
@@ -68,15 +69,7 @@ ${field({
   placeholder: '25.00',
   ...fieldError(e, 'fiat_amount'),
 })}
-${field({
-  name: 'fiat_currency',
-  label: 'Currency',
-  value: v.fiat_currency ?? 'USD',
-  required: true,
-  maxlength: 3,
-  hint: 'ISO 4217, e.g. USD or EUR.',
-  ...fieldError(e, 'fiat_currency'),
-})}
+${currencyField(v.fiat_currency || 'USD', e.fiat_currency)}
 </div>
 ${field({
   name: 'description',

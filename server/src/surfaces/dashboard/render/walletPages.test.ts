@@ -1,8 +1,9 @@
+import { getChain } from '@cairn/contract';
 import { describe, expect, it } from 'vitest';
 import type { WalletSummary } from '../../../domain/wallets/listWalletsForBusiness.js';
 import { publicWalletValue } from '../../../domain/wallets/publicWalletValue.js';
 import { dashboardPaths } from './dashboardPaths.js';
-import { walletsPage } from './walletPages.js';
+import { NOT_WATCHED, newWalletPage, type WalletChainChoice, walletsPage } from './walletPages.js';
 
 // A Monero wallet is stored as `address:private view key`; the view key reveals every payment to the
 // wallet, so nothing the merchant or an auditor sees may carry it.
@@ -79,5 +80,53 @@ describe('walletsPage', () => {
     const later = walletsPage(paths, 'csrf', viewer, [waiting]).main.toString();
     expect(later).toContain('Usable from 2026-11-26 12:00:00 UTC');
     expect(later).not.toContain('Pending confirmation');
+  });
+});
+
+describe('newWalletPage', () => {
+  const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
+  const viewer = {
+    sessionId: 's',
+    userId: 'u',
+    email: 'shop@example.com',
+    businesses: [business],
+    business,
+    mode: 'test' as const,
+    mayUseLive: true,
+    authenticatedAt: new Date(),
+  };
+  const choice = (id: string, watched: boolean): WalletChainChoice => ({ chain: getChain(id)!, watched });
+  const choices = [choice('BTC_TESTNET', false), choice('ETH_LOCAL', true), choice('LTC_TESTNET', true)];
+  const render = (state?: Parameters<typeof newWalletPage>[4]) =>
+    newWalletPage(dashboardPaths('/dashboard'), 'csrf', viewer, choices, state).main.toString();
+
+  it('starts on the first watched chain, and marks the chains nothing watches', () => {
+    const page = render();
+    expect(page).toMatch(/<option value="ETH_LOCAL"[^>]* selected>/);
+    expect(page).toContain('name="chain_id" value="ETH_LOCAL"');
+    expect(page).toMatch(
+      /<option value="BTC_TESTNET"[^>]*data-watched="0">[^<]*\(not watched by this gateway\)<\/option>/,
+    );
+    expect(page).not.toMatch(/<option value="LTC_TESTNET"[^<]*not watched/);
+    expect(page).toContain('id="chain-unwatched" hidden');
+    expect(NOT_WATCHED).toBe('(not watched by this gateway)');
+  });
+
+  it('carries each chain’s field on its option for the script, and keeps Choose for browsers without it', () => {
+    const page = render();
+    expect(page).toMatch(
+      /<option value="LTC_TESTNET"[^>]*data-family="utxo" data-label="Account extended public key"/,
+    );
+    expect(page).toContain('<noscript><button type="submit" class="secondary">Choose</button></noscript>');
+    // The EVM deposit mode is there, shown for the EVM chain picked.
+    expect(page).toContain('<div id="wallet-evm-only">');
+  });
+
+  it('shows the chain asked for, even an unwatched one, saying so and hiding the EVM part', () => {
+    const page = render({ chainId: 'BTC_TESTNET' });
+    expect(page).toMatch(/<option value="BTC_TESTNET"[^>]* selected>/);
+    expect(page).toContain('<p class="hint" id="chain-unwatched">');
+    expect(page).toContain('<div id="wallet-evm-only" hidden>');
+    expect(page).toContain('<label for="f-value">Account extended public key</label>');
   });
 });

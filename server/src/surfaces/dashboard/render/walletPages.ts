@@ -154,19 +154,52 @@ const EVM_DEPOSIT_MODE = html`<fieldset><legend>How customers pay</legend>
 <p class="hint">${FORWARDER_HINT}</p>
 </fieldset>`;
 
-/** The add-wallet form: one chain picked, then the value the chain's family takes. */
+/** A chain the add-wallet form offers, and whether something watches it now (payments offer only those). */
+export interface WalletChainChoice {
+  readonly chain: ChainDefinition;
+  readonly watched: boolean;
+}
+
+/** The option text's mark on a chain nothing watches. */
+export const NOT_WATCHED = '(not watched by this gateway)';
+const UNWATCHED_HINT =
+  'Nothing watches this chain now: payments do not offer it until the gateway’s operator connects a node to it. You can still add the wallet.';
+
+/**
+ * The chain the form starts on: the one asked for, else the first one something watches, else the
+ * first.
+ */
+export function pickWalletChain(
+  choices: readonly WalletChainChoice[],
+  asked: string | undefined,
+): WalletChainChoice | undefined {
+  return choices.find((c) => c.chain.id === asked) ?? choices.find((c) => c.watched) ?? choices[0];
+}
+
+/** One chain option, carrying what the form shows for it (read by dashboard.js when it is chosen). */
+function chainOption(choice: WalletChainChoice, picked: boolean): SafeHtml {
+  const { chain, watched } = choice;
+  const value = WALLET_VALUE[chain.family];
+  const text = `${chain.name} (${chain.id})${watched ? '' : ` ${NOT_WATCHED}`}`;
+  const data = html`data-name="${chain.name}" data-family="${chain.family}" data-label="${value.label}" data-hint="${value.hint}"`;
+  const selected = picked ? html` selected` : '';
+  return html`<option value="${chain.id}" ${data} data-watched="${watched ? '1' : '0'}"${selected}>${text}</option>`;
+}
+
+/**
+ * The add-wallet form: the chain, then the value the chain's family takes. With JavaScript the
+ * fields follow the chain list at once; without it, Choose reloads the form for the chain.
+ */
 export function newWalletPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: Viewer,
-  chains: readonly ChainDefinition[],
+  choices: readonly WalletChainChoice[],
   state: FormState & { chainId?: string } = {},
 ): Page {
-  const picked = chains.find((c) => c.id === (state.chainId ?? state.values?.chain_id)) ?? chains[0];
-  const chainOptions = chains.map(
-    (c) =>
-      html`<option value="${c.id}"${c.id === picked?.id ? html` selected` : ''}>${c.name} (${c.id})</option>`,
-  );
+  const pickedChoice = pickWalletChain(choices, state.chainId ?? state.values?.chain_id);
+  const picked = pickedChoice?.chain;
+  const chainOptions = choices.map((c) => chainOption(c, c.chain.id === picked?.id));
   const evm = picked?.family === 'evm';
   const noChain = `This gateway has no ${viewer.mode}-mode chain enabled. Its operator enables chains with CAIRN_ENABLED_CHAINS.`;
   return {
@@ -179,16 +212,17 @@ export function newWalletPage(
       ? html`<h1>Add a wallet</h1>${emptyCard(noChain)}`
       : html`<h1>Add a ${viewer.mode}-mode wallet</h1>
 <div class="card">
-<form method="get" action="${paths.newWallet}" class="inline-form">
+<form method="get" action="${paths.newWallet}" class="inline-form" data-wallet-chain>
 <label for="chain-pick">Chain</label>
-<select id="chain-pick" name="chain">${chainOptions}</select>
-<button type="submit" class="secondary">Choose</button>
+<select id="chain-pick" name="chain" aria-describedby="chain-unwatched">${chainOptions}</select>
+<noscript><button type="submit" class="secondary">Choose</button></noscript>
 </form>
+<p class="hint" id="chain-unwatched"${pickedChoice?.watched ? html` hidden` : ''}>${UNWATCHED_HINT}</p>
 </div>
 <div class="card">
 <form method="post" action="${paths.wallets}" novalidate>
-${csrfField(csrf)}<input type="hidden" name="chain_id" value="${picked.id}">
-<h2>${picked.name}</h2>
+${csrfField(csrf)}<input type="hidden" id="wallet-chain-id" name="chain_id" value="${picked.id}">
+<h2 id="wallet-chain-name">${picked.name}</h2>
 ${field({
   name: 'value',
   label: WALLET_VALUE[picked.family].label,
@@ -197,7 +231,7 @@ ${field({
   hint: WALLET_VALUE[picked.family].hint,
   ...(state.errors?.value ? { error: state.errors.value } : {}),
 })}
-${evm ? EVM_DEPOSIT_MODE : ''}
+<div id="wallet-evm-only"${evm ? '' : html` hidden`}>${EVM_DEPOSIT_MODE}</div>
 <div class="actions"><button type="submit">Add wallet</button><a href="${paths.wallets}">Cancel</a></div>
 </form>
 </div>`,

@@ -11,7 +11,7 @@ import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { invoicePage, invoicePreviewPage } from '../render/invoiceDetailPages.js';
 import {
-  INVOICE_FORM_LINES,
+  INVOICE_FORM_MAX_LINES,
   type InvoiceFilters,
   type InvoiceFormState,
   invoicesListPage,
@@ -19,6 +19,7 @@ import {
 } from '../render/invoicePages.js';
 import type { Notice, RedirectNotice } from '../render/Notice.js';
 import type { BusinessViewer } from '../render/Viewer.js';
+import { amountFieldError } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { withBusiness } from './signedInScopes.js';
 
@@ -52,6 +53,31 @@ const FIELDS = [
   'api_key',
 ];
 const LINE_FIELDS = ['description', 'quantity', 'unit_price'] as const;
+
+/**
+ * The line rows as submitted, in order and renumbered from 0 (a row is there when any of its fields
+ * was sent, blank or not), after Remove took one out.
+ */
+function submittedLines(raw: NonNullable<Body>): Record<(typeof LINE_FIELDS)[number], string>[] {
+  const lines: Record<(typeof LINE_FIELDS)[number], string>[] = [];
+  const removed = /^\d{1,3}$/.test(raw.remove_line ?? '') ? Number(raw.remove_line) : -1;
+  for (let i = 0; i < INVOICE_FORM_MAX_LINES; i++) {
+    if (i === removed || !LINE_FIELDS.some((part) => raw[`line_${i}_${part}`] !== undefined)) continue;
+    lines.push({
+      description: (raw[`line_${i}_description`] ?? '').trim(),
+      quantity: (raw[`line_${i}_quantity`] ?? '').trim(),
+      unit_price: (raw[`line_${i}_unit_price`] ?? '').trim(),
+    });
+  }
+  return lines;
+}
+
+/** A line field's error in the merchant's words (amounts as the dashboard says them). */
+function lineFieldError(part: string, typed: string, message: string): string {
+  if (part === 'unit_price') return amountFieldError(typed, message, '80.00');
+  if (part === 'quantity') return amountFieldError(typed, message, '2');
+  return capitalised(message);
+}
 
 /**
  * Invoices in the dashboard: the list (status and overdue filters, keyset pages), a new-invoice form,
@@ -103,12 +129,23 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
     }),
   );
 
+  /** The currency the form starts on: that of the business's latest invoice in this mode, else USD. */
+  const defaultCurrency = async (viewer: BusinessViewer) => {
+    const latest = await listInvoices(gateway, scopeOf(viewer), { limit: 1 });
+    return latest.data[0]?.fiat_currency ?? 'USD';
+  };
+
   const showForm = async (
     request: FastifyRequest,
     reply: FastifyReply,
     viewer: BusinessViewer,
     state: InvoiceFormState = { values: {}, errors: {} },
-  ) => rt.send(request, reply, newInvoicePage(paths, rt.csrf(reply), await activeKeys(viewer), state));
+  ) =>
+    rt.send(
+      request,
+      reply,
+      newInvoicePage(paths, rt.csrf(reply), await activeKeys(viewer), state, await defaultCurrency(viewer)),
+    );
 
   scope.get(
     '/invoices/new',
@@ -121,13 +158,23 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
       const raw = request.body ?? {};
       const values: Record<string, string> = {};
       for (const name of FIELDS) values[name] = (raw[name] ?? '').trim();
-      // Rows with a description or a price (the quantity alone, prefilled on the first, does not
-      // count), and which form row each is (to put an error beside the right one).
-      const rows: number[] = [];
-      for (let i = 0; i < INVOICE_FORM_LINES; i++) {
-        for (const part of LINE_FIELDS) values[`line_${i}_${part}`] = (raw[`line_${i}_${part}`] ?? '').trim();
-        if (values[`line_${i}_description`] !== '' || values[`line_${i}_unit_price`] !== '') rows.push(i);
+      const lines = submittedLines(raw);
+      // Add a line and Remove (the form without JavaScript): the same form again, values kept.
+      const adding = raw.action === 'add_line' && lines.length < INVOICE_FORM_MAX_LINES;
+      if (adding) lines.push({ description: '', quantity: '1', unit_price: '' });
+      if (adding || raw.remove_line !== undefined) {
+        lines.forEach((line, i) => {
+          for (const part of LINE_FIELDS) values[`line_${i}_${part}`] = line[part];
+        });
+        return showForm(request, reply, viewer, { values, errors: {}, lines: lines.length });
       }
+      // Rows with a description or a price (the quantity alone, prefilled, does not count), and
+      // which form row each is (to put an error beside the right one).
+      const rows: number[] = [];
+      lines.forEach((line, i) => {
+        for (const part of LINE_FIELDS) values[`line_${i}_${part}`] = line[part];
+        if (line.description !== '' || line.unit_price !== '') rows.push(i);
+      });
       const errors: Record<string, string> = {};
       const reminderText = values.reminder_days ?? '';
       const reminderDays = reminderText === '' ? [] : reminderText.split(',').map((part) => part.trim());
@@ -163,13 +210,16 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
           errors[name] ??=
             name === 'line_items' && rows.length === 0
               ? 'Add at least one line.'
-              : capitalised(issue.message);
+              : first === 'line_items' && typeof part === 'string'
+                ? lineFieldError(part, values[name] ?? '', issue.message)
+                : capitalised(issue.message);
         }
       }
       const key = await findActiveKeyChoice(gateway, scopeOf(viewer), values.api_key);
       const keyRefused = 'Choose an active API key of this mode.';
       if (!key) errors.api_key = keyRefused;
-      const refuse = () => showForm(request, reply, viewer, { values, errors });
+      const refuse = () =>
+        showForm(request, reply, viewer, { values, errors, lines: Math.max(lines.length, 1) });
       if (Object.keys(errors).length > 0 || !parsed.success || !key) return refuse();
       let invoiceId: string;
       try {

@@ -9,6 +9,7 @@ import { loadPaymentLinkDetail } from '../../../domain/paymentLinks/loadPaymentL
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { type LinkFormState, paymentLinkPage, paymentLinksPage } from '../render/paymentLinkPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
+import { amountFieldError } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { withBusiness } from './signedInScopes.js';
 
@@ -96,7 +97,10 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
       if (!parsed.success) {
         for (const issue of parsed.error.issues) {
           const name = String(issue.path[0] ?? 'fiat_amount');
-          errors[name] ??= `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
+          errors[name] ??=
+            name === 'fiat_amount'
+              ? amountFieldError(values.fiat_amount ?? '', issue.message)
+              : `${issue.message.charAt(0).toUpperCase()}${issue.message.slice(1)}.`;
         }
       }
       // The key must be an active key of this business and mode (the form offers only those).

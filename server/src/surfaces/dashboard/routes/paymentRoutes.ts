@@ -20,6 +20,7 @@ import type { Notice } from '../render/Notice.js';
 import { paymentPage } from '../render/paymentDetailPage.js';
 import { type PaymentFilters, paymentsListPage } from '../render/paymentPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
+import { decimalCommaAdvice } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { parseDayFilter } from './dayFilter.js';
 import { withBusiness } from './signedInScopes.js';
@@ -196,7 +197,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
                 fields: [
                   {
                     field: 'amount',
-                    message: `Enter the amount in ${coin.symbol}, e.g. 0.015 (at most ${coin.decimals} decimals).`,
+                    message:
+                      decimalCommaAdvice(values.amount) ??
+                      `Enter the amount in ${coin.symbol}, e.g. 0.015 (at most ${coin.decimals} decimals).`,
                   },
                 ],
               });

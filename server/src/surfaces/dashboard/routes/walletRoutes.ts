@@ -7,7 +7,7 @@ import { removeWalletAudited } from '../../../domain/wallets/removeWalletAudited
 import { resendWalletConfirmation } from '../../../domain/wallets/resendWalletConfirmation.js';
 import type { FormState } from '../render/accountPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
-import { newWalletPage, walletsPage } from '../render/walletPages.js';
+import { newWalletPage, type WalletChainChoice, walletsPage } from '../render/walletPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { withBusiness } from './signedInScopes.js';
 
@@ -66,6 +66,9 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
       .map((id) => getChain(id))
       .filter((c): c is ChainDefinition => c !== undefined && c.mode === mode)
       .sort((a, b) => a.name.localeCompare(b.name));
+  /** The chains the form offers, each marked with whether something watches it now. */
+  const choicesOf = (mode: string): WalletChainChoice[] =>
+    chainsOf(mode).map((chain) => ({ chain, watched: gateway.chainAvailability.isOffered(chain.id) }));
 
   /** The wallets page of the viewer's business and mode, with a notice or a status when given. */
   const showWallets = async (
@@ -90,11 +93,10 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
     '/wallets/new',
     withBusiness<Query>(async (request, reply, viewer) => {
       const chainId = request.query.chain;
-      const chains = chainsOf(viewer.mode);
       return rt.send(
         request,
         reply,
-        newWalletPage(paths, rt.csrf(reply), viewer, chains, chainId ? { chainId } : {}),
+        newWalletPage(paths, rt.csrf(reply), viewer, choicesOf(viewer.mode), chainId ? { chainId } : {}),
       );
     }),
   );
@@ -126,7 +128,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
         return rt.send(
           request,
           reply,
-          newWalletPage(paths, rt.csrf(reply), viewer, chains, {
+          newWalletPage(paths, rt.csrf(reply), viewer, choicesOf(viewer.mode), {
             chainId,
             // A secret pasted by mistake (a private or spend key, a seed) is not sent back into the page.
             values: { value: mayEchoRefused(error.code, value) ? value : '' },
