@@ -41,7 +41,10 @@ describe('the cairn command from the repository root', () => {
   beforeAll(async () => {
     assertCompiled();
     database = await createTestDatabase();
-  });
+    // Operator commands use a migrated database and create none: `migrate` first, as `start` would.
+    const migrated = await pnpm(['cairn', 'migrate'], { DATABASE_URL: database.url });
+    expect(migrated.code, migrated.stderr).toBe(0);
+  }, 120_000);
   afterAll(async () => {
     await database?.drop();
   });
