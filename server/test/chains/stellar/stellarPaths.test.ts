@@ -45,7 +45,8 @@ describe('muxed addresses, the checkout and attacks on Stellar (fake Horizon)', 
     expect(html).toContain('Memo (ID, required)');
     expect(html).toContain(`id="pay-memo">${p.memo}</code>`);
     const muxed = muxedAddressOf(p.address, p.memo);
-    expect(html).toContain(`id="pay-alternate">${muxed}</code>`);
+    // Shown in groups of four; copied whole (data-copy-value).
+    expect(html).toContain(`id="pay-alternate" data-copy-value="${muxed}">`);
     s.node.payTo = 'muxed';
     try {
       await s.pay(p, p.amount);

@@ -56,7 +56,8 @@ describe('attacks on the XRP Ledger (fake rippled)', () => {
     expect(html).toContain('Destination tag (required)');
     expect(html).toContain(`id="pay-memo">${p.memo}</code>`);
     expect(html).toContain('Without this destination tag your payment cannot be matched');
-    const xAddress = /id="pay-alternate">(T[1-9A-HJ-NP-Za-km-z]+)<\/code>/.exec(html)?.[1];
+    // Shown in groups of four; copied whole (data-copy-value).
+    const xAddress = /id="pay-alternate" data-copy-value="(T[1-9A-HJ-NP-Za-km-z]+)">/.exec(html)?.[1];
     expect(xAddress).toBeDefined();
     // The X-address is this payment's address and tag, on the test network.
     expect(xAddressToClassicAddress(xAddress!)).toEqual({
