@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
-import { Business } from '../../src/platform/db/entities/index.js';
 import { ManualClock } from '../../src/platform/runtime/clock.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
-import { DashboardClient } from './DashboardClient.js';
+import type { DashboardClient } from './DashboardClient.js';
+import { signedInDashboard } from './strayFundsHelpers.js';
 
 // The add-wallet form over HTTP (no browser): it starts on a chain this gateway watches, marks the
 // chains nothing watches, and still changes chain without JavaScript (Choose, in <noscript>).
@@ -16,14 +15,7 @@ beforeAll(async () => {
   // BTC_TESTNET has no node and is not marked watched elsewhere: nothing watches it. The two
   // Litecoin test chains are marked watched elsewhere by the harness.
   test = await startTestGateway({ clock, env: { CAIRN_CHAIN_BTC_TESTNET_WATCHED_ELSEWHERE: 'false' } });
-  const em = test.running.gateway.orm.em.fork();
-  const business = await em.findOneOrFail(Business, { id: test.businessId });
-  const { token } = await createSession(em, clock, {
-    userId: business.userId,
-    lifetime: { absoluteMs: 30 * 86_400_000, idleMs: 30 * 86_400_000 },
-  });
-  dash = new DashboardClient(test.baseUrl);
-  dash.cookies.set('cairn_session', token);
+  dash = await signedInDashboard(test);
 });
 afterAll(async () => {
   await test?.stop();

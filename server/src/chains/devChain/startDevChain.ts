@@ -92,38 +92,29 @@ export async function startDevChain(dataDir: string, log: FastifyBaseLogger): Pr
     });
     const deployed = async (address: string | undefined) =>
       address !== undefined && ((await reader.getCode({ address: address as Address })) ?? '0x') !== '0x';
-    const deploy = async (hash: Promise<Hex>): Promise<string> => {
-      const receipt = await reader.waitForTransactionReceipt({ hash: await hash, pollingInterval: 50 });
+    /** The token kept from the last run while it still has code; else `send()` deploys it anew. */
+    const keptOrDeployed = async (symbol: string, send: () => Promise<Hex>): Promise<string> => {
+      const kept = previous?.tokens[symbol];
+      if (await deployed(kept)) return kept!;
+      const receipt = await reader.waitForTransactionReceipt({ hash: await send(), pollingInterval: 50 });
       if (!receipt.contractAddress) throw new Error('a test token deployment created no contract');
       return getAddress(receipt.contractAddress);
     };
+    const stablecoin = (args: readonly [string, string, number]) => () =>
+      deployer.deployContract({
+        abi: testStablecoin.abi,
+        bytecode: testStablecoin.bytecode,
+        args: [...args],
+      });
     const tokens: Record<string, string> = {};
-    tokens.USDC = (await deployed(previous?.tokens.USDC))
-      ? previous!.tokens.USDC!
-      : await deploy(
-          deployer.deployContract({
-            abi: testStablecoin.abi,
-            bytecode: testStablecoin.bytecode,
-            args: ['USD Coin', 'USDC', 6],
-          }),
-        );
-    tokens.USDT = (await deployed(previous?.tokens.USDT))
-      ? previous!.tokens.USDT!
-      : await deploy(
-          deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }),
-        );
+    tokens.USDC = await keptOrDeployed('USDC', stablecoin(['USD Coin', 'USDC', 6]));
+    tokens.USDT = await keptOrDeployed('USDT', () =>
+      deployer.deployContract({ abi: testTetherToken.abi, bytecode: testTetherToken.bytecode }),
+    );
     // The stand-in for Polygon's bridged USDC.e (opt-in: offered only to keys that allow ETH_LOCAL:USDCE).
-    tokens.USDCE = (await deployed(previous?.tokens.USDCE))
-      ? previous!.tokens.USDCE!
-      : await deploy(
-          deployer.deployContract({
-            abi: testStablecoin.abi,
-            bytecode: testStablecoin.bytecode,
-            // Symbol `USDCE` as the registry names it, so the start-up token check logs no warning on
-            // every first run (the real contract's `USDC.e` is proven in chainChecks.test.ts).
-            args: ['USD Coin (PoS)', 'USDCE', 6],
-          }),
-        );
+    // Symbol `USDCE` as the registry names it, so the start-up token check logs no warning on every
+    // first run (the real contract's `USDC.e` is proven in chainChecks.test.ts).
+    tokens.USDCE = await keptOrDeployed('USDCE', stablecoin(['USD Coin (PoS)', 'USDCE', 6]));
     // Deployed at once (automine); from now on a block every few seconds, with or without transactions.
     await anvil.request('evm_setIntervalMining', [DEV_CHAIN_BLOCK_SECONDS]);
     const record: DevChainRecord = { rpc_url: anvil.rpcUrl, port: anvil.port, chain_id: CHAIN_ID, tokens };
