@@ -6,6 +6,7 @@ export * from './router.js';
 export * from './schemas/chainOption.js';
 export * from './schemas/checkout.js';
 export * from './schemas/createPaymentRequest.js';
+export * from './schemas/customerLanguage.js';
 export * from './schemas/errorBody.js';
 export * from './schemas/invoice.js';
 export * from './schemas/listEvents.js';

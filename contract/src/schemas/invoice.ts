@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { isIsoCurrency, minorUnitsOf } from '../fiatCurrency.js';
 import { acceptedSetFields, DESCRIPTION_MAX_LENGTH, FiatCurrencyField } from './createPaymentRequest.js';
+import { CustomerLanguageSchema } from './customerLanguage.js';
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
 import { MetadataSchema } from './metadata.js';
 import { ModeSchema } from './payment.js';
@@ -123,6 +124,10 @@ export const CreateInvoiceRequestSchema = z
       )
       .optional()
       .meta({ description: 'A note shown on the invoice.', maxLength: INVOICE_MEMO_MAX_LENGTH }),
+    language: CustomerLanguageSchema.optional().meta({
+      description:
+        "The language of the invoice mails and the recipient's pages (the recipient can still change the pages' language). Default: the pages follow the recipient's browser, and the mails are in English.",
+    }),
     ...acceptedSetFields,
     reminder_days: z
       .array(z.int().min(-60).max(365))
@@ -200,6 +205,9 @@ export const InvoiceSchema = z
     }),
     due_date: z.string().meta({ description: 'YYYY-MM-DD (UTC).', example: '2026-12-31' }),
     memo: z.string().nullable(),
+    language: CustomerLanguageSchema.nullable().meta({
+      description: 'The language the merchant set for the mails and pages; null when none was set.',
+    }),
     accepted_chains: z.array(ChainIdSchema),
     accepted_coins: z.array(CoinSymbol),
     accepted_tokens: z.array(TokenNotation),

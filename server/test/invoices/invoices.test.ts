@@ -242,7 +242,7 @@ describe('sending, viewing and paying an invoice', () => {
       '$59.97',
       '$0.08',
       '$60.05',
-      '2026-09-30',
+      'September 30, 2026',
     ])
       expect(page.text).toContain(text);
     expect(page.text).toContain(`action="/checkout/invoices/${invoice.id}/pay"`);
@@ -285,7 +285,7 @@ describe('sending, viewing and paying an invoice', () => {
       'invoice.paid',
     ]);
     const page = await getPage(pagePath(invoice.id));
-    expect(page.text).toContain('This invoice was paid on 2026-09-01');
+    expect(page.text).toContain('This invoice was paid on September 1, 2026');
     expect(page.text).not.toContain(`/pay"`);
     // Pay on a paid invoice leads back to it; it cannot be sent, reminded or voided.
     expect(await pay(invoice.id)).toBe(`/checkout/invoices/${invoice.id}`);
@@ -466,7 +466,7 @@ describe('reminders', () => {
     const mails = await mailsTo(recipient);
     expect(mails.map((m) => m.kind)).toEqual(['invoice', 'invoice_reminder', 'invoice_reminder']);
     expect(mails[2]!.subject).toContain('is overdue');
-    expect(mails[1]!.text_body).toContain('is due on 2026-10-10');
+    expect(mails[1]!.text_body).toContain('is due on October 10, 2026');
     expect(await eventsOf(invoice.id)).toEqual(['invoice.sent', 'invoice.reminder', 'invoice.reminder']);
     // On demand, too.
     expect((await api.post(`/invoices/${invoice.id}/remind`)).body.data.reminders_sent).toBe(3);

@@ -16,10 +16,10 @@ const INSERT_INVOICE: PreparedStatement = {
   name: 'cairn_insert_invoice',
   text: `insert into invoices (id, business_id, api_key_id, mode, number, status, recipient_email, recipient_name,
     fiat_currency, line_items, total, due_date, memo, accepted_chains, accepted_coins, accepted_tokens,
-    restrict_to_accepted, reminder_days, metadata, created_at, updated_at)
+    restrict_to_accepted, reminder_days, metadata, created_at, updated_at, language)
   values ($1::uuid, $2::uuid, $3::uuid, $4::text, $5::text, 'draft', $6::text, $7::text, $8::text, $9::jsonb,
     $10::numeric, $11::date, $12::text, $13::text[], $14::text[], $15::text[], $16::boolean, $17::int[],
-    $18::jsonb, $19::timestamptz, $19::timestamptz)
+    $18::jsonb, $19::timestamptz, $19::timestamptz, $20::text)
   on conflict (business_id, mode, number) do nothing
   returning id`,
 };
@@ -95,6 +95,7 @@ export async function createInvoice(
     total,
     due_date: body.due_date,
     memo: body.memo ?? null,
+    language: body.language ?? null,
     accepted_chains: body.accepted_chains ?? [],
     accepted_coins: body.accepted_coins ?? [],
     accepted_tokens: body.accepted_tokens ?? [],
@@ -146,6 +147,7 @@ export async function createInvoice(
         row.reminder_days,
         JSON.stringify(row.metadata),
         now.toISOString(),
+        row.language,
       ],
       tx,
     );

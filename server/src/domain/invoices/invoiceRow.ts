@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatus, Mode } from '@cairn/contract';
+import type { CustomerLanguage, Invoice, InvoiceStatus, Mode } from '@cairn/contract';
 import type { Config } from '../../platform/config/loadConfig.js';
 import { rfc3339 } from '../payments/serializePayment.js';
 
@@ -25,6 +25,8 @@ export interface InvoiceRow {
   total: string;
   due_date: string;
   memo: string | null;
+  /** The merchant's choice of language for the mails and pages (null: none). */
+  language: CustomerLanguage | null;
   accepted_chains: string[];
   accepted_coins: string[];
   accepted_tokens: string[];
@@ -47,7 +49,7 @@ export interface InvoiceRow {
 /** The columns of an invoice row, `i` being `invoices` (dates and numbers as text). */
 export const INVOICE_COLUMNS = `i.id, i.business_id, i.api_key_id, i.mode, i.number, i.status, i.recipient_email,
   i.recipient_name, i.fiat_currency, i.line_items, i.total::text as total, to_char(i.due_date, 'YYYY-MM-DD') as due_date,
-  i.memo, i.accepted_chains, i.accepted_coins, i.accepted_tokens, i.restrict_to_accepted, i.reminder_days,
+  i.memo, i.language, i.accepted_chains, i.accepted_coins, i.accepted_tokens, i.restrict_to_accepted, i.reminder_days,
   i.reminders_done, i.metadata, i.payment_id, i.sent_at, i.viewed_at, i.paid_at, i.refunded_at, i.voided_at,
   i.reminders_sent, i.last_reminder_at, i.created_at, i.updated_at`;
 
@@ -81,6 +83,7 @@ export function serializeInvoice(config: Pick<Config, 'urls'>, row: InvoiceRow, 
     total: row.total,
     due_date: row.due_date,
     memo: row.memo,
+    language: row.language,
     accepted_chains: row.accepted_chains as Invoice['accepted_chains'],
     accepted_coins: row.accepted_coins,
     accepted_tokens: row.accepted_tokens,

@@ -1,4 +1,4 @@
-import type { InvoiceStatus, Mode } from '@cairn/contract';
+import type { CustomerLanguage, InvoiceStatus, Mode } from '@cairn/contract';
 import type { Gateway } from '../gateway/Gateway.js';
 import { findInvoiceRow } from './findInvoice.js';
 import { isOverdue, lineItemsOf, type StoredLineItem } from './invoiceRow.js';
@@ -24,6 +24,8 @@ export interface InvoicePage {
   readonly memo: string | null;
   /** The UTC day it was paid, YYYY-MM-DD; null while unpaid. */
   readonly paidOn: string | null;
+  /** The language the merchant set; null leaves it to the recipient's browser. */
+  readonly language: CustomerLanguage | null;
 }
 
 /**
@@ -59,5 +61,6 @@ export async function loadInvoicePage(
     overdue: isOverdue(row, gateway.clock.now()),
     memo: row.memo,
     paidOn: row.paid_at === null ? null : new Date(row.paid_at).toISOString().slice(0, 10),
+    language: row.language,
   };
 }

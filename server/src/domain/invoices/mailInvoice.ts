@@ -33,6 +33,7 @@ export async function mailInvoice(
     memo: invoice.memo,
     link: invoiceUrl(gateway.config, invoice.id),
     overdue: isOverdue(invoice, gateway.clock.now()),
+    language: invoice.language,
   };
   await queueMail(
     em,

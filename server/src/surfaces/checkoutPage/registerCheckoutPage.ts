@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -10,10 +11,10 @@ import { parseFormBody } from '../../web/parseFormBody.js';
 import { unstorableTextError } from '../../web/unstorableTextError.js';
 import { loadCheckoutAssets } from './checkoutAssets.js';
 import { checkoutMountPath, checkoutPaths } from './render/checkoutPaths.js';
-import { messages as defaultMessages, type Messages } from './render/messages.js';
 import { registerAssetRoutes } from './routes/assetRoutes.js';
 import type { CheckoutRuntime } from './routes/CheckoutRuntime.js';
 import { createCheckoutRuntime } from './routes/createCheckoutRuntime.js';
+import { LANGUAGE_COOKIE, requestedLanguageOf } from './routes/customerLanguageOf.js';
 import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerLinkRoutes } from './routes/linkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
@@ -21,11 +22,12 @@ import { registerQrRoutes } from './routes/qrRoutes.js';
 import { registerStatusRoutes } from './routes/statusRoutes.js';
 import { registerWalletRoutes } from './routes/walletRoutes.js';
 
+/** How long the language a customer chose is remembered: a year. */
+const LANGUAGE_COOKIE_SECONDS = 365 * 24 * 3600;
+
 export interface CheckoutPageOptions {
   /** Shares the action rate limit between gateway instances. */
   readonly redis?: Redis;
-  /** A translation of the page's strings (default English). */
-  readonly messages?: Messages;
   /** The local dev chain this gateway runs (ETH_LOCAL), whose test wallet pays on "Pay with a test wallet". */
   readonly devChain?: DevChainRecord;
 }
@@ -49,10 +51,8 @@ export async function registerCheckoutPage(
     gateway,
     base: checkoutMountPath(gateway.config.urls.checkout),
     assets: loadCheckoutAssets(),
-    messages: options.messages ?? defaultMessages,
     ...(options.devChain ? { devChain: options.devChain } : {}),
   });
-  const m = rt.messages;
 
   await app.register(
     async (scope) => {
@@ -71,21 +71,40 @@ export async function registerCheckoutPage(
       await scope.register(rateLimit, {
         global: false,
         ...(options.redis ? { redis: options.redis, nameSpace: 'cairn-checkout-rate-limit:' } : {}),
-        errorResponseBuilder: (_request, context) =>
-          new ApiError('RATE_LIMITED', m.rateLimitedBody(Math.max(1, Math.ceil(context.ttl / 1000))), {
-            retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
-          }),
+        errorResponseBuilder: (request, context) =>
+          new ApiError(
+            'RATE_LIMITED',
+            rt.messagesOf(request).rateLimitedBody(Math.max(1, Math.ceil(context.ttl / 1000))),
+            {
+              retryAfterSeconds: Math.max(1, Math.ceil(context.ttl / 1000)),
+            },
+          ),
       });
       // A query with text PostgreSQL cannot store (a NUL) is refused as the API refuses it (forms:
       // parseFormBody).
       scope.addHook('preValidation', (request, _reply, done) =>
         done(unstorableTextError(undefined, request.query)),
       );
+      // The language menu's choice (`?lang=`) is remembered for the customer's next pages.
+      await scope.register(cookie);
+      scope.addHook('onRequest', async (request, reply) => {
+        const chosen = requestedLanguageOf(request);
+        if (chosen && request.cookies[LANGUAGE_COOKIE] !== chosen) {
+          reply.setCookie(LANGUAGE_COOKIE, chosen, {
+            path: rt.base || '/',
+            maxAge: LANGUAGE_COOKIE_SECONDS,
+            sameSite: 'lax',
+            httpOnly: true,
+            secure: gateway.config.urls.checkout.startsWith('https:'),
+          });
+        }
+      });
       scope.setErrorHandler((error, request, reply) => answerError(rt, error, request, reply));
       if (rt.base !== '') {
-        scope.setNotFoundHandler((_request, reply) =>
-          rt.sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody),
-        );
+        scope.setNotFoundHandler((request, reply) => {
+          const m = rt.messagesOf(request);
+          return rt.sendMessage(reply, 404, m.notFoundTitle, m.notFoundBody);
+        });
       }
       registerAssetRoutes(scope, rt);
       registerLinkRoutes(scope, rt);
@@ -116,7 +135,8 @@ function answerError(
   request: FastifyRequest,
   reply: FastifyReply,
 ): FastifyReply {
-  const { base, messages: m } = rt;
+  const { base } = rt;
+  const m = rt.messagesOf(request);
   const id = (request.params as { id?: string } | undefined)?.id;
   const url = request.routeOptions.url ?? '';
   const owner = url.startsWith(`${base}/links/`)

@@ -55,12 +55,16 @@ export function readableAmount(
   return { text, exact, approximate: rest !== 0n };
 }
 
-/** The amount for a sentence: the rounded text, with `≈` in front when it is not exact. */
+/**
+ * The amount for a sentence: the rounded text, with `≈` in front when it is not exact, in the number
+ * format `format` writes (the customer's language; plain `0.05` by default).
+ */
 export function amountForReading(
   amount: bigint | string,
   coin: ReadableCoin,
   rounding: 'up' | 'nearest' = 'nearest',
+  format: (decimal: string) => string = (decimal) => decimal,
 ): string {
   const readable = readableAmount(BigInt(amount), coin, rounding);
-  return readable.approximate ? `≈${readable.text}` : readable.text;
+  return readable.approximate ? `≈${format(readable.text)}` : format(readable.text);
 }

@@ -74,7 +74,7 @@ ${
       head: refresh,
       script: true,
       data: {
-        events: ctx.paths.events,
+        events: `${ctx.paths.events}?lang=${encodeURIComponent(m.lang)}`,
         now: view.now.toISOString(),
         status,
         version: viewVersion(view),

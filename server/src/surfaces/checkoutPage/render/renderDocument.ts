@@ -1,6 +1,7 @@
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import type { Messages } from './messages.js';
+import { renderLanguageMenu } from './renderLanguageMenu.js';
 
 /** The parts of one checkout HTML document. */
 export interface DocumentInput {
@@ -21,13 +22,14 @@ export interface DocumentInput {
 }
 
 /**
- * The HTML document every checkout page shares: mobile viewport, no inline script or style (the
- * CSP forbids them), the stylesheet and the deferred script from the gateway itself.
+ * The HTML document every checkout page shares: the customer's language and its direction (Arabic
+ * right to left), mobile viewport, no inline script or style (the CSP forbids them), the stylesheet
+ * and the deferred script from the gateway itself, and the language menu at the foot.
  */
 export function renderDocument(input: DocumentInput): SafeHtml {
   const data = Object.entries(input.data ?? {}).map(([key, value]) => html` data-${key}="${value}"`);
   return html`<!doctype html>
-<html lang="${input.messages.lang}">
+<html lang="${input.messages.lang}" dir="${input.messages.dir}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -46,6 +48,7 @@ ${input.header ?? ''}
 ${input.main}
 </main>
 ${input.footer ?? ''}
+${renderLanguageMenu(input.messages)}
 </body>
 </html>
 `;

@@ -36,7 +36,7 @@ export function renderFundsAfterClose(
   const late = BigInt(payment.amount_received_after_close);
   const symbol = coin.symbol;
   if (late > 0n) {
-    const amount = amountForReading(late, coin);
+    const amount = amountForReading(late, coin, 'nearest', m.coinAmount);
     const own = OWN_REFUND_PATH.has(payment.status);
     const address = payment.refund_address;
     // A refunded payment's address was given for its earlier refund, not for this money: say it is on

@@ -65,14 +65,14 @@ ${view.mode === 'test' ? html`<p class="testmode">${m.testMode}</p>` : ''}
 <dl class="invoice-facts">
 <dt>${m.invoiceFrom}</dt><dd>${view.businessName}</dd>
 <dt>${m.invoiceTo}</dt><dd>${view.recipientName ? html`${view.recipientName}<br>` : ''}${view.recipientEmail}</dd>
-<dt>${m.invoiceDue}</dt><dd>${view.dueDate}${view.overdue ? html` <strong class="overdue">${m.invoiceOverdue}</strong>` : ''}</dd>
+<dt>${m.invoiceDue}</dt><dd>${m.calendarDay(view.dueDate)}${view.overdue ? html` <strong class="overdue">${m.invoiceOverdue}</strong>` : ''}</dd>
 </dl>
 <div class="table-wrap" tabindex="0"><table class="invoice-lines">
 <caption class="sr-only">${m.invoiceTitle(view.number)}</caption>
 <thead><tr><th scope="col">${m.invoiceItem}</th><th scope="col" class="num">${m.invoiceQuantity}</th><th scope="col" class="num">${m.invoiceUnitPrice}</th><th scope="col" class="num">${m.invoiceAmount}</th></tr></thead>
 <tbody>${view.lines.map(
       (line) =>
-        html`<tr><td>${line.description}</td><td class="num">${line.quantity}</td><td class="num">${money(line.unit_price)}</td><td class="num">${money(line.amount)}</td></tr>`,
+        html`<tr><td>${line.description}</td><td class="num">${m.coinAmount(line.quantity)}</td><td class="num">${money(line.unit_price)}</td><td class="num">${money(line.amount)}</td></tr>`,
     )}</tbody>
 <tfoot><tr><th scope="row" colspan="3">${m.invoiceTotal}</th><td class="num"><strong>${money(view.total)}</strong></td></tr></tfoot>
 </table></div>

@@ -3,6 +3,7 @@ import type { EvmPayView } from '../../../domain/payments/loadCheckoutView.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { formatDeadline } from './formatDeadline.js';
 import { formatTimeLeft } from './formatTimeLeft.js';
+import type { CopyTarget } from './messages.js';
 import { readableAmount } from './readableAmount.js';
 import { renderAddress } from './renderAddress.js';
 import type { RenderContext } from './renderContext.js';
@@ -27,7 +28,7 @@ export interface PayDetailsInput {
   readonly evm?: EvmPayView;
 }
 
-function copyButton(ctx: RenderContext, target: string, what: string): SafeHtml {
+function copyButton(ctx: RenderContext, target: string, what: CopyTarget): SafeHtml {
   return html`<button type="button" class="copy" data-copy="${target}" hidden aria-label="${ctx.messages.copyWhat(
     what,
   )}">${ctx.messages.copy}</button>`;
@@ -45,7 +46,7 @@ export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): Sa
   const prefix = input.kind === 'full' ? 'pay' : 'rest';
   const amountLabel = input.kind === 'full' ? m.payAmount : m.payAmountDue;
   const amount = readableAmount(BigInt(input.amount), input.coin, 'up');
-  const shown = amount.approximate ? `≈${amount.text}` : amount.text;
+  const shown = `${amount.approximate ? '≈' : ''}${m.coinAmount(amount.text)}`;
   const qrAlt = (input.kind === 'full' ? m.qrAlt : m.remainderQrAlt)(shown, input.coin.symbol, input.address);
   return html`<div class="pay">
 <p class="deadline">${m.timeLeft}: <time class="countdown" datetime="${input.expiresAt.toISOString()}" data-countdown>${formatTimeLeft(
@@ -57,14 +58,14 @@ export function renderPayDetails(input: PayDetailsInput, ctx: RenderContext): Sa
 <div class="row"><dt id="${prefix}-amount-label">${amountLabel}</dt><dd class="copyable"><span class="amount-line"><code class="value amount" id="${prefix}-amount" data-copy-value="${amount.exact}" title="${m.exactAmount(
     amount.exact,
     input.coin.symbol,
-  )}">${shown}</code> <span class="unit">${input.coin.label ?? input.coin.symbol}</span></span> ${copyButton(ctx, `${prefix}-amount`, amountLabel)}${
+  )}">${shown}</code> <span class="unit">${input.coin.label ?? input.coin.symbol}</span></span> ${copyButton(ctx, `${prefix}-amount`, input.kind === 'full' ? 'amount' : 'amountDue')}${
     amount.approximate ? html`<span class="hint rounded">${m.payRounded}</span>` : ''
   }</dd></div>
-<div class="row"><dt>${m.payAddress}</dt><dd class="copyable">${renderAddress(`${prefix}-address`, input.address)} ${copyButton(ctx, `${prefix}-address`, m.payAddress)}</dd></div>
+<div class="row"><dt>${m.payAddress}</dt><dd class="copyable">${renderAddress(`${prefix}-address`, input.address)} ${copyButton(ctx, `${prefix}-address`, 'address')}</dd></div>
 ${input.memo ? renderMemo(input, prefix, ctx) : ''}
 ${
   input.evm?.token
-    ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable">${renderAddress(`${prefix}-token`, input.evm.token)} ${copyButton(ctx, `${prefix}-token`, m.payTokenContract)}</dd></div>`
+    ? html`<div class="row"><dt>${m.payTokenContract}</dt><dd class="copyable">${renderAddress(`${prefix}-token`, input.evm.token)} ${copyButton(ctx, `${prefix}-token`, 'contract')}</dd></div>`
     : ''
 }
 </dl>
@@ -81,10 +82,10 @@ function renderMemo(input: PayDetailsInput, prefix: string, ctx: RenderContext):
   const m = ctx.messages;
   const label = m.payMemoOf[input.chain.family] ?? m.payMemo;
   const hint = m.payMemoHint[input.chain.family];
-  return html`<div class="row"><dt>${label}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, label)}${hint ? html`<br><span class="hint">${hint}</span>` : ''}</dd></div>
+  return html`<div class="row"><dt>${label}</dt><dd class="copyable"><code class="value" id="${prefix}-memo">${input.memo}</code> ${copyButton(ctx, `${prefix}-memo`, 'memo')}${hint ? html`<br><span class="hint">${hint}</span>` : ''}</dd></div>
 ${
   input.alternateAddress
-    ? html`<div class="row"><dt>${m.payAlternate}</dt><dd class="copyable">${renderAddress(`${prefix}-alternate`, input.alternateAddress)} ${copyButton(ctx, `${prefix}-alternate`, m.payAlternate)}<br><span class="hint">${m.payAlternateHint}</span></dd></div>`
+    ? html`<div class="row"><dt>${m.payAlternate}</dt><dd class="copyable">${renderAddress(`${prefix}-alternate`, input.alternateAddress)} ${copyButton(ctx, `${prefix}-alternate`, 'alternate')}<br><span class="hint">${m.payAlternateHint}</span></dd></div>`
     : ''
 }`;
 }

@@ -29,9 +29,9 @@ export function renderPicker(view: CheckoutView, ctx: RenderContext): SafeHtml {
       chain?.name ?? option.chain_id,
     )}</span><span class="amount"><strong title="${m.exactAmount(amount.exact, option.coin_symbol)}">${
       amount.approximate ? '≈' : ''
-    }${amount.text} ${option.coin_symbol}</strong> <small>${m.pickRate(
+    }${m.coinAmount(amount.text)} ${option.coin_symbol}</strong> <small>${m.pickRate(
       option.coin_symbol,
-      option.exchange_rate,
+      m.coinAmount(option.exchange_rate),
       checkout.fiat_currency,
     )}</small></span></label></li>`;
   });

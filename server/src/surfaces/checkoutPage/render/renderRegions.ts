@@ -70,7 +70,7 @@ function regionParts(view: CheckoutView, ctx: RenderContext): RegionParts {
   const decimals = coin?.decimals ?? 0;
   const symbol = coin?.symbol ?? '';
   const units = (amount: string | bigint, rounding: 'up' | 'nearest' = 'nearest') =>
-    amountForReading(amount, { symbol, decimals }, rounding);
+    amountForReading(amount, { symbol, decimals }, rounding, m.coinAmount);
   const notice = ctx.notice ? html`<p class="notice" role="alert">${ctx.notice}</p>` : '';
   const txs = renderTransactions(payment, decimals, ctx);
   const cancellable =

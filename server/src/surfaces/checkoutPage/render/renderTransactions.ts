@@ -8,7 +8,7 @@ export function renderTransactions(payment: PaymentBody, decimals: number, ctx: 
   const m = ctx.messages;
   if (payment.transactions.length === 0) return html``;
   const items = payment.transactions.map((tx) => {
-    const amount = amountForReading(tx.amount, { symbol: tx.coin_symbol, decimals });
+    const amount = amountForReading(tx.amount, { symbol: tx.coin_symbol, decimals }, 'nearest', m.coinAmount);
     const line =
       tx.status === 'removed'
         ? m.transactionRemoved(amount, tx.coin_symbol)

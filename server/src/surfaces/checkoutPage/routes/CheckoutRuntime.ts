@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DevChainRecord } from '../../../chains/devChain/devChainRecord.js';
 import type { Gateway } from '../../../domain/gateway/Gateway.js';
 import type { CheckoutView } from '../../../domain/payments/loadCheckoutView.js';
+import type { CustomerLocale } from '../../../web/customerLanguage/customerLocales.js';
 import type { SafeHtml } from '../../../web/html.js';
 import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import type { Messages } from '../render/messages.js';
@@ -35,8 +36,11 @@ export interface CheckoutRuntime {
   readonly gateway: Gateway;
   /** Where the checkout is mounted (`/checkout` by default; '' at the root). */
   readonly base: string;
-  /** The page's strings (English by default). */
-  readonly messages: Messages;
+  /**
+   * The strings of a customer page in the customer's language (see `customerLanguageOf`; `preferred` is
+   * an invoice's language).
+   */
+  messagesOf(request: FastifyRequest, preferred?: CustomerLocale): Messages;
   /** The stylesheet and script, and the path they are served under. */
   readonly assets: PageAssets;
   readonly assetBase: string;
@@ -55,12 +59,12 @@ export interface CheckoutRuntime {
   /** The checkout view of payment `id` (404 NOT_FOUND for an unknown id). */
   loadView(id: string): Promise<CheckoutView>;
   /** The render context of payment `id`'s pages, with a notice or a refused refund address. */
-  contextFor(id: string, extra?: Partial<RenderContext>): RenderContext;
+  contextFor(request: FastifyRequest, id: string, extra?: Partial<RenderContext>): RenderContext;
   /** Sends a page with the checkout's headers; a view's cancel URL may be a form's target. */
   sendHtml(reply: FastifyReply, status: number, body: SafeHtml, view?: CheckoutView): FastifyReply;
   /** Sends the checkout page of a payment. */
   sendCheckout(reply: FastifyReply, view: CheckoutView, ctx: RenderContext, status?: number): FastifyReply;
-  /** Sends a page with one message (not found, too many attempts, an error). */
+  /** Sends a page with one message (not found, too many attempts, an error), in the request's language. */
   sendMessage(
     reply: FastifyReply,
     status: number,

@@ -5,17 +5,19 @@ import { DEV_CHAIN_ID } from '../../../chains/devChain/withDevChain.js';
 import type { Gateway } from '../../../domain/gateway/Gateway.js';
 import { type CheckoutView, loadCheckoutView } from '../../../domain/payments/loadCheckoutView.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
+import type { CustomerLocale } from '../../../web/customerLanguage/customerLocales.js';
 import type { SafeHtml } from '../../../web/html.js';
 import type { PageAssets } from '../../../web/loadHashedAsset.js';
 import { securityHeaders } from '../../../web/securityHeaders.js';
 import { checkoutPaths } from '../render/checkoutPaths.js';
-import type { Messages } from '../render/messages.js';
+import { messagesFor } from '../render/messages.js';
 import { renderCheckoutPage } from '../render/renderCheckoutPage.js';
 import type { RenderContext } from '../render/renderContext.js';
 import { renderMessagePage } from '../render/renderMessagePage.js';
 import { safeHttpUrl } from '../render/safeHttpUrl.js';
 import type { CheckoutRuntime, RetryLink } from './CheckoutRuntime.js';
 import { CheckoutStatusHub } from './checkoutStatusHub.js';
+import { customerLanguageOf } from './customerLanguageOf.js';
 
 /** What the checkout is built from. */
 export interface CheckoutRuntimeInput {
@@ -23,7 +25,6 @@ export interface CheckoutRuntimeInput {
   /** Where the checkout is mounted (the path of CAIRN_CHECKOUT_URL_BASE). */
   readonly base: string;
   readonly assets: PageAssets;
-  readonly messages: Messages;
   readonly devChain?: DevChainRecord;
 }
 
@@ -37,14 +38,19 @@ const originOf = (url: string | undefined): string[] => (url ? [new URL(url).ori
 /** The runtime the checkout's route groups share: its settings, the status hub and how pages are sent. */
 export function createCheckoutRuntime(input: CheckoutRuntimeInput): CheckoutRuntime {
   const { gateway, base, assets, devChain } = input;
-  const m = input.messages;
+  const messagesOf = (request: FastifyRequest, preferred?: CustomerLocale) =>
+    messagesFor(customerLanguageOf(request, preferred));
   const assetBase = `${base}/assets`;
   const frameAncestors = gateway.config.CAIRN_CHECKOUT_FRAME_ANCESTORS;
   const viewOptions = devChain ? { testWalletChain: DEV_CHAIN_ID, devChainRpcUrl: devChain.rpc_url } : {};
   const loadView = (id: string) => loadCheckoutView(gateway, id, viewOptions);
 
-  const contextFor = (id: string, extra: Partial<RenderContext> = {}): RenderContext => ({
-    messages: m,
+  const contextFor = (
+    request: FastifyRequest,
+    id: string,
+    extra: Partial<RenderContext> = {},
+  ): RenderContext => ({
+    messages: messagesOf(request),
     paths: checkoutPaths(base, id),
     ...extra,
   });
@@ -74,7 +80,7 @@ export function createCheckoutRuntime(input: CheckoutRuntimeInput): CheckoutRunt
       reply,
       status,
       renderMessagePage({
-        messages: m,
+        messages: messagesOf(reply.request),
         title,
         body,
         assets,
@@ -89,13 +95,13 @@ export function createCheckoutRuntime(input: CheckoutRuntimeInput): CheckoutRunt
       throw error;
     if (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE') throw error;
     const view = await loadView(id);
-    return sendCheckout(reply, view, contextFor(id, { notice: error.message }), error.status);
+    return sendCheckout(reply, view, contextFor(reply.request, id, { notice: error.message }), error.status);
   };
 
   return {
     gateway,
     base,
-    messages: m,
+    messagesOf,
     assets,
     assetBase,
     frameAncestors,

@@ -5,6 +5,7 @@ import { isPaymentId } from '../../../domain/payments/isPaymentId.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { databaseOutage } from '../../../web/databaseOutage.js';
 import { checkoutPaths } from '../render/checkoutPaths.js';
+import type { Messages } from '../render/messages.js';
 import { type InvoicePageView, renderInvoicePage } from '../render/renderInvoicePage.js';
 import type { CheckoutRuntime, IdParams } from './CheckoutRuntime.js';
 
@@ -14,11 +15,13 @@ type InvoiceState = InvoicePageView['state'];
 interface InvoicePages {
   paths(id: string): InvoicePageView['paths'];
   notFound(reply: FastifyReply): FastifyReply;
+  /** The page's strings: the invoice's language unless the customer chose one. */
+  messagesOf(reply: FastifyReply, page?: InvoicePage): Messages;
   send(
     reply: FastifyReply,
     id: string,
     page: InvoicePage,
-    options?: { print?: boolean; state?: InvoiceState; status?: number },
+    options?: { print?: boolean; state?: (m: Messages) => InvoiceState; status?: number },
   ): FastifyReply;
 }
 
@@ -48,16 +51,22 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: CheckoutRuntim
 }
 
 function invoicePages(rt: CheckoutRuntime): InvoicePages {
-  const m = rt.messages;
+  /** The page's strings: the language the merchant set for the invoice, unless the customer chose one. */
+  const messagesOf = (reply: FastifyReply, page?: InvoicePage) =>
+    rt.messagesOf(reply.request, page?.language ?? undefined);
   const paths = (id: string) => ({
     page: `${rt.base}/invoices/${id}`,
     pay: `${rt.base}/invoices/${id}/pay`,
     print: `${rt.base}/invoices/${id}/print`,
   });
   /** What a closed invoice's page shows instead of its Pay button. */
-  const closedState = (page: InvoicePage): InvoiceState => {
+  const closedState = (m: Messages, page: InvoicePage): InvoiceState => {
     if (page.status === 'paid')
-      return { title: m.invoicePaidTitle, body: m.invoicePaidBody(page.paidOn ?? ''), canRetry: false };
+      return {
+        title: m.invoicePaidTitle,
+        body: m.invoicePaidBody(page.paidOn ? m.calendarDay(page.paidOn) : ''),
+        canRetry: false,
+      };
     if (page.status === 'refunded')
       return { title: m.invoiceRefundedTitle, body: m.invoiceRefundedBody, canRetry: false };
     if (page.status === 'void')
@@ -66,10 +75,15 @@ function invoicePages(rt: CheckoutRuntime): InvoicePages {
   };
   return {
     paths,
-    notFound: (reply) => rt.sendMessage(reply, 404, m.invoiceNotFoundTitle, m.invoiceNotFoundBody),
+    notFound: (reply) => {
+      const m = messagesOf(reply);
+      return rt.sendMessage(reply, 404, m.invoiceNotFoundTitle, m.invoiceNotFoundBody);
+    },
+    messagesOf,
     send: (reply, id, page, options = {}) => {
-      const { status: invoiceStatus, paidOn: _paidOn, ...shown } = page;
-      const state = options.state ?? closedState(page);
+      const m = messagesOf(reply, page);
+      const { status: invoiceStatus, paidOn: _paidOn, language: _language, ...shown } = page;
+      const state = options.state?.(m) ?? closedState(m, page);
       return rt.sendHtml(
         reply,
         options.status ?? (invoiceStatus === 'void' ? 410 : 200),
@@ -89,8 +103,7 @@ function invoicePages(rt: CheckoutRuntime): InvoicePages {
 
 /** Pay: the invoice's payment (or a new one) on the checkout, or the page saying why not. */
 function registerInvoicePay(scope: FastifyInstance, rt: CheckoutRuntime, pages: InvoicePages): void {
-  const m = rt.messages;
-  const unavailable = (canRetry: boolean) => ({
+  const unavailable = (canRetry: boolean) => (m: Messages) => ({
     title: m.invoiceUnavailableTitle,
     body: m.invoiceUnavailableBody,
     canRetry,
@@ -120,6 +133,12 @@ function registerInvoicePay(scope: FastifyInstance, rt: CheckoutRuntime, pages: 
     // Paid, refunded or void: the page says which.
     if (outcome.kind === 'closed') return reply.redirect(pages.paths(id).page, 303);
     request.log.info({ invoiceId: id, paymentId: outcome.paymentId }, 'invoice payment opened');
-    return reply.redirect(checkoutPaths(rt.base, outcome.paymentId).page, 303);
+    // The checkout opens in the language the invoice page was read in: when that is the invoice's own
+    // (set by the merchant) rather than the customer's, the URL says so.
+    const page = await loadInvoicePage(rt.gateway, id, { recordView: false });
+    const lang = pages.messagesOf(reply, page).lang;
+    const checkout = checkoutPaths(rt.base, outcome.paymentId).page;
+    if (lang === rt.messagesOf(request).lang) return reply.redirect(checkout, 303);
+    return reply.redirect(`${checkout}?lang=${encodeURIComponent(lang)}`, 303);
   });
 }

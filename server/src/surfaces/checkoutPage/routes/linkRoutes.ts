@@ -7,6 +7,7 @@ import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { addressGroup } from '../../../web/addressGroup.js';
 import { databaseOutage } from '../../../web/databaseOutage.js';
 import { checkoutPaths } from '../render/checkoutPaths.js';
+import type { Messages } from '../render/messages.js';
 import { type LinkPageView, renderLinkPage } from '../render/renderLinkPage.js';
 import type { CheckoutRuntime, FormBody, IdParams } from './CheckoutRuntime.js';
 
@@ -15,14 +16,15 @@ import type { CheckoutRuntime, FormBody, IdParams } from './CheckoutRuntime.js';
  * (303). A GET never creates a payment, so link previews and prefetching cannot use a link up.
  */
 export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime): void {
-  const m = rt.messages;
-  const refusals = {
-    inactive: { status: 410, title: m.linkInactiveTitle, body: m.linkInactiveBody, canRetry: false },
-    key_inactive: { status: 410, title: m.linkInactiveTitle, body: m.linkInactiveBody, canRetry: false },
-    sold_out: { status: 409, title: m.linkSoldOutTitle, body: m.linkSoldOutBody, canRetry: false },
-  } as const;
-  const notFound = (reply: FastifyReply) =>
-    rt.sendMessage(reply, 404, m.linkNotFoundTitle, m.linkNotFoundBody);
+  /** Why a link takes no payment, in the customer's language. */
+  const refusalOf = (m: Messages, why: 'inactive' | 'key_inactive' | 'sold_out') =>
+    why === 'sold_out'
+      ? { status: 409, title: m.linkSoldOutTitle, body: m.linkSoldOutBody, canRetry: false }
+      : { status: 410, title: m.linkInactiveTitle, body: m.linkInactiveBody, canRetry: false };
+  const notFound = (reply: FastifyReply) => {
+    const m = rt.messagesOf(reply.request);
+    return rt.sendMessage(reply, 404, m.linkNotFoundTitle, m.linkNotFoundBody);
+  };
   const sendLink = (
     reply: FastifyReply,
     id: string,
@@ -43,7 +45,7 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
           ...extra,
           payAction: `${rt.base}/links/${id}/pay`,
         },
-        { messages: m, assets: rt.assets, assetBase: rt.assetBase },
+        { messages: rt.messagesOf(reply.request), assets: rt.assets, assetBase: rt.assetBase },
       ),
     );
 
@@ -51,7 +53,8 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
     const { id } = request.params;
     const page = isPaymentId(id) ? await loadLinkPage(rt.gateway, id, addressGroup(request.ip)) : undefined;
     if (!page) return notFound(reply);
-    const refusal = page.availability === 'available' ? undefined : refusals[page.availability];
+    const refusal =
+      page.availability === 'available' ? undefined : refusalOf(rt.messagesOf(request), page.availability);
     return sendLink(
       reply,
       id,
@@ -81,6 +84,7 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
         request.log.warn({ err: error, paymentLinkId: id }, 'payment link could not create a payment');
         const page = await loadLinkPage(rt.gateway, id);
         if (!page) return notFound(reply);
+        const m = rt.messagesOf(request);
         const refusal = { title: m.linkUnavailableTitle, body: m.linkUnavailableBody, canRetry: true };
         return sendLink(reply, id, page, { refusal }, error.status >= 500 ? 503 : 409);
       }
@@ -88,7 +92,7 @@ export function registerLinkRoutes(scope: FastifyInstance, rt: CheckoutRuntime):
       if (outcome.kind !== 'payment') {
         const page = await loadLinkPage(rt.gateway, id);
         if (!page) return notFound(reply);
-        const refusal = refusals[outcome.kind];
+        const refusal = refusalOf(rt.messagesOf(request), outcome.kind);
         return sendLink(reply, id, page, { refusal }, refusal.status);
       }
       request.log.info({ paymentLinkId: id, paymentId: outcome.paymentId }, 'payment link created a payment');

@@ -17,12 +17,12 @@ import type { CheckoutRuntime, FormBody, IdParams } from './CheckoutRuntime.js';
  * back (303) or the page with the reason it was refused, so the page works without JavaScript.
  */
 export function registerPaymentRoutes(scope: FastifyInstance, rt: CheckoutRuntime): void {
-  const { gateway, base, messages: m } = rt;
+  const { gateway, base } = rt;
   const pageOf = (id: string) => checkoutPaths(base, id).page;
 
   scope.get<IdParams>('/:id', async (request, reply) => {
     const view = await rt.loadView(request.params.id);
-    return rt.sendCheckout(reply, view, rt.contextFor(view.payment.id));
+    return rt.sendCheckout(reply, view, rt.contextFor(request, view.payment.id));
   });
 
   scope.post<IdParams & { Body: FormBody | undefined }>(
@@ -33,7 +33,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: CheckoutRuntim
       const payment = await findCheckoutPayment(gateway, id);
       const token = String(request.body?.token ?? '');
       try {
-        if (!parseToken(token)) throw new ApiError('VALIDATION_ERROR', m.pickRequired);
+        if (!parseToken(token)) throw new ApiError('VALIDATION_ERROR', rt.messagesOf(request).pickRequired);
         await selectChain(gateway, payment.scope, id, { token });
       } catch (error) {
         return rt.refused(reply, id, error);
@@ -57,7 +57,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: CheckoutRuntim
         if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
           // The reason is shown at the field (the answer opens scrolled to it), not twice.
           const view = await rt.loadView(id);
-          const ctx = rt.contextFor(id, { refundError: { value: address, message: error.message } });
+          const ctx = rt.contextFor(request, id, { refundError: { value: address, message: error.message } });
           return rt.sendCheckout(reply, view, ctx, error.status);
         }
         return rt.refused(reply, id, error);
@@ -80,7 +80,7 @@ function registerCancelRoutes(scope: FastifyInstance, rt: CheckoutRuntime): void
   const { gateway, base } = rt;
   scope.get<IdParams>('/:id/cancel', async (request, reply) => {
     const view = await rt.loadView(request.params.id);
-    const ctx = rt.contextFor(view.payment.id);
+    const ctx = rt.contextFor(request, view.payment.id);
     const cancellable =
       (view.payment.status === 'pending' || view.payment.status === 'awaiting_payment') &&
       view.payment.transactions.length === 0;

@@ -23,12 +23,12 @@ export function registerStatusRoutes(scope: FastifyInstance, rt: CheckoutRuntime
     const key = `${id}|${request.ip}`;
     const open = streamCounts.get(key) ?? 0;
     if (open >= MAX_STREAMS_PER_PAYMENT_AND_IP) {
-      throw new ApiError('RATE_LIMITED', rt.messages.rateLimitedBody(HEARTBEAT_MS / 1000), {
+      throw new ApiError('RATE_LIMITED', rt.messagesOf(request).rateLimitedBody(HEARTBEAT_MS / 1000), {
         retryAfterSeconds: HEARTBEAT_MS / 1000,
       });
     }
     streamCounts.set(key, open + 1);
-    const ctx = rt.contextFor(id);
+    const ctx = rt.contextFor(request, id);
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {

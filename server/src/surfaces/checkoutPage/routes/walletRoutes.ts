@@ -20,7 +20,11 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: CheckoutRuntime
     const selected = view.checkout.selected;
     const payable = view.payment.status === 'awaiting_payment' || view.payment.status === 'underpaid';
     if (!view.evm?.testWallet || !rt.devChain || !selected || !payable) {
-      return rt.refused(reply, id, new ApiError('VALIDATION_ERROR', rt.messages.testWalletUnavailable));
+      return rt.refused(
+        reply,
+        id,
+        new ApiError('VALIDATION_ERROR', rt.messagesOf(request).testWalletUnavailable),
+      );
     }
     const amount = BigInt(view.payment.status === 'underpaid' ? selected.amount_due : selected.crypto_amount);
     const tx = await payWithTestWallet(rt.devChain, {
