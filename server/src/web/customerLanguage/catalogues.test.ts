@@ -27,9 +27,7 @@ function placeholdersOf(elements: readonly MessageFormatElement[], out = new Set
 /** The plurals of a message, with the categories each one gives. */
 function pluralsOf(elements: readonly MessageFormatElement[]): { name: string; categories: string[] }[] {
   return elements.flatMap((element) =>
-    element.type === TYPE.plural
-      ? [{ name: element.value, categories: Object.keys(element.options) }]
-      : [],
+    element.type === TYPE.plural ? [{ name: element.value, categories: Object.keys(element.options) }] : [],
   );
 }
 
