@@ -124,7 +124,11 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
       { state: 'stray-funds', path: '/stray-funds', current: 'Stray funds' },
       { state: 'keys', path: '/keys', current: 'API keys & webhook endpoints' },
       { state: 'webhooks', path: '/webhooks', current: 'Webhook deliveries' },
-      { state: 'webhook-delivery', path: `/webhooks?delivery=${deliveryId}`, current: 'Webhook deliveries' },
+      {
+        state: 'webhook-delivery',
+        path: `/webhooks?delivery=${deliveryId}#delivery-detail`,
+        current: 'Webhook deliveries',
+      },
       { state: 'wallets', path: '/wallets', current: 'Wallets' },
       { state: 'credit', path: '/credit', current: 'Prepaid Credit' },
       { state: 'settings', path: '/settings', current: 'Settings' },
@@ -143,6 +147,23 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
     } finally {
       await cdp.detach();
     }
+  }
+
+  /** The selected delivery's pane: beside the list on a wide screen, after it on a phone; its row marked. */
+  async function expectPaneBesideOrAfterList(page: Page, viewport: ViewportName): Promise<void> {
+    expect(await page.locator('.delivery-list a[aria-current="true"]').count()).toBe(1);
+    const list = (await page.locator('.delivery-list').boundingBox())!;
+    const pane = (await page.locator('#delivery-detail').boundingBox())!;
+    if (viewport === 'desktop') {
+      expect(pane.x).toBeGreaterThanOrEqual(list.x + list.width);
+      expect(Math.abs(pane.y - list.y)).toBeLessThan(24);
+    } else expect(pane.y).toBeGreaterThanOrEqual(list.y + list.height);
+    // The link's fragment brings the pane's top into view (on a phone, past the whole list).
+    expect(pane.y).toBeGreaterThanOrEqual(-1);
+    expect(pane.y).toBeLessThan(VIEWPORTS[viewport].viewport.height / 2);
+    // Five deliveries used to make a 2,400 px page on a desktop, 4,300 px on a phone.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(viewport === 'desktop' ? 1600 : 3600);
   }
 
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -171,8 +192,7 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
         // on a wide screen, although it is a closed details element; none while the phone menu is shut.
         expect(await exposedToScreenReaders(page, 'Audit log'), what).toBe(viewport === 'desktop');
         await expectNothingWiderThanViewport(page, what);
-        if (state.startsWith('webhook'))
-          console.log(`${what}: ${await page.evaluate(() => document.documentElement.scrollHeight)} px high`);
+        if (state === 'webhook-delivery') await expectPaneBesideOrAfterList(page, viewport);
         await checkDashboardPage(page, watch, {
           state: `layout-${state}`,
           viewport,

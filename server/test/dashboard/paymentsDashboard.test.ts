@@ -324,9 +324,10 @@ describe('the webhook delivery inspector', () => {
     const list = await dash.get(`/dashboard/webhooks?payment=${id}`);
     expect(list.status).toBe(200);
     const listed = text(list.body);
-    expect(listed).toContain('payment.detected Waiting behind an earlier event of this payment 0');
+    const host = `127.0.0.1:${receiver.port}`;
+    expect(listed).toContain(`payment.detected ${host} Waiting behind an earlier event of this payment 0`);
     expect(listed).toMatch(
-      /payment\.awaiting Retrying 500 1 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC 127\.0\.0\.1:\d+/,
+      new RegExp(`payment\\.awaiting ${host} Retrying 500 1 2026-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`),
     );
     const [delivery] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.awaiting']);
     const [parked] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.detected']);
@@ -345,7 +346,7 @@ describe('the webhook delivery inspector', () => {
     expect(pane).toContain('database is down');
     expect(pane).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
     // Its attempt with time, answer and duration, and the headers it sends.
-    expect(pane).toMatch(/1 \(latest\) 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC HTTP 500 \d+ ms/);
+    expect(pane).toMatch(/Attempt 1 \(latest\): 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC, HTTP 500 in \d+ ms/);
     expect(pane).toContain(
       'User-Agent Service-Webhook/1.0 X-Webhook-Event payment.awaiting X-Webhook-Signature t=',
     );
@@ -360,9 +361,12 @@ describe('the webhook delivery inspector', () => {
     answer = { status: 410, body: 'gone' };
     w.clock.set(new Date(delivery.next_attempt_at.getTime() + 1000));
     await dispatcher.deliverDue();
-    const failed = await dash.get(`/dashboard/webhooks?payment=${id}&status=failed`);
-    expect(text(failed.body)).toContain('payment.awaiting Failed');
-    expect(text(failed.body)).toContain('Latest status code 410');
+    const failed = await dash.get(`/dashboard/webhooks?payment=${id}&status=failed&delivery=${delivery.id}`);
+    expect(text(failed.body)).toContain(`payment.awaiting ${host} Failed 410 2`);
+    const failedPane = text(failed.body.slice(failed.body.indexOf('id="delivery-detail"')));
+    expect(failedPane).toContain('payment.awaiting Failed');
+    expect(failedPane).toContain('Latest status code 410');
+    expect(failedPane).toMatch(/Attempt 1: counted.* Attempt 2 \(latest\): .* HTTP 410 in \d+ ms/);
     answer = { status: 200, body: 'ok' };
     const redelivered = await dash.post(`/dashboard/webhooks/${delivery.id}/redeliver`, {
       back: `?payment=${id}`,

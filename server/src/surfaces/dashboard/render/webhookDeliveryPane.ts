@@ -4,7 +4,6 @@ import { html, type SafeHtml } from '../../../web/html.js';
 import { USER_AGENT } from '../../../workers/webhookDelivery/attemptDelivery.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, formatTime } from './forms.js';
-import { tableColumns } from './tableParts.js';
 
 export const STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = {
   pending: 'Retrying',
@@ -29,13 +28,13 @@ export function statusCodeCell(d: DeliveryLogEntry): SafeHtml | number | string 
 /** The headers each attempt sends (docs/webhooks.md), the signature as the latest attempt made it. */
 function requestHeaders(d: DeliveryLogEntry): SafeHtml {
   const signature = d.last_signature ? html`<code>${d.last_signature}</code>` : 'made at each attempt';
-  return html`<h3>Request headers</h3>
+  return html`<details><summary>Request headers</summary>
 <dl class="facts headers">
 <dt>Content-Type</dt><dd><code>application/json</code></dd>
 <dt>User-Agent</dt><dd><code>${USER_AGENT}</code></dd>
 <dt>X-Webhook-Event</dt><dd><code>${d.event}</code></dd>
 <dt>X-Webhook-Signature</dt><dd>${signature}</dd>
-</dl>`;
+</dl></details>`;
 }
 
 /** The latest response body (at most 1 KiB is kept), open: it is what a merchant looks for first. */
@@ -53,8 +52,6 @@ function requestBody(d: DeliveryLogEntry): SafeHtml {
   return html`<details><summary>Signed request body (<code>${d.event_id}</code>)</summary>${body}</details>`;
 }
 
-const ATTEMPTS = tableColumns('Attempt', 'When', 'Outcome', { num: 'Duration' });
-
 /**
  * The attempts: the latest with its time, answer and duration (the log keeps the latest attempt's
  * details; earlier ones are counted), and when the next one is due.
@@ -62,21 +59,22 @@ const ATTEMPTS = tableColumns('Attempt', 'When', 'Outcome', { num: 'Duration' })
 function attempts(d: DeliveryLogEntry): SafeHtml {
   const next =
     d.status === 'pending' && d.next_attempt_at
-      ? html`<p>Next attempt: ${formatTime(d.next_attempt_at)}.</p>`
+      ? html`<li>Next attempt: ${formatTime(d.next_attempt_at)}</li>`
       : '';
-  if (d.attempts === 0 || !d.last_attempt_at) return html`<h3>Attempts</h3><p>No attempt yet.</p>${next}`;
-  const outcome = d.last_status_code !== null ? `HTTP ${d.last_status_code}` : (d.last_error_class ?? '—');
-  const duration = d.last_latency_ms !== null ? `${d.last_latency_ms} ms` : '—';
+  if (d.attempts === 0 || !d.last_attempt_at)
+    return html`<h3>Attempts</h3><ul class="attempts"><li>No attempt yet.</li>${next}</ul>`;
+  const outcome =
+    d.last_status_code !== null ? `HTTP ${d.last_status_code}` : (d.last_error_class ?? 'no answer');
+  const duration = d.last_latency_ms !== null ? ` in ${d.last_latency_ms} ms` : '';
+  const earlierOnes = d.attempts === 2 ? 'Attempt 1' : `Attempts 1 to ${d.attempts - 1}`;
   const earlier =
     d.attempts > 1
-      ? html`<p class="muted">Attempts 1 to ${d.attempts - 1} are counted; the log keeps the latest one’s details.</p>`
+      ? html`<li class="muted">${earlierOnes}: counted; the log keeps the latest attempt’s details.</li>`
       : '';
   return html`<h3>Attempts</h3>
-<div class="table-wrap" tabindex="0" role="region" aria-label="Attempts"><table>
-${ATTEMPTS.head}
-<tbody>${ATTEMPTS.row(`${d.attempts} (latest)`, formatTime(d.last_attempt_at), outcome, { num: duration })}</tbody>
-</table></div>
-${earlier}${next}`;
+<ul class="attempts">${earlier}
+<li><strong>Attempt ${d.attempts}</strong> (latest): ${formatTime(d.last_attempt_at)}, ${outcome}${duration}</li>
+${next}</ul>`;
 }
 
 /**

@@ -18,7 +18,7 @@ export interface DeliveryFilters {
   readonly payment: string;
 }
 
-const LIST = tableColumns('Event', 'Status', { num: 'Attempts' }, 'Created', 'Endpoint');
+const LIST = tableColumns('Event and endpoint', 'Status', { num: 'Attempts' }, 'Created');
 
 /** The host an endpoint URL points at (what tells two endpoints apart in a list). */
 function endpointHost(url: string | null): string {
@@ -30,13 +30,20 @@ function endpointHost(url: string | null): string {
   }
 }
 
-/** One delivery in the list: its event (a link that selects it), state and answer, attempts, time, host. */
+/** A time to the second, its date and its time each kept on one line. */
+function compactTime(value: Date): SafeHtml {
+  const [date, time] = formatTime(value).split(' ');
+  return html`<span class="nowrap">${date}</span> <span class="nowrap">${time} UTC</span>`;
+}
+
+/** One delivery in the list: its event (a link that selects it) and host, state and answer, attempts, time. */
 function deliveryRow(d: DeliveryLogEntry, href: string, selected: boolean): SafeHtml {
   const current = selected ? html` aria-current="true"` : '';
-  const event = html`<a href="${href}"${current}><code>${d.event}</code></a>`;
+  const host = html`<br><span class="host">${endpointHost(d.url)}</span>`;
+  const event = html`<a href="${href}"${current}><code>${d.event}</code></a>${host}`;
   const code = d.last_status_code ?? (d.last_error_class ? d.last_error_class : null);
   const state = html`${deliveryState(d)}${code === null ? '' : html` <span class="answer">${code}</span>`}`;
-  return LIST.row(event, state, { num: d.attempts }, formatTime(d.created_at), endpointHost(d.url));
+  return LIST.row(event, state, { num: d.attempts }, compactTime(d.created_at));
 }
 
 /** The list of deliveries, as a table (stacked cards under 640 px). */
