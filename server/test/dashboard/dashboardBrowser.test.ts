@@ -218,6 +218,14 @@ describe.runIf(chromiumReady)('merchant dashboard in a real browser', () => {
       await capture(page, watch, 'webhook-saved', viewport);
       await page.getByRole('button', { name: 'Send test' }).click();
       await page.locator('#test-outcome').getByText('delivered').first().waitFor();
+      // The outcome comes back right under the button, and the page is scrolled to it.
+      expect(new URL(page.url()).hash).toBe('#test-outcome');
+      const sendTest = (await page.getByRole('button', { name: 'Send test' }).boundingBox())!;
+      const outcome = (await page.locator('#test-outcome').boundingBox())!;
+      expect(outcome.y).toBeGreaterThan(sendTest.y);
+      expect(outcome.y - (sendTest.y + sendTest.height)).toBeLessThan(viewport === 'desktop' ? 40 : 120);
+      expect(outcome.y).toBeGreaterThanOrEqual(0);
+      expect(outcome.y + outcome.height).toBeLessThanOrEqual(VIEWPORTS[viewport].viewport.height);
       await capture(page, watch, 'webhook-test-sent', viewport);
       const hook = [...hooks].reverse().find((h) => h.body.includes('webhook.test'))!;
       expect(

@@ -21,7 +21,9 @@ import {
 } from '../checkoutPage/checkoutHelpers.js';
 import { reportSyntheticTransfer } from '../checkoutPage/reportSyntheticTransfer.js';
 import type { TestGateway } from '../harness/startTestGateway.js';
+import { type Receiver, startReceiver } from '../webhooks/webhookHarness.js';
 import { checkDashboardPage } from './checkDashboardPage.js';
+import { layoutWebhookEndpoint, WEBHOOK_ENV } from './layoutWebhookEndpoint.js';
 import { sessionFor } from './strayFundsHelpers.js';
 
 const chromiumReady = chromiumAvailable();
@@ -43,12 +45,20 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
   let browser: Browser;
   let paymentId: string;
   let invoiceId: string;
+  let receiver: Receiver;
+  let deliveryId: string;
 
   beforeAll(async () => {
-    [test, browser] = await Promise.all([
-      startCheckoutGateway({ clock, env: { CAIRN_REQUIRE_2FA_FOR_LIVE: 'false' } }),
+    [test, browser, receiver] = await Promise.all([
+      startCheckoutGateway({ clock, env: { CAIRN_REQUIRE_2FA_FOR_LIVE: 'false', ...WEBHOOK_ENV } }),
       launchChromium(),
+      startReceiver(),
     ]);
+    // The shop's endpoint refuses the first event, so the deliveries page has answers of both kinds.
+    const hooks = await layoutWebhookEndpoint(test, clock, `${receiver.url}/shop/webhooks`);
+    receiver.respond((_request, index) =>
+      index === 0 ? { status: 500, body: '{"error":"order not found"}' } : {},
+    );
     // A payment paid on chain (one transfer with a confirmation), so its page has every table.
     const payment = await createCheckoutPayment(test, {
       order_id: 'order-with-a-rather-long-reference-0123456789',
@@ -76,9 +86,23 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
       description: 'A pot of tea',
     });
     expect(link.status, link.text).toBe(201);
+    // Two cancelled payments: five deliveries in all.
+    for (const reference of ['order-1041', 'order-1042']) {
+      const cancelled = await createCheckoutPayment(test, { order_id: reference });
+      expect((await api.delete(`/payments/${cancelled.id}`)).status).toBe(200);
+    }
+    await hooks.deliverDue();
+    await hooks.stop();
+    const deliveries = await test.running.gateway.orm.em
+      .fork()
+      .getConnection()
+      .execute<{ id: string }[]>('select id from webhook_deliveries order by created_at, event_seq');
+    expect(deliveries.length).toBeGreaterThanOrEqual(5);
+    deliveryId = deliveries[0]!.id;
   }, 180_000);
   afterAll(async () => {
     await browser?.close();
+    await receiver?.close();
     await test?.stop();
   });
 
@@ -100,6 +124,11 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
       { state: 'stray-funds', path: '/stray-funds', current: 'Stray funds' },
       { state: 'keys', path: '/keys', current: 'API keys & webhook endpoints' },
       { state: 'webhooks', path: '/webhooks', current: 'Webhook deliveries' },
+      {
+        state: 'webhook-delivery',
+        path: `/webhooks?delivery=${deliveryId}#delivery-detail`,
+        current: 'Webhook deliveries',
+      },
       { state: 'wallets', path: '/wallets', current: 'Wallets' },
       { state: 'credit', path: '/credit', current: 'Prepaid Credit' },
       { state: 'settings', path: '/settings', current: 'Settings' },
@@ -118,6 +147,23 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
     } finally {
       await cdp.detach();
     }
+  }
+
+  /** The selected delivery's pane: beside the list on a wide screen, after it on a phone; its row marked. */
+  async function expectPaneBesideOrAfterList(page: Page, viewport: ViewportName): Promise<void> {
+    expect(await page.locator('.delivery-list a[aria-current="true"]').count()).toBe(1);
+    const list = (await page.locator('.delivery-list').boundingBox())!;
+    const pane = (await page.locator('#delivery-detail').boundingBox())!;
+    if (viewport === 'desktop') {
+      expect(pane.x).toBeGreaterThanOrEqual(list.x + list.width);
+      expect(Math.abs(pane.y - list.y)).toBeLessThan(24);
+    } else expect(pane.y).toBeGreaterThanOrEqual(list.y + list.height);
+    // The link's fragment brings the pane's top into view (on a phone, past the whole list).
+    expect(pane.y).toBeGreaterThanOrEqual(-1);
+    expect(pane.y).toBeLessThan(VIEWPORTS[viewport].viewport.height / 2);
+    // Five deliveries used to make a 2,400 px page on a desktop, 4,300 px on a phone.
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(height).toBeLessThan(viewport === 'desktop' ? 1600 : 3600);
   }
 
   const nav = (page: Page) => page.getByRole('navigation', { name: 'Dashboard' });
@@ -146,6 +192,7 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
         // on a wide screen, although it is a closed details element; none while the phone menu is shut.
         expect(await exposedToScreenReaders(page, 'Audit log'), what).toBe(viewport === 'desktop');
         await expectNothingWiderThanViewport(page, what);
+        if (state === 'webhook-delivery') await expectPaneBesideOrAfterList(page, viewport);
         await checkDashboardPage(page, watch, {
           state: `layout-${state}`,
           viewport,

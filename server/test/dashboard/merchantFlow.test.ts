@@ -156,9 +156,19 @@ describe('from sign-up to a working key, in the dashboard only', () => {
     const secret = between(saved.body, 'id="webhook-secret">', '<');
     expect(secret).toMatch(/^whsec_/);
     await c.get(`/dashboard/keys/${keyId}`);
-    const tested = await c.post(`/dashboard/keys/${keyId}/webhook/test`);
+    // Without JavaScript: the POST comes back to the key's page, scrolled to the outcome under the button.
+    const sent = await c.post(`/dashboard/keys/${keyId}/webhook/test`);
+    expect(sent.status).toBe(303);
+    expect(sent.location).toMatch(new RegExp(`/dashboard/keys/${keyId}\\?test=[0-9a-f-]{36}#test-outcome$`));
+    const tested = await c.get(sent.location!);
     expect(tested.body).toContain('Send test: delivered');
     expect(tested.body).toContain('HTTP 200');
+    const button = tested.body.indexOf('>Send test</button>');
+    const outcome = tested.body.indexOf('id="test-outcome"');
+    expect(button).toBeGreaterThan(0);
+    // The outcome follows the buttons' row at once: nothing but Rotate secret's form between them.
+    expect(outcome).toBeGreaterThan(button);
+    expect(tested.body.slice(button, outcome)).not.toMatch(/<(h\d|section|fieldset|table)\b/);
     const test = received.at(-1)!;
     const event = verifyWebhook({ payload: test.body, header: test.header, secret });
     expect((event as unknown as { event: string }).event).toBe('webhook.test');

@@ -320,17 +320,37 @@ describe('the webhook delivery inspector', () => {
     // The next event of the same payment waits behind the failing one.
     await observe(w.test, id, { depth: 0 });
 
-    const page = await dash.get(`/dashboard/webhooks?payment=${id}`);
-    expect(page.status).toBe(200);
-    const body = text(page.body);
-    expect(body).toContain('payment.awaiting Retrying');
-    expect(body).toContain('Attempts 1');
-    expect(body).toContain('Latest status code 500');
-    expect(body).toContain('database is down');
-    expect(body).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
-    expect(body).toContain('payment.detected Waiting behind an earlier event of this payment');
-    // The exact signed body.
+    // A compact list, one row a delivery, newest first; the pane shows the newest until one is selected.
+    const list = await dash.get(`/dashboard/webhooks?payment=${id}`);
+    expect(list.status).toBe(200);
+    const listed = text(list.body);
+    const host = `127.0.0.1:${receiver.port}`;
+    expect(listed).toContain(`payment.detected ${host} Waiting behind an earlier event of this payment 0`);
+    expect(listed).toMatch(
+      new RegExp(`payment\\.awaiting ${host} Retrying 500 1 2026-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d UTC`),
+    );
     const [delivery] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.awaiting']);
+    const [parked] = await w.deliveries('payment_id = ? and event = ?', [id, 'payment.detected']);
+    expect(list.body).toContain(
+      `<article class="card delivery delivery-pane" id="delivery-detail" aria-labelledby="d-${parked.id}">`,
+    );
+    // Selecting a delivery is a plain link that keeps the filters and scrolls to the pane.
+    const link = `/dashboard/webhooks?payment=${id}&amp;delivery=${delivery.id}#delivery-detail`;
+    expect(list.body).toContain(`<a href="${link}"><code>payment.awaiting</code></a>`);
+    const page = await dash.get(`/dashboard/webhooks?payment=${id}&delivery=${delivery.id}`);
+    expect(page.body).toContain(`<a href="${link}" aria-current="true"><code>payment.awaiting</code></a>`);
+    const pane = text(page.body.slice(page.body.indexOf('id="delivery-detail"')));
+    expect(pane).toContain('payment.awaiting Retrying');
+    expect(pane).toContain('Attempts 1');
+    expect(pane).toContain('Latest status code 500');
+    expect(pane).toContain('database is down');
+    expect(pane).toMatch(/Next retry 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC/);
+    // Its attempt with time, answer and duration, and the headers it sends.
+    expect(pane).toMatch(/Attempt 1 \(latest\): 2026-\d\d-\d\d \d\d:\d\d:\d\d UTC, HTTP 500 in \d+ ms/);
+    expect(pane).toContain(
+      'User-Agent Service-Webhook/1.0 X-Webhook-Event payment.awaiting X-Webhook-Signature t=',
+    );
+    // The exact signed body.
     expect(page.body).toContain(escapeHtml(delivery.request_body));
     // Pending deliveries cannot be redelivered (no button); the filters work.
     expect(page.body).not.toContain(`/dashboard/webhooks/${delivery.id}/redeliver`);
@@ -341,9 +361,12 @@ describe('the webhook delivery inspector', () => {
     answer = { status: 410, body: 'gone' };
     w.clock.set(new Date(delivery.next_attempt_at.getTime() + 1000));
     await dispatcher.deliverDue();
-    const failed = await dash.get(`/dashboard/webhooks?payment=${id}&status=failed`);
-    expect(text(failed.body)).toContain('payment.awaiting Failed');
-    expect(text(failed.body)).toContain('Latest status code 410');
+    const failed = await dash.get(`/dashboard/webhooks?payment=${id}&status=failed&delivery=${delivery.id}`);
+    expect(text(failed.body)).toContain(`payment.awaiting ${host} Failed 410 2`);
+    const failedPane = text(failed.body.slice(failed.body.indexOf('id="delivery-detail"')));
+    expect(failedPane).toContain('payment.awaiting Failed');
+    expect(failedPane).toContain('Latest status code 410');
+    expect(failedPane).toMatch(/Attempt 1: counted.* Attempt 2 \(latest\): .* HTTP 410 in \d+ ms/);
     answer = { status: 200, body: 'ok' };
     const redelivered = await dash.post(`/dashboard/webhooks/${delivery.id}/redeliver`, {
       back: `?payment=${id}`,

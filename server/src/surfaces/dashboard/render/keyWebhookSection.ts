@@ -84,8 +84,13 @@ ${destinationField(endpoint, extra)}
 </form>`;
 }
 
-/** Send test and Rotate secret, for an endpoint of an active key. */
-function endpointActions(paths: DashboardPaths, csrf: string, key: ApiKeyDetail): SafeHtml {
+/** Send test and Rotate secret, for an endpoint of an active key, with Send test's outcome right under them. */
+function endpointActions(
+  paths: DashboardPaths,
+  csrf: string,
+  key: ApiKeyDetail,
+  test: DeliveryLogEntry | undefined,
+): SafeHtml {
   const rotate = buttonForm({
     action: paths.webhookRotate(key.id),
     csrf,
@@ -96,7 +101,8 @@ function endpointActions(paths: DashboardPaths, csrf: string, key: ApiKeyDetail)
   return html`<div class="actions">
 ${buttonForm({ action: paths.webhookTest(key.id), csrf, label: 'Send test', style: 'secondary' })}
 ${rotate}
-</div>`;
+</div>
+${test ? testOutcome(test) : ''}`;
 }
 
 /** What became of "Send test": delivered, still being delivered, or not, with the endpoint's answer. */
@@ -111,7 +117,7 @@ function testOutcome(test: DeliveryLogEntry): SafeHtml {
   const code =
     test.last_status_code !== null ? html` Your endpoint answered HTTP ${test.last_status_code}.` : '';
   const latency = test.last_latency_ms !== null ? html` (${test.last_latency_ms} ms)` : '';
-  return html`<div class="notice ${kind}" role="status" id="test-outcome">
+  return html`<div class="notice ${kind} test-outcome" role="status" id="test-outcome" tabindex="-1">
 <strong>Send test: ${outcome}.</strong>
 ${code}
 ${latency}
@@ -172,8 +178,8 @@ ${
     ? endpointForm(paths, csrf, key, endpoint, extra)
     : html`<p>The webhook endpoint can be changed while the key is active.</p>`
 }
-${endpoint && active ? endpointActions(paths, csrf, key) : ''}
-${extra.testDelivery ? testOutcome(extra.testDelivery) : ''}
+${endpoint && active ? endpointActions(paths, csrf, key, extra.testDelivery) : ''}
+${extra.testDelivery && !(endpoint && active) ? testOutcome(extra.testDelivery) : ''}
 ${webhook.recentDeliveries.length > 0 ? recentDeliveries(webhook.recentDeliveries) : ''}
 </section>`;
 }

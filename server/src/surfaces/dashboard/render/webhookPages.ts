@@ -4,9 +4,11 @@ import type { DeliveryStatus } from '../../../domain/webhooks/deliveryTypes.js';
 import type { DeliveryLogEntry } from '../../../domain/webhooks/listDeliveries.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
-import { buttonForm, formatTime } from './forms.js';
+import { formatTime } from './forms.js';
 import { emptyCard, filterButtons, filterSelect, pager, paymentIdFilter } from './listControls.js';
 import type { Page } from './Page.js';
+import { tableColumns } from './tableParts.js';
+import { deliveryPane, deliveryState, STATUS_LABELS } from './webhookDeliveryPane.js';
 
 /** The inspector's filters as the form holds them. */
 export interface DeliveryFilters {
@@ -16,79 +18,40 @@ export interface DeliveryFilters {
   readonly payment: string;
 }
 
-const STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = {
-  pending: 'Retrying',
-  delivered: 'Delivered',
-  failed: 'Failed',
-  exhausted: 'Gave up',
-};
+const LIST = tableColumns('Event and endpoint', 'Status', { num: 'Attempts' }, 'Created');
 
-function deliveryState(d: DeliveryLogEntry): SafeHtml {
-  if (d.parked)
-    return html`<span class="status pending">Waiting</span><br><span class="muted">behind an earlier event of this payment</span>`;
-  if (d.status === 'pending' && d.attempts === 0) return html`<span class="status pending">Queued</span>`;
-  return html`<span class="status ${d.status}">${STATUS_LABELS[d.status]}</span>`;
+/** The host an endpoint URL points at (what tells two endpoints apart in a list). */
+function endpointHost(url: string | null): string {
+  if (!url) return '—';
+  try {
+    return new URL(url).host;
+  } catch {
+    return url;
+  }
 }
 
-/** The latest answer's status code, else the class of error that stood for it, else a dash. */
-function statusCodeCell(d: DeliveryLogEntry): SafeHtml | number | string {
-  return d.last_status_code ?? (d.last_error_class ? html`none (<code>${d.last_error_class}</code>)` : '—');
+/** A time to the second, its date and its time each kept on one line. */
+function compactTime(value: Date): SafeHtml {
+  const [date, time] = formatTime(value).split(' ');
+  return html`<span class="nowrap">${date}</span> <span class="nowrap">${time} UTC</span>`;
 }
 
-/** The latest response body, with its size in the summary. */
-function responseBody(d: DeliveryLogEntry): SafeHtml {
-  const size = d.last_response_body
-    ? ` (${new TextEncoder().encode(d.last_response_body).length} bytes, at most 1 KiB kept)`
-    : '';
-  const body = html`<pre class="body" tabindex="0">${d.last_response_body || '(empty)'}</pre>`;
-  return html`<details><summary>Latest response body${size}</summary>${body}</details>`;
+/** One delivery in the list: its event (a link that selects it) and host, state and answer, attempts, time. */
+function deliveryRow(d: DeliveryLogEntry, href: string, selected: boolean): SafeHtml {
+  const current = selected ? html` aria-current="true"` : '';
+  const host = html`<br><span class="host">${endpointHost(d.url)}</span>`;
+  const event = html`<a href="${href}"${current}><code>${d.event}</code></a>${host}`;
+  const code = d.last_status_code ?? (d.last_error_class ? d.last_error_class : null);
+  const state = html`${deliveryState(d)}${code === null ? '' : html` <span class="answer">${code}</span>`}`;
+  return LIST.row(event, state, { num: d.attempts }, compactTime(d.created_at));
 }
 
-/** The exact body the delivery signed and sent, and the signature of its latest attempt. */
-function requestBody(d: DeliveryLogEntry): SafeHtml {
-  const body = html`<pre class="body" tabindex="0">${d.request_body}</pre>`;
-  const signature = d.last_signature
-    ? html`<p>X-Webhook-Signature: <code>${d.last_signature}</code></p>`
-    : '';
-  return html`<details><summary>Signed request body (<code>${d.event_id}</code>)</summary>${body}${signature}</details>`;
-}
-
-/** One delivery: its state, facts, error, bodies, and Redeliver once it is finished. */
-function deliveryCard(paths: DashboardPaths, csrf: string, d: DeliveryLogEntry, back: string): SafeHtml {
-  const payment = d.payment_id
-    ? html`<a href="${paths.payment(d.payment_id)}"><code>${d.payment_id}</code></a>`
-    : '—';
-  const redelivery = d.redelivery_of
-    ? html`<dt>Redelivery of</dt><dd><code>${d.redelivery_of}</code></dd>`
-    : '';
-  const nextRetry = d.status === 'pending' && d.next_attempt_at ? formatTime(d.next_attempt_at) : '—';
-  const redeliver =
-    d.status === 'pending'
-      ? ''
-      : buttonForm({
-          action: paths.redeliver(d.id),
-          csrf,
-          label: 'Redeliver',
-          style: 'secondary',
-          hidden: { back },
-        });
-  return html`<article class="card delivery" aria-labelledby="d-${d.id}">
-<h2 id="d-${d.id}" class="delivery-head"><code>${d.event}</code> ${deliveryState(d)}</h2>
-<dl class="facts">
-<dt>Created</dt><dd>${formatTime(d.created_at)}</dd>
-<dt>Attempts</dt><dd>${d.attempts}</dd>
-<dt>Latest status code</dt><dd>${statusCodeCell(d)}</dd>
-<dt>Next retry</dt><dd>${nextRetry}</dd>
-<dt>Payment</dt><dd>${payment}</dd>
-<dt>Key</dt><dd><code>${d.key_hint}</code></dd>
-<dt>Endpoint</dt><dd><code>${d.url ?? '—'}</code></dd>
-${redelivery}
-</dl>
-${d.last_error ? html`<p class="error-text">${d.last_error}</p>` : ''}
-${responseBody(d)}
-${requestBody(d)}
-${redeliver}
-</article>`;
+/** The list of deliveries, as a table (stacked cards under 640 px). */
+function deliveryList(rows: readonly SafeHtml[]): SafeHtml {
+  const caption = html`<caption class="visually-hidden-label">Deliveries, newest first</caption>`;
+  return html`<div class="table-wrap delivery-list" tabindex="0" role="region" aria-label="Deliveries"><table>${caption}
+${LIST.head}
+<tbody>${rows}</tbody></table></div>`;
 }
 
 export function webhooksPage(
@@ -97,28 +60,36 @@ export function webhooksPage(
   input: {
     readonly filters: DeliveryFilters;
     readonly deliveries: readonly DeliveryLogEntry[];
+    /** The delivery the detail pane shows (one of the list, or the one the link named). */
+    readonly selected: DeliveryLogEntry | null;
     readonly keys: readonly ApiKeyChoice[];
+    readonly before: string | null;
     readonly next: string | null;
     readonly paged: boolean;
     readonly mode: string;
   },
 ): Page {
-  const { filters } = input;
-  const query = (before?: string) => {
+  const { filters, selected } = input;
+  const query = (extra: Readonly<Record<string, string | null>> = {}) => {
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-    if (before) params.set('before', before);
+    for (const [name, value] of Object.entries({ ...filters, ...extra })) if (value) params.set(name, value);
     const text = params.toString();
     return text ? `?${text}` : '';
   };
-  const rows = input.deliveries.map((d) => deliveryCard(paths, csrf, d, query()));
+  // Selecting a delivery keeps the filters and the page, and scrolls to the pane (below the list on a phone).
+  const select = (id: string) =>
+    `${paths.webhooks}${query({ before: input.before, delivery: id })}#delivery-detail`;
+  const rows = input.deliveries.map((d) => deliveryRow(d, select(d.id), d.id === selected?.id));
   const anyFilter = Object.values(filters).some(Boolean);
   const events = WEBHOOK_EVENT_NAMES.map((e) => [e, e] as const);
   const keys = input.keys.map((k) => [k.id, `${k.hint} ${k.label}`] as const);
   const first = input.paged ? `${paths.webhooks}${query()}` : null;
-  const next = input.next ? `${paths.webhooks}${query(input.next)}` : null;
+  const next = input.next ? `${paths.webhooks}${query({ before: input.next })}` : null;
   const where = html`Endpoints are set on each <a href="${paths.keys}">API key</a>.`;
   const allEvents = html`<a href="${paths.events}">All events</a>, delivered or not.`;
+  const empty = emptyCard(anyFilter || input.paged ? 'No deliveries match.' : 'No deliveries yet.');
+  const pane = selected ? deliveryPane(paths, csrf, selected, query()) : '';
+  const list = rows.length === 0 ? empty : html`<div class="card list-card">${deliveryList(rows)}</div>`;
   return {
     title: 'Webhook deliveries',
     section: 'webhooks',
@@ -133,7 +104,12 @@ ${filterSelect('key', 'API key', filters.key, keys)}
 ${paymentIdFilter(filters.payment)}
 ${filterButtons('Show deliveries', anyFilter ? paths.webhooks : null)}
 </form>
-${rows.length === 0 ? emptyCard(anyFilter || input.paged ? 'No deliveries match.' : 'No deliveries yet.') : rows}
-${pager(first, next, 'Older deliveries')}`,
+<div class="inspector${pane ? ' with-pane' : ''}">
+<div class="inspector-list">
+${list}
+${pager(first, next, 'Older deliveries')}
+</div>
+${pane}
+</div>`,
   };
 }

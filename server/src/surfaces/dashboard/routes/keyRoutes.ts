@@ -10,6 +10,7 @@ import type { KeyStatusAction } from '../../../domain/apiKeys/setApiKeyStatus.js
 import { setApiKeyStatusAudited } from '../../../domain/apiKeys/setApiKeyStatusAudited.js';
 import { listCoveredTokens } from '../../../domain/wallets/listCoveredTokens.js';
 import { listWalletsForBusiness } from '../../../domain/wallets/listWalletsForBusiness.js';
+import { loadDeliveryLog } from '../../../domain/webhooks/loadDeliveryLog.js';
 import { loadKeyWebhook } from '../../../domain/webhooks/loadKeyWebhook.js';
 import { rotateWebhookSecretAudited } from '../../../domain/webhooks/rotateWebhookSecretAudited.js';
 import { sendTestWebhookAndWait } from '../../../domain/webhooks/sendTestWebhookAndWait.js';
@@ -23,6 +24,9 @@ import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined };
 type IdParams = { Params: { id: string } };
+type TestQuery = { Querystring: { test?: string } };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** How long "Send test" waits for the delivery's outcome before showing it as still pending. */
 const TEST_WAIT_MS = 10_000;
@@ -158,9 +162,16 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
     }),
   );
 
-  scope.get<IdParams>(
+  scope.get<IdParams & TestQuery>(
     '/keys/:id',
-    withKey<IdParams>(async (request, reply, _viewer, key) => renderKey(request, reply, key)),
+    withKey<IdParams & TestQuery>(async (request, reply, _viewer, key) => {
+      // Send test's outcome, shown under its button after the POST's redirect (a delivery of this key only).
+      const testId = UUID.test(request.query.test ?? '') ? request.query.test : undefined;
+      const [testDelivery] = testId
+        ? await loadDeliveryLog(gateway, { apiKeyId: key.id, deliveryId: testId, limit: 1 })
+        : [];
+      return renderKey(request, reply, key, testDelivery ? { testDelivery } : {});
+    }),
   );
 
   for (const action of ACTIONS) {
@@ -259,7 +270,9 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
           status: 409,
         });
       }
-      return testDelivery ? renderKey(request, reply, key, { testDelivery }) : renderKey(request, reply, key);
+      // Back to the key's page, scrolled to the outcome under the button (a reload does not send it again).
+      const outcome = testDelivery ? `?test=${testDelivery.id}#test-outcome` : '';
+      return rt.redirect(reply, `${paths.key(key.id)}${outcome}`);
     }),
   );
 }

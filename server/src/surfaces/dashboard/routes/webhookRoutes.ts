@@ -56,13 +56,22 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
         limit: PAGE + 1,
       });
       const deliveries = rows.slice(0, PAGE);
+      // The pane shows the delivery the link named (of this business and mode), else the newest listed.
+      const named = UUID.test(q.delivery ?? '') ? q.delivery : undefined;
+      const selected = named
+        ? (deliveries.find((d) => d.id === named) ??
+          (await loadDeliveryLog(gateway, { ...scopeOf(viewer), deliveryId: named, limit: 1 }))[0] ??
+          null)
+        : (deliveries[0] ?? null);
       return rt.send(
         request,
         reply,
         webhooksPage(paths, rt.csrf(reply), {
           filters,
           deliveries,
+          selected,
           keys,
+          before: before ?? null,
           next: rows.length > PAGE ? (deliveries.at(-1)?.id ?? null) : null,
           paged: before !== undefined,
           mode: viewer.mode,
