@@ -24,6 +24,7 @@ import type { TestGateway } from '../harness/startTestGateway.js';
 import { type Receiver, startReceiver } from '../webhooks/webhookHarness.js';
 import { checkDashboardPage } from './checkDashboardPage.js';
 import { layoutWebhookEndpoint, WEBHOOK_ENV } from './layoutWebhookEndpoint.js';
+import { seedConfirmedVolume } from './seedConfirmedVolume.js';
 import { sessionFor } from './strayFundsHelpers.js';
 
 const chromiumReady = chromiumAvailable();
@@ -93,6 +94,8 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
     }
     await hooks.deliverDue();
     await hooks.stop();
+    // A month of confirmed payments, so the home page's charts have something to draw.
+    await seedConfirmedVolume(test, clock.now());
     const deliveries = await test.running.gateway.orm.em
       .fork()
       .getConnection()
@@ -193,6 +196,12 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
         expect(await exposedToScreenReaders(page, 'Audit log'), what).toBe(viewport === 'desktop');
         await expectNothingWiderThanViewport(page, what);
         if (state === 'webhook-delivery') await expectPaneBesideOrAfterList(page, viewport);
+        if (state === 'home') {
+          // The month's charts, drawn on the server, each with its text alternative.
+          const charts = page.locator('svg[role="img"]');
+          expect(await charts.count(), what).toBeGreaterThanOrEqual(2);
+          expect(await charts.first().getAttribute('aria-labelledby'), what).toBeTruthy();
+        }
         await checkDashboardPage(page, watch, {
           state: `layout-${state}`,
           viewport,

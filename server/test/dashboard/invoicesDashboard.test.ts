@@ -92,6 +92,12 @@ describe('invoices in the dashboard', () => {
     expect(page.body).toContain('name="_csrf"');
     // The currency is a list; with no invoice yet it starts on USD.
     expect(page.body).toContain('<select id="f-fiat_currency" name="fiat_currency" required>');
+    // The language: blank (the recipient's browser) or one of the twelve, named in English and in itself.
+    expect(page.body).toContain('<option value="">The recipient’s browser decides (mails in English)</option>');
+    expect(page.body).toContain('<option value="ja">Japanese — 日本語</option>');
+    const languages = /<select id="f-language"[^>]*>(.*?)<\/select>/s.exec(page.body)![1]!;
+    expect(languages.match(/<option value="[a-zA-Z-]+">[^<]+ — [^<]+<\/option>/g)?.length).toBe(11);
+    expect(languages).toContain('<option value="en">English</option>');
     expect(page.body).toContain('<option value="USD" selected>USD — US Dollar</option>');
     expect(page.body).toContain('<option value="EUR">EUR — Euro</option>');
   });
@@ -218,7 +224,7 @@ describe('invoices in the dashboard', () => {
 
   it('creates a draft, shows its lines, total and schedule, and audits it', async () => {
     await dash.get('/dashboard/invoices/new');
-    const created = await dash.post('/dashboard/invoices', form());
+    const created = await dash.post('/dashboard/invoices', form({ language: 'de' }));
     expect(created.status).toBe(303);
     expect(created.location).toMatch(/\/dashboard\/invoices\/[0-9a-f-]{36}\?notice=invoice-created$/);
     invoicePath = new URL(created.location!).pathname;
@@ -231,6 +237,8 @@ describe('invoices in the dashboard', () => {
     expect(body).toContain('€480.00');
     expect(body).toContain('Grace Hopper');
     expect(body).toContain('Schedule: 2 days before, 3 days after');
+    // The language the mails are written in and the page opens in.
+    expect(body).toContain('Language German — Deutsch');
     expect(body).toContain('A draft is not shown to anyone');
     expect(page.body).toContain('data-status="draft"');
     // A draft can be sent or voided (with a confirmation), not reminded; it has a preview.
@@ -300,7 +308,10 @@ describe('invoices in the dashboard', () => {
     // The recipient presses Pay: the invoice page links to that payment.
     const press = await postForm(`${test.baseUrl}/checkout/invoices/${invoiceId}/pay`, {});
     expect(press.status).toBe(303);
-    const paymentId = press.headers.get('location')!.split('/').at(-1)!;
+    // The invoice is in German: the checkout opens in it (the recipient's browser asked for nothing).
+    const [checkoutPath, query] = press.headers.get('location')!.split('?');
+    expect(query).toBe('lang=de');
+    const paymentId = checkoutPath!.split('/').at(-1)!;
     const withPayment = await dash.get(invoicePath);
     expect(withPayment.body).toContain(`href="/dashboard/payments/${paymentId}"`);
     const actions = await sql<{ action: string }>(

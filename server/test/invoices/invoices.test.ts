@@ -510,3 +510,60 @@ describe('listing invoices', () => {
     );
   });
 });
+
+describe('the language the merchant sets', () => {
+  const inLanguage = (url: string, acceptLanguage: string, cookie?: string) =>
+    fetch(url, {
+      redirect: 'manual',
+      headers: { 'accept-language': acceptLanguage, ...(cookie ? { cookie } : {}) },
+    });
+
+  it('writes the mails in it and opens the page in it, unless the recipient chose another', async () => {
+    const recipient = `lang-${randomUUID()}@example.com`;
+    const invoice = await create({ recipient_email: recipient, language: 'fr' });
+    expect(invoice.language).toBe('fr');
+    expect((await read(invoice.id)).language).toBe('fr');
+    expect((await create()).language).toBeNull();
+    expectError(await api.post('/invoices', body({ language: 'xx' })), 'VALIDATION_ERROR', 'language');
+
+    expect((await api.post(`/invoices/${invoice.id}/send`)).status).toBe(200);
+    const [mail] = await mailsTo(recipient);
+    // French: the total and the due date as France writes them.
+    expect(mail!.subject).toMatch(new RegExp(`^Facture ${invoice.number} de .+\\s:\\s60,05\\s\\$US$`));
+    expect(mail!.text_body).toContain('30 septembre 2026');
+    expect(mail!.text_body).not.toContain('Open it to see the details');
+
+    // The page opens in French whatever the browser asks for...
+    const page = await (await inLanguage(pagePath(invoice.id), 'de-DE,de;q=0.9')).text();
+    expect(page).toContain('<html lang="fr" dir="ltr">');
+    expect(page).toContain('30 septembre 2026');
+    // ...and Pay carries the language to the checkout, which a German browser would not pick.
+    const payPress = await fetch(`${pagePath(invoice.id)}/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'de' },
+      body: '',
+    });
+    expect(payPress.status).toBe(303);
+    const checkout = payPress.headers.get('location')!;
+    expect(checkout).toMatch(/^\/checkout\/[0-9a-f-]{36}\?lang=fr$/);
+    const checkoutPage = await inLanguage(`${w.test.baseUrl}${checkout}`, 'de');
+    expect(await checkoutPage.text()).toContain('<html lang="fr" dir="ltr">');
+    expect(checkoutPage.headers.get('set-cookie')).toMatch(
+      /^cairn_lang=fr; Max-Age=31536000; Path=\/checkout; HttpOnly; SameSite=Lax$/,
+    );
+
+    // The recipient's own choice (the language menu's cookie) wins over the invoice's.
+    const japanese = await (await inLanguage(pagePath(invoice.id), 'de', 'cairn_lang=ja')).text();
+    expect(japanese).toContain('<html lang="ja" dir="ltr">');
+
+    // Without a language, the page follows the browser and the mails are English.
+    const plain = await create({ recipient_email: `plain-${recipient}` });
+    expect((await api.post(`/invoices/${plain.id}/send`)).status).toBe(200);
+    const [plainMail] = await mailsTo(`plain-${recipient}`);
+    expect(plainMail!.text_body).toContain('due on September 30, 2026');
+    expect(await (await inLanguage(pagePath(plain.id), 'es-MX')).text()).toContain(
+      '<html lang="es" dir="ltr">',
+    );
+  });
+});

@@ -4,6 +4,7 @@ import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { buttonForm, formatTime } from './forms.js';
 import { invoiceBadge, money, OVERDUE_TAG } from './invoicePages.js';
+import { languageLabel } from './languageField.js';
 import { metadataList } from './metadataList.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
@@ -103,6 +104,7 @@ function invoiceFacts(paths: DashboardPaths, invoice: Invoice, key: ApiKeyLabel 
   return html`<dl class="facts">
 <dt>Recipient</dt><dd>${recipient(invoice)}</dd>
 <dt>Due</dt><dd>${invoice.due_date}${invoice.overdue ? OVERDUE_TAG : ''}</dd>
+<dt>Language</dt><dd>${invoice.language ? languageLabel(invoice.language) : 'The recipient’s browser (mails in English)'}</dd>
 <dt>Sent</dt><dd>${formatTime(invoice.sent_at)}</dd>
 <dt>Viewed</dt><dd>${formatTime(invoice.viewed_at)}</dd>
 <dt>Reminders</dt><dd>${remindersCell(invoice)}</dd>

@@ -5,6 +5,7 @@ import { apiKeyField } from './apiKeyField.js';
 import { currencyField } from './currencyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
 import { csrfField, field, fieldError } from './forms.js';
+import { languageField } from './languageField.js';
 import { emptyCard, filterButtons, filterSelect, pager } from './listControls.js';
 import type { Notice } from './Notice.js';
 import type { Page } from './Page.js';
@@ -243,6 +244,7 @@ ${addLine}
 ${linesError}
 <div class="card">
 ${memoField(state)}
+${languageField(v.language, e.language)}
 ${field({
   name: 'reminder_days',
   label: 'Reminders (optional)',

@@ -49,6 +49,7 @@ const FIELDS = [
   'due_date',
   'number',
   'memo',
+  'language',
   'reminder_days',
   'api_key',
 ];
@@ -188,6 +189,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
         due_date: values.due_date,
         ...(values.number ? { number: values.number } : {}),
         ...(values.memo ? { memo: values.memo } : {}),
+        ...(values.language ? { language: values.language } : {}),
         line_items: rows.map((i) => ({
           description: values[`line_${i}_description`],
           quantity: values[`line_${i}_quantity`],
