@@ -93,7 +93,9 @@ describe('invoices in the dashboard', () => {
     // The currency is a list; with no invoice yet it starts on USD.
     expect(page.body).toContain('<select id="f-fiat_currency" name="fiat_currency" required>');
     // The language: blank (the recipient's browser) or one of the twelve, named in English and in itself.
-    expect(page.body).toContain('<option value="">The recipient’s browser decides (mails in English)</option>');
+    expect(page.body).toContain(
+      '<option value="">The recipient’s browser decides (mails in English)</option>',
+    );
     expect(page.body).toContain('<option value="ja">Japanese — 日本語</option>');
     const languages = /<select id="f-language"[^>]*>(.*?)<\/select>/s.exec(page.body)![1]!;
     expect(languages.match(/<option value="[a-zA-Z-]+">[^<]+ — [^<]+<\/option>/g)?.length).toBe(11);
