@@ -267,6 +267,7 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
           total: fixed(total, minor),
           due_date: body.due_date,
           memo: body.memo ?? null,
+          language: body.language ?? null,
           accepted_chains: body.accepted_chains ?? [],
           accepted_coins: body.accepted_coins ?? [],
           accepted_tokens: body.accepted_tokens ?? [],

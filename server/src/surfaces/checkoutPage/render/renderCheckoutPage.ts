@@ -73,6 +73,7 @@ ${
       footer,
       head: refresh,
       script: true,
+      page: ctx.paths.page,
       data: {
         events: `${ctx.paths.events}?lang=${encodeURIComponent(m.lang)}`,
         now: view.now.toISOString(),

@@ -19,6 +19,11 @@ export interface DocumentInput {
   readonly data?: Readonly<Record<string, string>>;
   /** Load the browser script (live status, copy buttons, countdown). */
   readonly script?: boolean;
+  /**
+   * The page the language menu reloads (the page's own path). Without it the menu reloads the current
+   * URL, which is right for a GET but not for the answer to a form's POST.
+   */
+  readonly page?: string;
 }
 
 /**
@@ -48,7 +53,7 @@ ${input.header ?? ''}
 ${input.main}
 </main>
 ${input.footer ?? ''}
-${renderLanguageMenu(input.messages)}
+${renderLanguageMenu(input.messages, input.page)}
 </body>
 </html>
 `;

@@ -52,6 +52,7 @@ export function renderInvoicePage(
 <p class="hint">${m.invoicePayHint}</p>
 <p><a href="${view.paths.print}">${m.invoicePrint}</a></p>`;
   return renderDocument({
+    page: view.print ? view.paths.print : view.paths.page,
     messages: m,
     title: `${m.invoiceTitle(view.number)} · ${view.businessName}`,
     assetBase: input.assetBase,

@@ -33,6 +33,7 @@ export function renderLinkPage(
   const amount = formatFiat(view.fiatAmount, view.fiatCurrency, m.locale);
   const refusal = view.refusal;
   return renderDocument({
+    page: view.payAction.replace(/\/pay$/, ''),
     messages: m,
     title: `${amount} · ${m.pageTitle(view.businessName)}`,
     assetBase: input.assetBase,
