@@ -83,7 +83,7 @@ describe('the by-coin list', () => {
     ]).toString();
     const widths = [...list.matchAll(/<rect class="bar" x="0" y="0" width="([\d.]+)"/g)].map((m) => m[1]);
     expect(widths).toEqual(['100', '25', '0.25']);
-    expect(list).toContain('<title id="coin-volume-1">USDC on ETH: $50.00, 1 payment</title>');
+    expect(list).toContain('<title id="coin-volume-1">USDC on Ethereum: $50.00, 1 payment</title>');
     expect(list).toContain('<svg role="img" aria-labelledby="coin-volume-1"');
   });
 });
@@ -122,7 +122,8 @@ describe('the home page volume section', () => {
       ),
     ).toString();
     expect(section.indexOf('In USD')).toBeLessThan(section.indexOf('In EUR'));
-    expect(section.indexOf('BTC on BTC')).toBeLessThan(section.indexOf('In EUR'));
+    expect(section.indexOf('BTC on Bitcoin')).toBeGreaterThan(-1);
+    expect(section.indexOf('BTC on Bitcoin')).toBeLessThan(section.indexOf('In EUR'));
     expect(section).toContain('aria-labelledby="coin-volume-eur-0"');
     const widths = [...section.matchAll(/<rect class="bar" x="0" y="0" width="([\d.]+)"/g)].map((m) => m[1]);
     expect(widths).toEqual(['100', '25', '100']);

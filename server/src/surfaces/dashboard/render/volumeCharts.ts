@@ -1,3 +1,4 @@
+import { getChain } from '@cairn/contract';
 import type {
   CoinVolume,
   CurrencyVolume,
@@ -118,7 +119,7 @@ ${daysTable(volume, mode)}
 /** One coin's row: its name and amount in words, and a bar as long as its share of the largest. */
 function coinRow(c: CoinVolume, max: string, id: string): SafeHtml {
   const width = round(barRatio(c.amount, max) * 100);
-  const what = `${c.coin} on ${c.chainId}`;
+  const what = `${c.coin} on ${getChain(c.chainId)?.name ?? c.chainId}`;
   const amount = money(c.amount, c.currency);
   const payments = count(c.payments);
   const track = html`<rect class="coin-track" x="0" y="0" width="100" height="4"></rect>`;
