@@ -143,7 +143,10 @@ export function buildOpenApiDocument(): JsonSchema {
         responses: Object.fromEntries(
           Object.entries(operation.responses ?? {}).map(([status, response]) => [
             status,
-            fileResponse(response) ?? { ...response, description: RESPONSE_DESCRIPTIONS[status] ?? `HTTP ${status}` },
+            fileResponse(response) ?? {
+              ...response,
+              description: RESPONSE_DESCRIPTIONS[status] ?? `HTTP ${status}`,
+            },
           ]),
         ),
       }),

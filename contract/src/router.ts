@@ -3,7 +3,11 @@ import * as z from 'zod';
 import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';
-import { EXPORT_CONTENT_TYPES, ExportFileSchema, ExportPaymentsQuerySchema } from './schemas/exportPayments.js';
+import {
+  EXPORT_CONTENT_TYPES,
+  ExportFileSchema,
+  ExportPaymentsQuerySchema,
+} from './schemas/exportPayments.js';
 import {
   CreateInvoiceRequestSchema,
   InvoiceListSchema,
