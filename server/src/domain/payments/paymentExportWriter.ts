@@ -89,8 +89,17 @@ export function createPaymentExportWriter(format: ExportFormat): Transform {
     transform(row: PaymentExportRow, _encoding, done) {
       try {
         batch.push(exportRow(row));
-        if (batch.length >= BATCH_ROWS) done(null, render());
-        else done();
+        if (batch.length < BATCH_ROWS) return done();
+        // A full batch is written on the next turn of the event loop: meanwhile the cursor, whose
+        // buffer has room again, asks PostgreSQL for its next rows, so the database reads while this
+        // process writes (done at once, the two would take turns).
+        setImmediate(() => {
+          try {
+            done(null, render());
+          } catch (error) {
+            done(error as Error);
+          }
+        });
       } catch (error) {
         done(error as Error);
       }
