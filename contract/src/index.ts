@@ -8,6 +8,7 @@ export * from './schemas/checkout.js';
 export * from './schemas/createPaymentRequest.js';
 export * from './schemas/customerLanguage.js';
 export * from './schemas/errorBody.js';
+export * from './schemas/exportPayments.js';
 export * from './schemas/invoice.js';
 export * from './schemas/listEvents.js';
 export * from './schemas/listPayments.js';

@@ -31,6 +31,7 @@ describe('OpenAPI document', () => {
         'createPayment',
         'createPaymentLink',
         'deactivatePaymentLink',
+        'exportPayments',
         'listEvents',
         'listInvoices',
         'listPaymentLinks',

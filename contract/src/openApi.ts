@@ -2,6 +2,7 @@ import { generateOpenApi } from '@ts-rest/open-api';
 import * as z from 'zod';
 import { ERROR_CODES } from './errorCodes.js';
 import { apiContract } from './router.js';
+import { EXPORT_CONTENT_TYPES, EXPORT_FORMATS } from './schemas/exportPayments.js';
 import { WEBHOOK_EVENT_NAMES, WEBHOOK_EVENT_SCHEMAS } from './webhookEvents.js';
 
 type JsonSchema = Record<string, unknown>;
@@ -77,6 +78,26 @@ const RESPONSE_DESCRIPTIONS: Record<string, string> = {
   ),
 };
 
+/**
+ * A file download (an export): described as one, and offered in each export format's media type (the
+ * contract can name only one; `format` picks which).
+ */
+function fileResponse(response: unknown): JsonSchema | undefined {
+  const content = (response as { content?: Record<string, { schema?: unknown }> }).content ?? {};
+  const csv = content[EXPORT_CONTENT_TYPES.csv];
+  if (!csv) return undefined;
+  return {
+    description: 'A file, streamed: `format=csv` gives CSV, `format=jsonl` JSON Lines.',
+    headers: {
+      'Content-Disposition': {
+        description: '`attachment; filename="payments-<mode>-<YYYY-MM-DD>.<csv|jsonl>"`',
+        schema: { type: 'string' },
+      },
+    },
+    content: Object.fromEntries(EXPORT_FORMATS.map((format) => [EXPORT_CONTENT_TYPES[format], csv])),
+  };
+}
+
 /** Builds the OpenAPI 3.1 document of the merchant API from the contract. */
 export function buildOpenApiDocument(): JsonSchema {
   const components: Components = {};
@@ -122,7 +143,10 @@ export function buildOpenApiDocument(): JsonSchema {
         responses: Object.fromEntries(
           Object.entries(operation.responses ?? {}).map(([status, response]) => [
             status,
-            { ...response, description: RESPONSE_DESCRIPTIONS[status] ?? `HTTP ${status}` },
+            fileResponse(response) ?? {
+              ...response,
+              description: RESPONSE_DESCRIPTIONS[status] ?? `HTTP ${status}`,
+            },
           ]),
         ),
       }),

@@ -4,6 +4,11 @@ import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js'
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';
 import {
+  EXPORT_CONTENT_TYPES,
+  ExportFileSchema,
+  ExportPaymentsQuerySchema,
+} from './schemas/exportPayments.js';
+import {
   CreateInvoiceRequestSchema,
   InvoiceListSchema,
   InvoiceSchema,
@@ -81,6 +86,15 @@ export const apiContract = c.router(
       summary: 'List payments',
       description:
         'Lists payments of the calling key’s mode, newest first, with cursor pagination (`limit`, `starting_after`) and filters.',
+    },
+    exportPayments: {
+      method: 'GET',
+      path: '/payments/export',
+      query: ExportPaymentsQuerySchema,
+      responses: { 200: c.otherResponse({ contentType: EXPORT_CONTENT_TYPES.csv, body: ExportFileSchema }) },
+      summary: 'Export payments',
+      description:
+        'Every payment of the calling key’s mode matching the list’s filters, newest first, as one streamed file: `format=csv` (the default; `text/csv; charset=utf-8`, RFC 4180, a header row) or `format=jsonl` (`application/x-ndjson`, one JSON object per line). `Content-Disposition: attachment; filename="payments-<mode>-<date>.<csv|jsonl>"`. The columns: id, created_at, updated_at, status, mode, fiat_amount, fiat_currency, chain, coin, crypto_amount, amount_received, order_id, description, customer_email, confirmed_at, expires_at, cancelled_by, failure_reason, payment_link_id, invoice_id. Amounts are exact decimals (crypto ones in whole coins of `coin`), times RFC 3339 UTC. In CSV, a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `\'` (spreadsheet formula injection).',
     },
     cancelPayment: {
       method: 'DELETE',

@@ -1,6 +1,7 @@
 import type { Mode } from '@cairn/contract';
 import { modeOfApiKey } from './apiKey.js';
 import { checkNumberOption } from './checkNumberOption.js';
+import { type OpenStream, openStream } from './openStream.js';
 import { type ClientConfig, request, type SendRequest } from './request.js';
 import { type CheckoutResource, createCheckoutResource } from './resources/checkout.js';
 import { createEventsResource, type EventsResource } from './resources/events.js';
@@ -113,7 +114,9 @@ export class Cairn {
       retryPolicy: new RetryPolicy(options.retry),
     };
     const send: SendRequest = (route, input, requestOptions) => request(config, route, input, requestOptions);
-    this.payments = createPaymentsResource(send);
+    const open: OpenStream = (route, input, requestOptions) =>
+      openStream(config, route, input, requestOptions);
+    this.payments = createPaymentsResource(send, open);
     this.checkout = createCheckoutResource(send);
     this.events = createEventsResource(send);
     this.paymentLinks = createPaymentLinksResource(send);

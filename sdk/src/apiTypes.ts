@@ -1,6 +1,7 @@
 import type {
   Checkout,
   CreatePaymentRequest,
+  ExportFormat,
   Payment,
   PaymentStatus,
   RecordRefundRequest,
@@ -21,6 +22,12 @@ export type SelectChainParams = SelectChainRequest;
 
 /** Body of `cairn.payments.recordRefund`: the refund already sent on-chain. */
 export type RecordRefundParams = RecordRefundRequest;
+
+/** Format and filters of `cairn.payments.export` (the list's filters, without its page size or cursor). */
+export interface ExportPaymentsParams extends Omit<ListPaymentsParams, 'limit' | 'starting_after'> {
+  /** `csv` (RFC 4180, UTF-8, a header row; the default) or `jsonl` (JSON Lines, one object per payment). */
+  readonly format?: ExportFormat | undefined;
+}
 
 /** Filters and cursor of `cairn.payments.list`. */
 export interface ListPaymentsParams {

@@ -3,6 +3,7 @@ export type {
   ChainOption,
   Checkout,
   EventList,
+  ExportFormat,
   FieldError,
   Invoice,
   InvoiceList,
@@ -10,6 +11,7 @@ export type {
   LineItem,
   Mode,
   Payment,
+  PaymentExportRecord,
   PaymentLink,
   PaymentLinkList,
   PaymentList,
@@ -20,6 +22,7 @@ export type {
 } from '@cairn/contract';
 export type {
   CreatePaymentParams,
+  ExportPaymentsParams,
   ListPaymentsParams,
   PaymentTransaction,
   RecordRefundParams,

@@ -60,7 +60,8 @@ interface ResponseSchema {
   safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: unknown };
 }
 
-function buildUrl(config: ClientConfig, path: string, input: RequestInput): string {
+/** The URL of a route: the base URL, the path with its parameters filled in, the query string. */
+export function buildUrl(config: ClientConfig, path: string, input: RequestInput): string {
   const filledPath = path.replace(/:([A-Za-z_]+)/g, (_, name: string) => {
     const value = input.pathParams?.[name];
     if (typeof value !== 'string' || value === '') {

@@ -585,6 +585,27 @@ export async function startFixtureServer(): Promise<FixtureServer> {
       };
     },
 
+    // A small stand-in for the gateway's export: the owner's payments, newest first, by status and
+    // order_id, as CSV (a few columns, no quoting needed here) or JSON Lines.
+    exportPayments: async ({ query, request, reply }) => {
+      const statuses = parseStatusFilter(query.status);
+      const owner = account(request).owner;
+      const rows = [...payments.values()]
+        .filter((p) => p.owner === owner)
+        .filter((p) => statuses === undefined || statuses.includes(p.payment.status))
+        .filter((p) => query.order_id === undefined || p.payment.order_id === query.order_id)
+        .sort((a, b) => b.seq - a.seq)
+        .map(({ payment }) => ({ id: payment.id, status: payment.status, fiat_amount: payment.fiat_amount }));
+      reply.header('content-disposition', `attachment; filename="payments-test.${query.format ?? 'csv'}"`);
+      const body =
+        query.format === 'jsonl'
+          ? rows.map((row) => `${JSON.stringify(row)}\n`).join('')
+          : ['id,status,fiat_amount', ...rows.map((row) => `${row.id},${row.status},${row.fiat_amount}`)]
+              .map((line) => `${line}\r\n`)
+              .join('');
+      return { status: 200 as const, body };
+    },
+
     cancelPayment: async ({ params, request }) => {
       const stored = find(request, params.id);
       if (!stored) return notFound(request);

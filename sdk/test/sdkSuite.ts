@@ -208,6 +208,50 @@ export function runSdkSuite(
       });
     });
 
+    describe('payments.export', () => {
+      let order: string;
+      let created: Payment[];
+      const read = async (stream: ReadableStream<Uint8Array>) => new Response(stream).text();
+
+      beforeAll(async () => {
+        order = orderId('export');
+        created = [];
+        for (let i = 0; i < 3; i++) created.push(await create({ order_id: order }));
+      });
+
+      it('streams CSV with a header row, newest first, for the list filters', async () => {
+        const text = await read(await cairn.payments.export({ order_id: order }));
+        const [header, ...rows] = text.split('\r\n').filter((line) => line !== '');
+        const columns = header!.split(',');
+        expect(columns[0]).toBe('id');
+        expect(columns).toContain('status');
+        expect(rows.map((row) => row.split(',')[0])).toEqual(created.map((p) => p.id).reverse());
+      });
+
+      it('streams JSON Lines and applies the status filter', async () => {
+        await cairn.payments.cancel(created[0]!.id);
+        const stream = await cairn.payments.export({
+          format: 'jsonl',
+          order_id: order,
+          status: ['cancelled'],
+        });
+        const lines = (await read(stream))
+          .split('\n')
+          .filter((line) => line !== '')
+          .map((line) => JSON.parse(line) as { id: string; status: string });
+        expect(lines).toEqual([expect.objectContaining({ id: created[0]!.id, status: 'cancelled' })]);
+      });
+
+      it('never shows the other mode, and rejects a bad filter with a typed error', async () => {
+        const other = new sdk.Cairn({ apiKey: target.otherModeKey, baseUrl: target.baseUrl, maxRetries: 0 });
+        const text = await read(await other.payments.export({ format: 'jsonl', order_id: order }));
+        expect(text).toBe('');
+        await expect(
+          cairn.payments.export({ created_gte: 'yesterday' }, { maxRetries: 0 }),
+        ).rejects.toBeInstanceOf(sdk.ValidationError);
+      });
+    });
+
     describe('payments.list', () => {
       let order: string;
       let created: Payment[];

@@ -1,5 +1,11 @@
 import type { Payment, PaymentList, Refund } from '@cairn/contract';
-import type { CreatePaymentParams, ListPaymentsParams, RecordRefundParams } from '../apiTypes.js';
+import type {
+  CreatePaymentParams,
+  ExportPaymentsParams,
+  ListPaymentsParams,
+  RecordRefundParams,
+} from '../apiTypes.js';
+import type { OpenStream } from '../openStream.js';
 import { PagePromise } from '../paginate.js';
 import type { RequestInput, RequestOptions, RouteName } from '../request.js';
 
@@ -68,6 +74,38 @@ export interface PaymentsResource {
   list(params?: ListPaymentsParams, options?: RequestOptions): PagePromise<Payment>;
 
   /**
+   * Exports every payment of the key's mode that the filters select (the list's filters, newest first)
+   * as one file, streamed: `format: 'csv'` (the default; RFC 4180, UTF-8, a header row) or
+   * `format: 'jsonl'` (JSON Lines, one object per payment). Resolves with the body as a web
+   * `ReadableStream` of bytes once the gateway has answered; the download runs as you read it, so a
+   * million payments never sit in memory. The columns are documented in docs/api.md (Exports):
+   * amounts are exact decimal strings, crypto ones in whole coins of `coin`. `timeoutMs` covers the
+   * wait for the answer, not the download; `signal` aborts either.
+   *
+   * @example
+   * ```ts
+   * import { createWriteStream } from 'node:fs';
+   * import { Readable } from 'node:stream';
+   * import { pipeline } from 'node:stream/promises';
+   * import { Cairn } from '@cairn/sdk';
+   *
+   * const cairn = new Cairn({ apiKey: process.env.CAIRN_API_KEY! });
+   * const csv = await cairn.payments.export({ format: 'csv', status: ['confirmed'] });
+   * await pipeline(Readable.fromWeb(csv), createWriteStream('payments.csv'));
+   *
+   * // JSON Lines, one payment at a time:
+   * const jsonl = await cairn.payments.export({ format: 'jsonl', created_gte: '2026-11-01T00:00:00Z' });
+   * let rest = '';
+   * for await (const text of jsonl.pipeThrough(new TextDecoderStream())) {
+   *   const lines = (rest + text).split('\n');
+   *   rest = lines.pop()!;
+   *   for (const line of lines) console.log(JSON.parse(line).id);
+   * }
+   * ```
+   */
+  export(params?: ExportPaymentsParams, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
+
+  /**
    * Cancels a payment that has no detected on-chain transaction (`pending` or `awaiting_payment`).
    * Later statuses give `ConflictError` with code `PAYMENT_NOT_CANCELLABLE` (not retried).
    *
@@ -134,8 +172,8 @@ function listQuery(params: ListPaymentsParams): Record<string, string | undefine
   };
 }
 
-/** Builds `cairn.payments` on top of a request function. */
-export function createPaymentsResource(send: SendRequest): PaymentsResource {
+/** Builds `cairn.payments` on top of a request function (and, for the export, a stream opener). */
+export function createPaymentsResource(send: SendRequest, open: OpenStream): PaymentsResource {
   const unwrap = async (body: Promise<unknown>) => ((await body) as { data: Payment }).data;
   return {
     create: (params, options) => unwrap(send('createPayment', { body: params }, options)),
@@ -150,6 +188,10 @@ export function createPaymentsResource(send: SendRequest): PaymentsResource {
           )) as PaymentList,
         params.starting_after,
       ),
+    export: (params = {}, options) => {
+      const { limit: _limit, starting_after: _cursor, ...filters } = listQuery(params);
+      return open('exportPayments', { query: { ...filters, format: params.format } }, options);
+    },
     cancel: (id, options) => unwrap(send('cancelPayment', { pathParams: { id } }, options)),
     acceptShortfall: (id, options) => unwrap(send('acceptShortfall', { pathParams: { id } }, options)),
     recordRefund: async (id, params, options) =>

@@ -1,4 +1,4 @@
-import { IDEMPOTENCY_KEY_HEADER } from '@cairn/contract';
+import { IDEMPOTENCY_KEY_HEADER, parseStatusFilter } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { AuthContext } from '../apiKeys/AuthContext.js';
 import { requestFingerprint } from '../apiKeys/withIdempotency.js';
@@ -8,16 +8,27 @@ import { acceptShortfall } from '../payments/acceptShortfall.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { createPayment } from '../payments/createPayment.js';
 import { listPayments } from '../payments/listPayments.js';
+import { paymentExportDisposition } from '../payments/paymentExportFileName.js';
 import { recordRefund } from '../payments/recordRefund.js';
 import { retrievePayment } from '../payments/retrievePayment.js';
+import { streamPaymentExport } from '../payments/streamPaymentExport.js';
 import { type ApiHandlers, authOf, runIdempotent } from './ApiHandlers.js';
 
-/** Payments: create (with its own inline idempotency), retrieve, list, cancel, accept a shortfall, record a refund. */
+/**
+ * Payments: create (with its own inline idempotency), retrieve, list, export, cancel, accept a
+ * shortfall, record a refund.
+ */
 export function createPaymentHandlers(
   gateway: Gateway,
 ): Pick<
   ApiHandlers,
-  'createPayment' | 'retrievePayment' | 'listPayments' | 'cancelPayment' | 'acceptShortfall' | 'recordRefund'
+  | 'createPayment'
+  | 'retrievePayment'
+  | 'listPayments'
+  | 'exportPayments'
+  | 'cancelPayment'
+  | 'acceptShortfall'
+  | 'recordRefund'
 > {
   return {
     createPayment: async ({ body, request, reply }) => {
@@ -47,6 +58,29 @@ export function createPaymentHandlers(
       status: 200,
       body: await listPayments(gateway, authOf(request), query),
     }),
+    // The file's media type follows `format` (set in registerApiRoutes: ts-rest writes the contract's
+    // one content type after the handler returns).
+    exportPayments: async ({ query, request, reply }) => {
+      const auth = authOf(request);
+      const format = query.format ?? 'csv';
+      const body = await streamPaymentExport(
+        gateway,
+        {
+          businessId: auth.businessId,
+          mode: auth.mode,
+          statuses: parseStatusFilter(query.status),
+          orderId: query.order_id,
+          paymentLinkId: query.payment_link_id,
+          invoiceId: query.invoice_id,
+          createdFrom: query.created_gte === undefined ? undefined : new Date(query.created_gte),
+          createdBefore: query.created_lt === undefined ? undefined : new Date(query.created_lt),
+        },
+        format,
+      );
+      reply.header('content-disposition', paymentExportDisposition(auth.mode, gateway.clock.now(), format));
+      reply.header('cache-control', 'no-store');
+      return { status: 200, body };
+    },
     cancelPayment: async ({ params, request }) => ({
       status: 200,
       body: { data: await cancelPayment(gateway, authOf(request), params.id, 'merchant') },

@@ -1,4 +1,4 @@
-import { apiContract } from '@cairn/contract';
+import { apiContract, EXPORT_CONTENT_TYPES } from '@cairn/contract';
 import { initServer } from '@ts-rest/fastify';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
@@ -15,6 +15,9 @@ const s = initServer();
 
 /** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;
+
+/** The export route, whose file's media type follows its `format`. */
+const EXPORT_PAYMENTS_URL = apiContract.exportPayments.path;
 
 /**
  * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
@@ -76,6 +79,18 @@ export async function registerApiRoutes(
     // Text PostgreSQL cannot store is a validation error here, not a 500 from the database.
     api.addHook('preHandler', (request, _reply, done) => {
       done(unstorableTextError(request.body, request.query));
+    });
+
+    // ts-rest writes the contract's one media type of the export (CSV) after the handler returns;
+    // a JSON Lines export is relabelled here, before the headers leave.
+    api.addHook('onSend', async (request, reply, payload) => {
+      if (
+        request.routeOptions.url === EXPORT_PAYMENTS_URL &&
+        reply.statusCode === 200 &&
+        (request.query as { format?: unknown }).format === 'jsonl'
+      )
+        reply.header('content-type', EXPORT_CONTENT_TYPES.jsonl);
+      return payload;
     });
 
     const router = s.router(apiContract, createApiHandlers(gateway));

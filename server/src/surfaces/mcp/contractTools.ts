@@ -31,6 +31,12 @@ const AGENT_NOTES: Partial<Record<keyof ApiContract, string>> = {
   createPaymentLink: 'Share `url`; each customer who presses Pay on it gets a payment of their own.',
 };
 
+/**
+ * Routes that are no tool: an export answers a file (CSV or JSON Lines, possibly a million rows),
+ * not an object an agent can take as its result; an agent lists payments instead.
+ */
+const NOT_TOOLS: ReadonlySet<keyof ApiContract> = new Set(['exportPayments']);
+
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The shape of a zod object schema (empty for anything else, such as ts-rest's no-body marker). */
@@ -66,8 +72,9 @@ const McpLimit = z.int().min(1).max(100).optional().describe('Page size, 1 to 10
  * response schema. The tool names are the routes' in snake case (`create_payment`).
  */
 export function contractTools(): ContractTool[] {
-  return (Object.entries(apiContract) as [keyof ApiContract, ApiContract[keyof ApiContract]][]).map(
-    ([name, route]) => {
+  return (Object.entries(apiContract) as [keyof ApiContract, ApiContract[keyof ApiContract]][])
+    .filter(([name]) => !NOT_TOOLS.has(name))
+    .map(([name, route]) => {
       const r = route as unknown as {
         method: 'GET' | 'POST' | 'DELETE';
         path: string;
@@ -127,8 +134,7 @@ export function contractTools(): ContractTool[] {
         unwrapData,
         idempotent,
       };
-    },
-  );
+    });
 }
 
 /** The MCP name of a contract route. */

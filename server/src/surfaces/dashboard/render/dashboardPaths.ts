@@ -54,6 +54,7 @@ export function dashboardPaths(base: string) {
     webhookTest: (id: string) => `${base}/keys/${id}/webhook/test`,
     audit: `${base}/audit`,
     payments: `${base}/payments`,
+    paymentsExport: `${base}/payments/export`,
     payment: (id: string) => `${base}/payments/${id}`,
     paymentStatus: (id: string) => `${base}/payments/${id}/status`,
     paymentAction: (id: string, action: 'cancel' | 'accept-shortfall' | 'refunds') =>

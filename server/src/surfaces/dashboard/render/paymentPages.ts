@@ -1,4 +1,10 @@
-import { getChain, PAYMENT_STATUS_LABELS, PAYMENT_STATUSES, type PaymentStatus } from '@cairn/contract';
+import {
+  type ExportFormat,
+  getChain,
+  PAYMENT_STATUS_LABELS,
+  PAYMENT_STATUSES,
+  type PaymentStatus,
+} from '@cairn/contract';
 import type { PaymentListPage, PaymentListRow } from '../../../domain/payments/searchPayments.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
@@ -35,8 +41,9 @@ export function statusBadge(status: PaymentStatus, id?: string): SafeHtml {
   return html`<span class="pay-status ${status}"${idAttribute} data-status="${status}">${PAYMENT_STATUS_LABELS[status]}</span>`;
 }
 
-function filterQuery(filters: PaymentFilters, after?: string): string {
+function filterQuery(filters: PaymentFilters, after?: string, format?: ExportFormat): string {
   const query = new URLSearchParams();
+  if (format) query.set('format', format);
   for (const status of filters.statuses) query.append('status', status);
   if (filters.q) query.set('q', filters.q);
   if (filters.from) query.set('from', filters.from);
@@ -44,6 +51,16 @@ function filterQuery(filters: PaymentFilters, after?: string): string {
   if (after) query.set('after', after);
   const text = query.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * The list's exports: every payment the current filters select (all pages), of this business and
+ * mode, as a file.
+ */
+function exportLinks(paths: DashboardPaths, filters: PaymentFilters): SafeHtml {
+  const link = (format: ExportFormat, label: string) =>
+    html`<a class="button secondary" href="${paths.paymentsExport}${filterQuery(filters, undefined, format)}" download>${label}</a>`;
+  return html`<div class="actions exports" aria-label="Export these payments">${link('csv', 'Download CSV')} ${link('jsonl', 'Download JSON Lines')}</div>`;
 }
 
 /** A payment's status badge and its tags (overpaid, revived). */
@@ -147,6 +164,7 @@ ${searchFields(filters, errors)}
 ${statusFilter(filters)}
 ${filterButtons('Show payments', anyFilter ? paths.payments : null)}
 </form>
+${exportLinks(paths, filters)}
 ${page.rows.length === 0 ? emptyCard(none) : paymentsTable(input.mode, rows)}
 ${pager(first, next, 'Older payments')}`,
   };

@@ -1,9 +1,9 @@
 import { formatUnits, parseUnits } from '@cairn/chain-core';
 import {
+  EXPORT_CONTENT_TYPES,
+  type ExportFormat,
   getChain,
   PAYMENT_STATUS_LABELS,
-  PAYMENT_STATUSES,
-  type PaymentStatus,
   RecordRefundRequestSchema,
 } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -12,17 +12,19 @@ import { cancelPayment } from '../../../domain/payments/cancelPayment.js';
 import { findPaymentListPage } from '../../../domain/payments/findPaymentListPage.js';
 import { loadPaymentDetail } from '../../../domain/payments/loadPaymentDetail.js';
 import { loadPaymentStatus } from '../../../domain/payments/loadPaymentStatus.js';
+import { paymentExportDisposition } from '../../../domain/payments/paymentExportFileName.js';
 import { recordRefund } from '../../../domain/payments/recordRefund.js';
 import { rfc3339 } from '../../../domain/payments/serializePayment.js';
+import { streamPaymentExport } from '../../../domain/payments/streamPaymentExport.js';
 import { loadPaymentHistory } from '../../../domain/webhooks/loadPaymentHistory.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import type { Notice } from '../render/Notice.js';
 import { paymentPage } from '../render/paymentDetailPage.js';
-import { type PaymentFilters, paymentsListPage } from '../render/paymentPages.js';
+import { paymentsListPage } from '../render/paymentPages.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import { decimalCommaAdvice } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
-import { parseDayFilter } from './dayFilter.js';
+import { parsePaymentFilters } from './paymentListFilters.js';
 import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined; Params: { id: string } };
@@ -43,25 +45,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
     '/payments',
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const query = request.query;
-      const statuses = [query.status ?? []]
-        .flat()
-        .filter((s): s is PaymentStatus => (PAYMENT_STATUSES as readonly string[]).includes(s));
-      const filters: PaymentFilters = {
-        statuses: [...new Set(statuses)],
-        q: one(query.q).trim().slice(0, 200),
-        from: one(query.from).trim(),
-        to: one(query.to).trim(),
-      };
-      const errors: Record<string, string> = {};
-      const fromDay = filters.from ? parseDayFilter(filters.from) : undefined;
-      const toDay = filters.to ? parseDayFilter(filters.to) : undefined;
-      if (fromDay && 'error' in fromDay) errors.from = fromDay.error;
-      if (toDay && 'error' in toDay) errors.to = toDay.error;
-      const from = fromDay && 'start' in fromDay ? fromDay.start : undefined;
-      // The end date is inclusive: before the start of the next day (none after 9999-12-31).
-      const toStart = toDay && 'start' in toDay ? toDay.start : undefined;
-      const before = toDay && 'start' in toDay ? toDay.end : undefined;
-      if (from && toStart && toStart < from) errors.to = 'The end date is before the start date.';
+      const { filters, errors, createdFrom: from, createdBefore: before } = parsePaymentFilters(query);
       const after = one(query.after);
       const page =
         Object.keys(errors).length > 0
@@ -79,6 +63,31 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
         reply,
         paymentsListPage(paths, { filters, errors, page, paged: after !== '', mode: viewer.mode }),
       );
+    }),
+  );
+
+  // The list's export: every payment the filters select (no page), of the signed-in business and the
+  // mode being viewed, streamed as the API's export is. Unusable filters go back to the list, which
+  // shows why.
+  scope.get<ListQuery>(
+    '/payments/export',
+    withBusiness<ListQuery>(async (request, reply, viewer) => {
+      const { filters, errors, createdFrom, createdBefore } = parsePaymentFilters(request.query);
+      const format: ExportFormat = one(request.query.format) === 'jsonl' ? 'jsonl' : 'csv';
+      if (Object.keys(errors).length > 0) {
+        const search = new URL(request.url, 'http://x').search;
+        return reply.redirect(`${paths.payments}${search}`, 303);
+      }
+      const body = await streamPaymentExport(
+        gateway,
+        { ...scopeOf(viewer), statuses: filters.statuses, search: filters.q, createdFrom, createdBefore },
+        format,
+      );
+      return reply
+        .header('content-type', EXPORT_CONTENT_TYPES[format])
+        .header('content-disposition', paymentExportDisposition(viewer.mode, gateway.clock.now(), format))
+        .header('cache-control', 'no-store')
+        .send(body);
     }),
   );
 
