@@ -262,7 +262,6 @@ export function createLinkAndInvoiceRoutes(ctx: FixtureContext) {
           overdue: false,
           recipient_email: body.recipient_email,
           recipient_name: body.recipient_name ?? null,
-          language: body.language ?? null,
           fiat_currency: body.fiat_currency,
           line_items: lines,
           total: fixed(total, minor),
