@@ -30,6 +30,7 @@ import { requestPasswordReset } from '../src/domain/accounts/resetPassword.js';
 import { resendVerification, signUp } from '../src/domain/accounts/signUp.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
 import { createTotpSecretCipher } from '../src/surfaces/dashboard/createTotpSecretCipher.js';
+import { benchCleanups } from './benchCleanups.js';
 import { createBenchDatabase } from './createBenchDatabase.js';
 
 const SAMPLES = Math.round(numberFromEnv('BENCH_SAMPLES', 100));
@@ -45,27 +46,7 @@ function numberFromEnv(name: string, fallback: number): number {
   return value;
 }
 
-const cleanups: { label: string; run: () => Promise<unknown> | undefined }[] = [];
-const onCleanup = (label: string, run: () => Promise<unknown> | undefined) => cleanups.push({ label, run });
-let cleaning: Promise<void> | undefined;
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-      try {
-        await entry.run();
-      } catch (error) {
-        console.error(`[bench] cleanup of ${entry.label} failed:`, error);
-      }
-    }
-  })();
-  return cleaning;
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n[bench] ${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { onCleanup, cleanUp, cleaningStarted } = benchCleanups();
 
 function median(values: readonly number[]): number {
   const sorted = [...values].sort((x, y) => x - y);
@@ -173,7 +154,7 @@ let exitCode = 1;
 try {
   exitCode = await main();
 } catch (error) {
-  if (cleaning) console.error('[bench] interrupted');
+  if (cleaningStarted()) console.error('[bench] interrupted');
   else console.error('[bench] failed:', error);
 } finally {
   await cleanUp();

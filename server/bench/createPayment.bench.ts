@@ -29,6 +29,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { benchCleanups } from './benchCleanups.js';
 import { createBenchDatabase, withClient } from './createBenchDatabase.js';
 import {
   freePort,
@@ -86,28 +87,7 @@ function positiveFromEnv(name: string, fallback: number): number {
 // ---------------------------------------------------------------------------------------------------
 // Cleanup: everything started registers how to undo it; undone in reverse order, even on failure.
 
-const cleanups: { label: string; run: () => Promise<unknown> | undefined }[] = [];
-
-function onCleanup(label: string, run: () => Promise<unknown> | undefined): void {
-  cleanups.push({ label, run });
-}
-
-async function cleanUp(): Promise<void> {
-  for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-    try {
-      await entry.run();
-    } catch (error) {
-      console.error(`[bench] cleanup of ${entry.label} failed:`, error);
-    }
-  }
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n[bench] ${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { onCleanup, cleanUp } = benchCleanups();
 
 const say = (message: string) => console.log(`[bench] ${message}`);
 

@@ -47,6 +47,7 @@ import { seedDevBusiness } from '../src/chains/devChain/seedDevBusiness.js';
 import { createSession } from '../src/domain/accounts/dashboardSessions.js';
 import { type PaymentSearch, searchPayments } from '../src/domain/payments/searchPayments.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
+import { benchCleanups } from './benchCleanups.js';
 import { createBenchDatabase } from './createBenchDatabase.js';
 
 const PAYMENTS = Math.round(positiveFromEnv('BENCH_PAYMENTS', 1_000_000));
@@ -78,34 +79,7 @@ function nonNegativeFromEnv(name: string, fallback: number): number {
 // ---------------------------------------------------------------------------------------------------
 // Cleanup: everything started registers how to undo it; undone in reverse order, even on failure.
 
-const cleanups: { label: string; run: () => Promise<unknown> | undefined }[] = [];
-
-function onCleanup(label: string, run: () => Promise<unknown> | undefined): void {
-  cleanups.push({ label, run });
-}
-
-let cleaning: Promise<void> | undefined;
-
-/** Runs the cleanups once; a second caller (a signal during the run's own cleanup) waits for the first. */
-function cleanUp(): Promise<void> {
-  cleaning ??= (async () => {
-    for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-      try {
-        await entry.run();
-      } catch (error) {
-        console.error(`[bench] cleanup of ${entry.label} failed:`, error);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n[bench] ${signal}: cleaning up`);
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { onCleanup, cleanUp, cleaningStarted } = benchCleanups();
 
 const say = (message: string) => console.log(`[bench] ${message}`);
 
@@ -719,7 +693,7 @@ try {
   exitCode = await main();
 } catch (error) {
   // After a signal the cleanup pulls the connections from under the run: not a failure of its own.
-  if (cleaning) console.error('[bench] interrupted');
+  if (cleaningStarted()) console.error('[bench] interrupted');
   else console.error('[bench] failed:', error);
 } finally {
   await cleanUp();

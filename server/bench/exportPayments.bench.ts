@@ -35,6 +35,7 @@ import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { paymentExportQuery } from '../src/domain/payments/paymentExportQuery.js';
 import { runCli } from '../test/harness/compiledCli.js';
+import { benchCleanups } from './benchCleanups.js';
 import { createBenchDatabase } from './createBenchDatabase.js';
 import { startCompiledGateway } from './startCompiledGateway.js';
 import { freePort, sleep } from './support.js';
@@ -46,20 +47,7 @@ const TARGET_RATIO = 0.5;
 if (!(PAYMENTS > 0 && ROUNDS > 0 && WARMUP >= 0))
   throw new Error('BENCH_PAYMENTS, BENCH_ROUNDS > 0, BENCH_WARMUP >= 0');
 
-const cleanups: { label: string; run: () => Promise<unknown> | undefined }[] = [];
-const onCleanup = (label: string, run: () => Promise<unknown> | undefined) => cleanups.push({ label, run });
-async function cleanUp(): Promise<void> {
-  for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-    try {
-      await entry.run();
-    } catch (error) {
-      console.error(`[bench] cleanup of ${entry.label} failed:`, error);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
-}
+const { onCleanup, cleanUp } = benchCleanups();
 const say = (message: string) => console.log(`[bench] ${message}`);
 
 /** `$1` business, `$2` key, `$3` mode, `$4` rows, `$5` newest creation time, `$6` order id prefix. */

@@ -33,6 +33,7 @@ import { decodeMasterKey } from '../src/domain/webhooks/decodeMasterKey.js';
 import { setWebhookEndpoint } from '../src/domain/webhooks/setWebhookEndpoint.js';
 import { loadConfig } from '../src/platform/config/loadConfig.js';
 import { createWebhookDispatcher } from '../src/workers/webhookDelivery/createWebhookDispatcher.js';
+import { benchCleanups } from './benchCleanups.js';
 import { createBenchDatabase, withClient } from './createBenchDatabase.js';
 import { killAllTracked, processCpuMs, processesNamed, sleep, TargetProcess } from './support.js';
 
@@ -45,22 +46,7 @@ const TARGET_RATE = 1_000;
 const TARGET_RATIO = 0.4;
 const MASTER_KEY = randomBytes(32).toString('hex');
 
-const cleanups: { label: string; run: () => Promise<unknown> }[] = [];
-const onCleanup = (label: string, run: () => Promise<unknown>) => cleanups.push({ label, run });
-async function cleanUp(): Promise<void> {
-  for (let entry = cleanups.pop(); entry; entry = cleanups.pop()) {
-    try {
-      await entry.run();
-    } catch (error) {
-      console.error(`[bench] cleanup of ${entry.label} failed:`, error);
-    }
-  }
-}
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void cleanUp().finally(() => process.exit(130));
-  });
-}
+const { onCleanup, cleanUp } = benchCleanups();
 const say = (message: string) => console.log(`[bench] ${message}`);
 const median = (values: readonly number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
