@@ -100,6 +100,24 @@ describe('the checkout in the customer’s language', () => {
     expect(german).toContain(messagesFor('de').payHeading);
   });
 
+  it('says why an action was refused in the page’s language (English keeps the API’s precise reason)', async () => {
+    const payment = await createCheckoutPayment(test);
+    const pickUnknown = (cookie: string) =>
+      fetch(`${checkoutUrl(test, payment.id)}/select`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        body: 'token=LTC_REGTEST%3AXYZ',
+      });
+    const german = await pickUnknown('cairn_lang=de');
+    expect(german.status).toBe(422);
+    const page = await german.text();
+    expect(page).toContain('<html lang="de" dir="ltr">');
+    expect(page).toContain(`<p class="notice" role="alert">${messagesFor('de').noticeNotPossibleNow}</p>`);
+    const english = await (await pickUnknown('cairn_lang=en')).text();
+    expect(english).toContain('LTC_REGTEST:XYZ is not one of this payment&#39;s options.');
+  });
+
   it('sends only the chosen language: every language’s page is within 100 KB with its assets', async () => {
     const id = await pickedPayment();
     const weights: string[] = [];

@@ -215,6 +215,9 @@ function buildMessages(tag: CustomerLocale) {
     tryAgain: t('tryAgain'),
     backToPayment: t('backToPayment'),
     noticeHeading: t('noticeHeading'),
+    noticeRefundAddressInvalid: (network: string) => t('noticeRefundAddressInvalid', { network }),
+    noticeOptionUnavailable: t('noticeOptionUnavailable'),
+    noticeNotPossibleNow: t('noticeNotPossibleNow'),
   };
 }
 

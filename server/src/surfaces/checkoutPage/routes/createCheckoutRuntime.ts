@@ -18,6 +18,7 @@ import { safeHttpUrl } from '../render/safeHttpUrl.js';
 import type { CheckoutRuntime, RetryLink } from './CheckoutRuntime.js';
 import { CheckoutStatusHub } from './checkoutStatusHub.js';
 import { customerLanguageOf } from './customerLanguageOf.js';
+import { customerNoticeOf } from './customerNoticeOf.js';
 
 /** What the checkout is built from. */
 export interface CheckoutRuntimeInput {
@@ -95,7 +96,8 @@ export function createCheckoutRuntime(input: CheckoutRuntimeInput): CheckoutRunt
       throw error;
     if (error.status >= 500 && error.code !== 'CHAIN_UNAVAILABLE') throw error;
     const view = await loadView(id);
-    return sendCheckout(reply, view, contextFor(reply.request, id, { notice: error.message }), error.status);
+    const notice = customerNoticeOf(error, messagesOf(reply.request));
+    return sendCheckout(reply, view, contextFor(reply.request, id, { notice }), error.status);
   };
 
   return {

@@ -9,6 +9,7 @@ import { checkoutPaths } from '../render/checkoutPaths.js';
 import { renderCancelPage } from '../render/renderCancelPage.js';
 import { safeHttpUrl } from '../render/safeHttpUrl.js';
 import type { CheckoutRuntime, FormBody, IdParams } from './CheckoutRuntime.js';
+import { customerNoticeOf } from './customerNoticeOf.js';
 
 /**
  * A payment's checkout page and the customer's actions on it: pick a coin, cancel (after a
@@ -57,7 +58,9 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: CheckoutRuntim
         if (error instanceof ApiError && error.code === 'VALIDATION_ERROR') {
           // The reason is shown at the field (the answer opens scrolled to it), not twice.
           const view = await rt.loadView(id);
-          const ctx = rt.contextFor(request, id, { refundError: { value: address, message: error.message } });
+          const network = view.chain?.name ?? view.payment.selected_chain_id ?? '';
+          const message = customerNoticeOf(error, rt.messagesOf(request), network);
+          const ctx = rt.contextFor(request, id, { refundError: { value: address, message } });
           return rt.sendCheckout(reply, view, ctx, error.status);
         }
         return rt.refused(reply, id, error);

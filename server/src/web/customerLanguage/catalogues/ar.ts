@@ -198,6 +198,10 @@ export const ar: CustomerCatalogue = {
   tryAgain: 'إعادة المحاولة',
   backToPayment: 'العودة إلى الدفع',
   noticeHeading: 'تنبيه',
+  noticeRefundAddressInvalid:
+    'هذا ليس عنوانًا صالحًا على شبكة {network}. انسخ عنوانك مرة أخرى من شاشة الاستلام في محفظتك.',
+  noticeOptionUnavailable: 'لا يمكن استخدام هذا الخيار الآن. اختر خيارًا آخر أو أعد المحاولة بعد بضع دقائق.',
+  noticeNotPossibleNow: 'لم يعد من الممكن تنفيذ هذا الإجراء على هذه الدفعة: تعرض الصفحة حالتها الحالية.',
 
   mailGreeting: 'مرحبًا،',
   mailGreetingNamed: 'مرحبًا {name}،',

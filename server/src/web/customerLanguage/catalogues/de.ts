@@ -215,6 +215,12 @@ export const de: CustomerCatalogue = {
   tryAgain: 'Erneut versuchen',
   backToPayment: 'Zurück zur Zahlung',
   noticeHeading: 'Hinweis',
+  noticeRefundAddressInvalid:
+    'Dies ist keine gültige {network}-Adresse. Kopieren Sie Ihre Adresse erneut aus dem Empfangen-Bildschirm Ihrer Wallet.',
+  noticeOptionUnavailable:
+    'Diese Option ist gerade nicht verfügbar. Wählen Sie eine andere oder versuchen Sie es in einigen Minuten erneut.',
+  noticeNotPossibleNow:
+    'Das ist bei dieser Zahlung nicht mehr möglich: Die Seite zeigt ihren aktuellen Stand.',
 
   mailGreeting: 'Guten Tag,',
   mailGreetingNamed: 'Guten Tag {name},',

@@ -208,6 +208,11 @@ export const en = {
   tryAgain: 'Try again',
   backToPayment: 'Back to the payment',
   noticeHeading: 'Notice',
+  noticeRefundAddressInvalid:
+    'This is not a valid {network} address. Copy your address again from your wallet’s Receive screen.',
+  noticeOptionUnavailable:
+    'This option cannot be used right now. Choose another one, or try again in a few minutes.',
+  noticeNotPossibleNow: 'This cannot be done on this payment any more: the page shows where it stands now.',
 
   mailGreeting: 'Hello,',
   mailGreetingNamed: 'Hello {name},',

@@ -208,6 +208,11 @@ export const es: CustomerCatalogue = {
   tryAgain: 'Volver a intentarlo',
   backToPayment: 'Volver al pago',
   noticeHeading: 'Aviso',
+  noticeRefundAddressInvalid:
+    'Esta no es una dirección válida de {network}. Vuelva a copiar su dirección desde la pantalla Recibir de su billetera.',
+  noticeOptionUnavailable:
+    'Esta opción no se puede usar en este momento. Elija otra o vuelva a intentarlo en unos minutos.',
+  noticeNotPossibleNow: 'Esto ya no se puede hacer en este pago: la página muestra su estado actual.',
 
   mailGreeting: 'Hola:',
   mailGreetingNamed: 'Hola, {name}:',

@@ -215,6 +215,11 @@ export const fr: CustomerCatalogue = {
   tryAgain: 'Réessayer',
   backToPayment: 'Retour au paiement',
   noticeHeading: 'Information',
+  noticeRefundAddressInvalid:
+    'Ce n’est pas une adresse {network} valide. Copiez à nouveau votre adresse depuis l’écran Recevoir de votre portefeuille.',
+  noticeOptionUnavailable:
+    'Cette option n’est pas disponible pour le moment. Choisissez-en une autre ou réessayez dans quelques minutes.',
+  noticeNotPossibleNow: 'Cette action n’est plus possible pour ce paiement : la page indique où il en est.',
 
   mailGreeting: 'Bonjour,',
   mailGreetingNamed: 'Bonjour {name},',

@@ -208,6 +208,12 @@ export const it: CustomerCatalogue = {
   tryAgain: 'Riprova',
   backToPayment: 'Torna al pagamento',
   noticeHeading: 'Avviso',
+  noticeRefundAddressInvalid:
+    'Questo non è un indirizzo {network} valido. Copi di nuovo il Suo indirizzo dalla schermata Ricevi del Suo wallet.',
+  noticeOptionUnavailable:
+    'Questa opzione non è disponibile al momento. Ne scelga un’altra o riprovi tra qualche minuto.',
+  noticeNotPossibleNow:
+    'Non è più possibile farlo per questo pagamento: la pagina ne mostra lo stato attuale.',
 
   mailGreeting: 'Buongiorno,',
   mailGreetingNamed: 'Buongiorno {name},',

@@ -209,6 +209,12 @@ export const ja: CustomerCatalogue = {
   tryAgain: 'もう一度試す',
   backToPayment: 'お支払いに戻る',
   noticeHeading: 'お知らせ',
+  noticeRefundAddressInvalid:
+    'これは有効な {network} のアドレスではありません。ウォレットの受取画面からアドレスをもう一度コピーしてください。',
+  noticeOptionUnavailable:
+    'この選択肢は現在ご利用いただけません。別の選択肢を選ぶか、数分後にもう一度お試しください。',
+  noticeNotPossibleNow:
+    'このお支払いでは、この操作はもうできません。現在の状況はこのページに表示されています。',
 
   mailGreeting: 'お客様',
   mailGreetingNamed: '{name} 様',

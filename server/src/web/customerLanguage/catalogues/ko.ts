@@ -203,6 +203,11 @@ export const ko: CustomerCatalogue = {
   tryAgain: '다시 시도',
   backToPayment: '결제로 돌아가기',
   noticeHeading: '알림',
+  noticeRefundAddressInvalid:
+    '유효한 {network} 주소가 아닙니다. 지갑의 받기 화면에서 주소를 다시 복사하십시오.',
+  noticeOptionUnavailable:
+    '이 옵션은 지금 사용할 수 없습니다. 다른 옵션을 선택하거나 몇 분 후에 다시 시도하십시오.',
+  noticeNotPossibleNow: '이 결제에서는 더 이상 이 작업을 할 수 없습니다. 현재 상태는 이 페이지에 표시됩니다.',
 
   mailGreeting: '안녕하십니까?',
   mailGreetingNamed: '{name} 님, 안녕하십니까?',

@@ -209,6 +209,11 @@ export const nl: CustomerCatalogue = {
   tryAgain: 'Opnieuw proberen',
   backToPayment: 'Terug naar de betaling',
   noticeHeading: 'Melding',
+  noticeRefundAddressInvalid:
+    'Dit is geen geldig {network}-adres. Kopieer uw adres opnieuw vanuit het scherm Ontvangen van uw wallet.',
+  noticeOptionUnavailable:
+    'Deze optie is nu niet beschikbaar. Kies een andere of probeer het over een paar minuten opnieuw.',
+  noticeNotPossibleNow: 'Dit kan bij deze betaling niet meer: de pagina toont de huidige stand.',
 
   mailGreeting: 'Beste klant,',
   mailGreetingNamed: 'Beste {name},',

@@ -205,6 +205,11 @@ export const ptBR: CustomerCatalogue = {
   tryAgain: 'Tentar novamente',
   backToPayment: 'Voltar ao pagamento',
   noticeHeading: 'Aviso',
+  noticeRefundAddressInvalid:
+    'Este não é um endereço válido da rede {network}. Copie seu endereço novamente na tela Receber da sua carteira.',
+  noticeOptionUnavailable:
+    'Esta opção não pode ser usada agora. Escolha outra ou tente novamente em alguns minutos.',
+  noticeNotPossibleNow: 'Isso não pode mais ser feito neste pagamento: a página mostra a situação atual.',
 
   mailGreeting: 'Olá,',
   mailGreetingNamed: 'Olá, {name},',

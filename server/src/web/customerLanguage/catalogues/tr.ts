@@ -205,6 +205,11 @@ export const tr: CustomerCatalogue = {
   tryAgain: 'Tekrar dene',
   backToPayment: 'Ödemeye geri dön',
   noticeHeading: 'Bildirim',
+  noticeRefundAddressInvalid:
+    'Bu geçerli bir {network} adresi değil. Adresinizi cüzdanınızın Al ekranından yeniden kopyalayın.',
+  noticeOptionUnavailable:
+    'Bu seçenek şu anda kullanılamıyor. Başka bir seçenek seçin veya birkaç dakika sonra tekrar deneyin.',
+  noticeNotPossibleNow: 'Bu işlem artık bu ödeme için yapılamaz: sayfa ödemenin güncel durumunu gösteriyor.',
 
   mailGreeting: 'Merhaba,',
   mailGreetingNamed: 'Sayın {name},',

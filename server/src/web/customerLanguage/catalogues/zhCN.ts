@@ -185,6 +185,9 @@ export const zhCN: CustomerCatalogue = {
   tryAgain: '重试',
   backToPayment: '返回付款',
   noticeHeading: '提示',
+  noticeRefundAddressInvalid: '这不是有效的 {network} 地址。请从钱包的“收款”页面重新复制您的地址。',
+  noticeOptionUnavailable: '此选项暂时无法使用。请选择其他选项，或几分钟后重试。',
+  noticeNotPossibleNow: '此付款已无法执行该操作：页面显示了它的当前状态。',
 
   mailGreeting: '您好：',
   mailGreetingNamed: '{name}，您好：',
