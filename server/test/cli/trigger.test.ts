@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   afterAll,
   afterEach,
@@ -93,7 +96,7 @@ describe('cairn trigger', () => {
   it('an unknown event lists the known ones (exit 2)', async () => {
     expect(await trigger('payment.teleported')).toBe(2);
     expect(printed(error)).toMatch(
-      /Unknown event "payment.teleported". Known events: payment.awaiting, payment.cancelled, payment.expired\./,
+      /Unknown event "payment.teleported". Known events: payment.awaiting, payment.cancelled, payment.expired, payment.confirmed, payment.underpaid, payment.overpaid\. Not yet: /,
     );
   });
 
@@ -104,6 +107,24 @@ describe('cairn trigger', () => {
     );
     expect(code).toBe(1);
     expect(printed(error)).toMatch(/POST \/api\/v1\/payments: 401 UNAUTHORIZED/);
+  });
+
+  it('a paying event with no dev chain recorded in the data directory says so (exit 1), creating nothing', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'cairn-trigger-'));
+    vi.stubEnv('CAIRN_DATA_DIR', dataDir);
+    try {
+      const before = (await clientFor(test.baseUrl, test.apiKey).get('/payments?limit=100')).body.data.length;
+      expect(await trigger('payment.confirmed')).toBe(1);
+      expect(printed(error)).toContain(
+        `payment.confirmed pays on the local dev chain, and ${dataDir} (CAIRN_DATA_DIR) records none`,
+      );
+      expect((await clientFor(test.baseUrl, test.apiKey).get('/payments?limit=100')).body.data.length).toBe(
+        before,
+      );
+    } finally {
+      vi.unstubAllEnvs();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('no gateway at the base URL is one line on stderr (exit 1)', async () => {

@@ -1,7 +1,8 @@
-import type { Payment, WebhookEvent } from '@cairn/contract';
+import type { Checkout, Payment, WebhookEvent } from '@cairn/contract';
+import { TriggerError } from './TriggerError.js';
 
-/** An error answer of the merchant API, as `cairn trigger` reports it. */
-export class TriggerApiError extends Error {
+/** An error answer of the merchant API (or none at all), as `cairn trigger` reports it. */
+export class TriggerApiError extends TriggerError {
   override readonly name = 'TriggerApiError';
   constructor(
     readonly status: number,
@@ -34,6 +35,10 @@ export class TestModeApi {
 
   selectChain(id: string, token: string): Promise<unknown> {
     return this.data('POST', `/checkout/${id}/select-chain`, { token });
+  }
+
+  retrieveCheckout(id: string): Promise<Checkout> {
+    return this.data('GET', `/checkout/${id}`);
   }
 
   retrievePayment(id: string): Promise<Payment> {
