@@ -40,6 +40,11 @@ export const ERROR_CODES = {
     description:
       'A live-mode key was used where the operator allows test keys only (the MCP endpoint, unless CAIRN_MCP_ALLOW_LIVE is set).',
   },
+  TEST_MODE_ONLY: {
+    status: 403,
+    description:
+      'A test helper (`/api/v1/test_helpers/...`) was called with a live-mode key. Test helpers change test-mode payments only; use a pk_test_ key.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     status: 409,
     description: 'The Idempotency-Key was already used with a different request body.',

@@ -264,6 +264,17 @@ export const apiContract = c.router(
       description:
         'The action the customer performs on the checkout: moves `pending` to `awaiting_payment`, derives the deposit address, locks the amount and sends `payment.awaiting`. Selecting the same option again returns the same address; a different option after one was picked gives 409 CHAIN_ALREADY_SELECTED. On a restricted payment a coin outside the accepted set gives 422 COIN_NOT_IN_ACCEPTED_SET.',
     },
+    expireTestPayment: {
+      method: 'POST',
+      path: '/test_helpers/payments/:id/expire',
+      pathParams: IdParams,
+      headers: IdempotencyHeaders,
+      body: c.noBody(),
+      responses: { 200: data(PaymentSchema), 409: ErrorBodySchema },
+      summary: 'Expire a test payment now',
+      description:
+        'Test mode only: ends the payment window of a test payment now, as if its timer had fired. A `pending` or `awaiting_payment` payment with nothing received becomes `expired` (`payment.expired`); an `underpaid` one becomes `expired_underpaid` (`payment.expired_underpaid`); its `expires_at` becomes the current time. Statuses whose window cannot end (payment detected, confirming, a revived payment, closed or final ones) give 409 INVALID_PAYMENT_STATE. A live key gives 403 TEST_MODE_ONLY; a live payment id is not found (404 NOT_FOUND) for a test key.',
+    },
   },
   { pathPrefix: '/api/v1', commonResponses, strictStatusCodes: true },
 );

@@ -8,6 +8,7 @@ import { createEventsResource, type EventsResource } from './resources/events.js
 import { createInvoicesResource, type InvoicesResource } from './resources/invoices.js';
 import { createPaymentLinksResource, type PaymentLinksResource } from './resources/paymentLinks.js';
 import { createPaymentsResource, type PaymentsResource } from './resources/payments.js';
+import { createTestHelpersResource, type TestHelpersResource } from './resources/testHelpers.js';
 import { type RetryOptions, RetryPolicy } from './retryPolicy.js';
 import type { FetchFunction } from './sendAttempt.js';
 import { warnIfBrowser } from './warnIfBrowser.js';
@@ -72,6 +73,8 @@ export class Cairn {
   readonly paymentLinks: PaymentLinksResource;
   /** Invoices: create, send, remind, void, retrieve, list. */
   readonly invoices: InvoicesResource;
+  /** Test helpers (a `pk_test_` key only): end a test payment's window now. */
+  readonly testHelpers: TestHelpersResource;
   /** `test` for a `pk_test_` key, `live` for a `pk_live_` key. */
   readonly mode: Mode;
   /** The gateway origin requests go to (without a trailing slash). */
@@ -121,6 +124,7 @@ export class Cairn {
     this.events = createEventsResource(send);
     this.paymentLinks = createPaymentLinksResource(send);
     this.invoices = createInvoicesResource(send);
+    this.testHelpers = createTestHelpersResource(send);
     Object.defineProperty(this, Symbol.for('nodejs.util.inspect.custom'), { value: () => this.toString() });
     if (!options.dangerouslyAllowBrowser) warnIfBrowser();
   }

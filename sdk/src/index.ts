@@ -61,6 +61,7 @@ export type {
   PaymentLinksResource,
 } from './resources/paymentLinks.js';
 export type { PaymentsResource } from './resources/payments.js';
+export type { TestHelperPaymentsResource, TestHelpersResource } from './resources/testHelpers.js';
 export { NON_RETRYABLE_CONFLICT_CODES, type RetryOptions } from './retryPolicy.js';
 export type { FetchFunction } from './sendAttempt.js';
 export { SDK_VERSION } from './version.js';

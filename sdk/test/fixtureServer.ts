@@ -145,6 +145,8 @@ const OPTIONS: Readonly<Record<Mode, readonly (readonly [ChainId, string])[]>> =
   ],
 };
 const CANCELLABLE: readonly PaymentStatus[] = ['pending', 'awaiting_payment'];
+/** Statuses whose window a test helper can end (underpaid ones become expired_underpaid). */
+const EXPIRABLE: readonly PaymentStatus[] = ['pending', 'awaiting_payment', 'underpaid'];
 const REFUNDABLE: readonly PaymentStatus[] = ['refund_requested', 'underpaid', 'expired_underpaid'];
 /** Statuses that give a payment link's use back (expired unpaid, cancelled). */
 const RELEASED: readonly PaymentStatus[] = ['expired', 'cancelled'];
@@ -369,6 +371,8 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     underpaid: 'payment.underpaid',
     refunded: 'payment.refunded',
     cancelled: 'payment.cancelled',
+    expired: 'payment.expired',
+    expired_underpaid: 'payment.expired_underpaid',
   };
   const update = (stored: StoredPayment, change: Partial<Payment>) => {
     const before = stored.payment.status;
@@ -641,6 +645,25 @@ export async function startFixtureServer(): Promise<FixtureServer> {
           status: 200 as const,
           body: { data: update(stored, { status: 'confirmed', amount_due: '0', confirmed_at: now() }) },
         };
+      }),
+
+    expireTestPayment: async ({ params, request, reply }) =>
+      idempotent(request, reply, undefined, () => {
+        if (account(request).mode !== 'test') {
+          return fail(403, 'TEST_MODE_ONLY', 'Test helpers work with a pk_test_ key only', request);
+        }
+        const stored = find(request, params.id);
+        if (!stored) return notFound(request);
+        if (!EXPIRABLE.includes(stored.payment.status)) {
+          return fail(
+            409,
+            'INVALID_PAYMENT_STATE',
+            `A payment in status ${stored.payment.status} cannot expire`,
+            request,
+          );
+        }
+        const status = stored.payment.status === 'underpaid' ? 'expired_underpaid' : 'expired';
+        return { status: 200 as const, body: { data: update(stored, { status, expires_at: now() }) } };
       }),
 
     recordRefund: async ({ params, body, request, reply }) =>

@@ -314,6 +314,42 @@ export function runSdkSuite(
       });
     });
 
+    describe('testHelpers.payments.expire', () => {
+      const testAndLive = () => {
+        const other = new sdk.Cairn({ apiKey: target.otherModeKey, baseUrl: target.baseUrl, maxRetries: 0 });
+        return cairn.mode === 'test' ? { test: cairn, live: other } : { test: other, live: cairn };
+      };
+
+      it('expires a pending test payment now, with payment.expired', async () => {
+        const { test } = testAndLive();
+        const created = await test.payments.create({
+          fiat_amount: '25.00',
+          fiat_currency: 'EUR',
+          order_id: orderId('x'),
+        });
+        const payment = await test.testHelpers.payments.expire(created.id);
+        expect(payment).toMatchObject({ id: created.id, status: 'expired' });
+        const page = await test.events.list({ payment_id: created.id });
+        expect(page.data.map((e) => e.event)).toEqual(['payment.expired']);
+        await expectError(
+          test.testHelpers.payments.expire(created.id),
+          sdk.ConflictError,
+          'INVALID_PAYMENT_STATE',
+          409,
+        );
+      });
+
+      it('refuses a live key with TEST_MODE_ONLY (PermissionError), before looking the payment up', async () => {
+        const { live } = testAndLive();
+        await expectError(
+          live.testHelpers.payments.expire(MISSING_ID),
+          sdk.PermissionError,
+          'TEST_MODE_ONLY',
+          403,
+        );
+      });
+    });
+
     describe('events', () => {
       it('lists the events of a payment newest first, pages them, and retrieves one by id', async () => {
         const first = await create();

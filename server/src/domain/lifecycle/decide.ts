@@ -1,6 +1,7 @@
 import { decideAcceptShortfall } from './decideAcceptShortfall.js';
 import { decideCancel } from './decideCancel.js';
 import { decideChainSelected } from './decideChainSelected.js';
+import { decideExpireNow } from './decideExpireNow.js';
 import { decideLateGraceEnded } from './decideLateGraceEnded.js';
 import { decideRefundRecorded } from './decideRefundRecorded.js';
 import { decideRefundRequested } from './decideRefundRequested.js';
@@ -39,6 +40,8 @@ function dispatch(snapshot: LifecycleSnapshot, event: LifecycleEvent, now: Date)
       return decideTransfersChanged(snapshot, now);
     case 'window_closed':
       return decideWindowClosed(snapshot, now);
+    case 'expire_now':
+      return decideExpireNow(snapshot, now);
     case 'late_grace_ended':
       return decideLateGraceEnded(snapshot, now);
     case 'cancel':

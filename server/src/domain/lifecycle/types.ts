@@ -69,6 +69,8 @@ export type LifecycleEvent =
   | { type: 'window_closed' }
   /** The timer at lateGraceEndsAt fired. */
   | { type: 'late_grace_ended' }
+  /** Test mode only: end the window now (expiresAt becomes now), then as window_closed. */
+  | { type: 'expire_now' }
   | { type: 'cancel'; by: CancelledBy }
   | { type: 'accept_shortfall' }
   | { type: 'refund_requested' }

@@ -5,6 +5,7 @@ import { createEventHandlers } from './eventHandlers.js';
 import { createInvoiceHandlers } from './invoiceHandlers.js';
 import { createPaymentHandlers } from './paymentHandlers.js';
 import { createPaymentLinkHandlers } from './paymentLinkHandlers.js';
+import { createTestHelperHandlers } from './testHelperHandlers.js';
 
 /**
  * The merchant API's handlers, one per contract route: the REST routes (registerApiRoutes, after
@@ -18,5 +19,6 @@ export function createApiHandlers(gateway: Gateway): ApiHandlers {
     ...createInvoiceHandlers(gateway),
     ...createEventHandlers(gateway),
     ...createCheckoutHandlers(gateway),
+    ...createTestHelperHandlers(gateway),
   };
 }

@@ -7,6 +7,7 @@ import { keysCreateCommand } from './commands/keysCreateCommand.js';
 import { keysRevokeCommand } from './commands/keysRevokeCommand.js';
 import { migrateCommand } from './commands/migrateCommand.js';
 import { startCommand } from './commands/startCommand.js';
+import { triggerCommand } from './commands/triggerCommand.js';
 import { tronDeployDeployerCommand } from './commands/tronDeployDeployerCommand.js';
 import { webhooksDeliveriesCommand } from './commands/webhooksDeliveriesCommand.js';
 import { webhooksRedeliverCommand } from './commands/webhooksRedeliverCommand.js';
@@ -32,4 +33,5 @@ export const COMMAND_TABLE: readonly CliCommand[] = [
   webhooksSendTestCommand,
   webhooksDeliveriesCommand,
   webhooksRedeliverCommand,
+  triggerCommand,
 ];

@@ -29,6 +29,8 @@ const AGENT_NOTES: Partial<Record<keyof ApiContract, string>> = {
   retrievePayment: 'Release goods only when `status` is `confirmed`.',
   createInvoice: 'The invoice is a draft until you call send_invoice.',
   createPaymentLink: 'Share `url`; each customer who presses Pay on it gets a payment of their own.',
+  expireTestPayment:
+    'Test mode only (a live key is refused): use it to see how your integration handles payment.expired without waiting for the window. It changes the payment for real; never on a payment a real customer is paying.',
 };
 
 /**
