@@ -19,7 +19,8 @@ describe('the command table', () => {
   webhooks:rotate-secret --key <key id>
   webhooks:send-test --key <key id>
   webhooks:deliveries [--key <key id>] [--status pending|delivered|failed|exhausted] [--payment <id>] [--limit N] [--json]
-  webhooks:redeliver <delivery id>`);
+  webhooks:redeliver <delivery id>
+  trigger <event> --api-key <pk_test_...> [--base-url <url>] [--token <CHAIN:COIN>]`);
   });
 
   it('names each command once, with a one-line summary', () => {
