@@ -1,3 +1,5 @@
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '@cairn/contract';
+
 /** A language a customer can read Cairn's pages and mails in. */
 export interface CustomerLocaleInfo {
   /** The BCP 47 tag: `lang` of the page, the `?lang=` value, the cookie and the invoice's `language`. */
@@ -9,24 +11,28 @@ export interface CustomerLocaleInfo {
   readonly dir: 'ltr' | 'rtl';
 }
 
-/** The twelve languages, English first (the default and the reference catalogue). */
-export const CUSTOMER_LOCALES = [
-  { tag: 'en', name: 'English', intl: 'en-US', dir: 'ltr' },
-  { tag: 'es', name: 'Español', intl: 'es-ES', dir: 'ltr' },
-  { tag: 'pt-BR', name: 'Português (Brasil)', intl: 'pt-BR', dir: 'ltr' },
-  { tag: 'fr', name: 'Français', intl: 'fr-FR', dir: 'ltr' },
-  { tag: 'de', name: 'Deutsch', intl: 'de-DE', dir: 'ltr' },
-  { tag: 'it', name: 'Italiano', intl: 'it-IT', dir: 'ltr' },
-  { tag: 'nl', name: 'Nederlands', intl: 'nl-NL', dir: 'ltr' },
-  { tag: 'tr', name: 'Türkçe', intl: 'tr-TR', dir: 'ltr' },
-  { tag: 'ja', name: '日本語', intl: 'ja-JP', dir: 'ltr' },
-  { tag: 'zh-CN', name: '简体中文', intl: 'zh-CN', dir: 'ltr' },
-  { tag: 'ko', name: '한국어', intl: 'ko-KR', dir: 'ltr' },
-  { tag: 'ar', name: 'العربية', intl: 'ar', dir: 'rtl' },
-] as const satisfies readonly CustomerLocaleInfo[];
+/** A language tag Cairn has a catalogue for: the contract's list (`CUSTOMER_LANGUAGES`). */
+export type CustomerLocale = CustomerLanguage;
 
-/** A language tag Cairn has a catalogue for. */
-export type CustomerLocale = (typeof CUSTOMER_LOCALES)[number]['tag'];
+/** How each language is named, formatted and written (a language the contract adds fails to compile here). */
+const FACTS: Readonly<Record<CustomerLocale, Omit<CustomerLocaleInfo, 'tag'>>> = {
+  en: { name: 'English', intl: 'en-US', dir: 'ltr' },
+  es: { name: 'Español', intl: 'es-ES', dir: 'ltr' },
+  'pt-BR': { name: 'Português (Brasil)', intl: 'pt-BR', dir: 'ltr' },
+  fr: { name: 'Français', intl: 'fr-FR', dir: 'ltr' },
+  de: { name: 'Deutsch', intl: 'de-DE', dir: 'ltr' },
+  it: { name: 'Italiano', intl: 'it-IT', dir: 'ltr' },
+  nl: { name: 'Nederlands', intl: 'nl-NL', dir: 'ltr' },
+  tr: { name: 'Türkçe', intl: 'tr-TR', dir: 'ltr' },
+  ja: { name: '日本語', intl: 'ja-JP', dir: 'ltr' },
+  'zh-CN': { name: '简体中文', intl: 'zh-CN', dir: 'ltr' },
+  ko: { name: '한국어', intl: 'ko-KR', dir: 'ltr' },
+  ar: { name: 'العربية', intl: 'ar', dir: 'rtl' },
+};
+
+/** The twelve languages in the contract's order, English first (the default and the reference catalogue). */
+export const CUSTOMER_LOCALES: readonly (CustomerLocaleInfo & { readonly tag: CustomerLocale })[] =
+  CUSTOMER_LANGUAGES.map((tag) => ({ tag, ...FACTS[tag] }));
 
 export const DEFAULT_CUSTOMER_LOCALE: CustomerLocale = 'en';
 
@@ -43,5 +49,5 @@ export function customerLocaleOf(value: string | undefined | null): CustomerLoca
 
 /** The facts of a language Cairn has. */
 export function customerLocaleInfo(tag: CustomerLocale): CustomerLocaleInfo {
-  return BY_LOWER_TAG.get(tag.toLowerCase()) ?? CUSTOMER_LOCALES[0];
+  return { tag, ...FACTS[tag] };
 }
