@@ -9,8 +9,9 @@ import { build } from 'esbuild';
 
 // 42 KiB since payment links and invoices (ten routes whose schemas the SDK validates at run time):
 // 40 KiB before; their texts and examples are stripped from the bundle (tsup.config.ts), the rest is
-// schema code.
-const BUDGET_BYTES = 42 * 1024;
+// schema code. 46 KiB since the exports, the events' follow mode and the test helpers (issue 33): each
+// route adds its query and answer schemas.
+const BUDGET_BYTES = 46 * 1024;
 const entry = new URL('../dist/index.js', import.meta.url).pathname;
 
 const result = await build({
