@@ -11,6 +11,7 @@ import {
   sql,
 } from '../api/apiHelpers.js';
 import { startTestGateway, type TestGateway } from '../harness/startTestGateway.js';
+import { waitUntil } from '../harness/waitUntil.js';
 
 // GET /api/v1/events/follow: long-poll in (transaction, seq) order, serving only events whose
 // transaction and every older open one have finished, woken by LISTEN/NOTIFY at commit.
@@ -227,5 +228,36 @@ describe('following events', () => {
     expect(answer.body).toEqual({ data: [], cursor: start });
     expect(Date.now() - began).toBeGreaterThanOrEqual(900);
     expect(Date.now() - began).toBeLessThan(5000);
+  });
+
+  it('answers a waiting follower at once when the gateway shuts down', async () => {
+    const other = await startTestGateway();
+    let stopped = false;
+    try {
+      const client = clientFor(other.baseUrl, other.apiKey);
+      const began = Date.now();
+      // The gateway's first follow request: it opens the LISTEN connection before its first read, so
+      // once that connection is there the request is inside its handler.
+      const waiting = client.get('/events/follow?wait=30');
+      await waitUntil(
+        async () =>
+          (
+            await sql<{ n: string }>(
+              other,
+              "select count(*)::text as n from pg_stat_activity where application_name = 'cairn event follow listener' and datname = current_database()",
+            )
+          )[0]!.n === '1',
+        'the follow request is waiting',
+      );
+      await other.stop();
+      stopped = true;
+      const answer = await waiting;
+      expect(answer.status, answer.text).toBe(200);
+      expect(answer.body).toEqual({ data: [], cursor: expect.stringMatching(/^fc_\d+_0$/) });
+      // Far below the 30 s wait: the shutdown woke it.
+      expect(Date.now() - began).toBeLessThan(15_000);
+    } finally {
+      if (!stopped) await other.stop();
+    }
   });
 });
