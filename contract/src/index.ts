@@ -9,6 +9,7 @@ export * from './schemas/createPaymentRequest.js';
 export * from './schemas/customerLanguage.js';
 export * from './schemas/errorBody.js';
 export * from './schemas/exportPayments.js';
+export * from './schemas/followEvents.js';
 export * from './schemas/invoice.js';
 export * from './schemas/listEvents.js';
 export * from './schemas/listPayments.js';

@@ -32,6 +32,7 @@ describe('OpenAPI document', () => {
         'createPaymentLink',
         'deactivatePaymentLink',
         'exportPayments',
+        'followEvents',
         'expireTestPayment',
         'listEvents',
         'listInvoices',

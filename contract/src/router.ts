@@ -8,6 +8,7 @@ import {
   ExportFileSchema,
   ExportPaymentsQuerySchema,
 } from './schemas/exportPayments.js';
+import { EventFollowSchema, FollowEventsQuerySchema } from './schemas/followEvents.js';
 import {
   CreateInvoiceRequestSchema,
   InvoiceListSchema,
@@ -235,6 +236,15 @@ export const apiContract = c.router(
       summary: 'List events',
       description:
         'Lists the events of the calling key’s business and mode, newest first, with cursor pagination (`limit`, `starting_after`) and filters. Each is exactly the body its webhook deliveries carry (same `evt_` id), including events written while no endpoint was set or whose deliveries failed: reconcile with it. Events are kept as long as their payment (never deleted by Cairn).',
+    },
+    followEvents: {
+      method: 'GET',
+      path: '/events/follow',
+      query: FollowEventsQuerySchema,
+      responses: { 200: EventFollowSchema },
+      summary: 'Follow events',
+      description:
+        'Long-poll for the events of the calling key’s business and mode: answers the events after `after` at once when there are any, oldest first; otherwise waits up to `wait` seconds (default 25, at most 30) for one and answers as soon as it commits (within about a second), or with none when the wait ends. Every answer carries `cursor`: pass it as `after` to continue, so a follower that reconnects misses none and gets none twice. Without `after` the follow starts now: only events committed from then on (an event of a transaction still open at that moment may be included). Long-poll rather than Server-Sent Events so that every client of this API (fetch, ts-rest, curl) reads it as a plain JSON answer. An `after` that is not an event of this key, or a malformed cursor, gives 422 VALIDATION_ERROR.',
     },
     retrieveEvent: {
       method: 'GET',

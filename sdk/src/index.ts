@@ -54,6 +54,7 @@ export { type Page, PagePromise } from './paginate.js';
 export type { RequestOptions } from './request.js';
 export type { CheckoutResource } from './resources/checkout.js';
 export type { EventsResource, ListEventsParams } from './resources/events.js';
+export type { FollowEventsParams } from './resources/followEvents.js';
 export type { CreateInvoiceParams, InvoicesResource, ListInvoicesParams } from './resources/invoices.js';
 export type {
   CreatePaymentLinkParams,

@@ -736,6 +736,38 @@ export async function startFixtureServer(): Promise<FixtureServer> {
         },
       };
     },
+    // Follow: the cursor is `fc_0_<n>`, n the count of events (all owners) already looked at; waits
+    // in 20 ms steps (a fixture, not the gateway's LISTEN/NOTIFY) for up to `wait` seconds.
+    followEvents: async ({ query, request }) => {
+      const types = parseEventTypeFilter(query.type);
+      const owner = account(request).owner;
+      let from = events.length;
+      if (query.after?.startsWith('fc_')) from = Number(query.after.split('_')[2]);
+      else if (query.after !== undefined) {
+        const index = events.findIndex((e) => e.owner === owner && e.event.id === query.after);
+        if (index === -1) {
+          return {
+            status: 422 as const,
+            body: errorBody('VALIDATION_ERROR', 'Unknown cursor', request.id, [
+              { field: 'after', message: 'no such event of this key' },
+            ]),
+          };
+        }
+        from = index + 1;
+      }
+      const deadline = Date.now() + (query.wait ?? 25) * 1000;
+      for (;;) {
+        const to = events.length;
+        const found = events
+          .slice(from, to)
+          .filter((e) => e.owner === owner && (types === undefined || types.includes(e.event.event)))
+          .map((e) => e.event);
+        if (found.length > 0 || Date.now() >= deadline) {
+          return { status: 200 as const, body: { data: found, cursor: `fc_0_${to}` } };
+        }
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     retrieveEvent: async ({ params, request }) => {
       const owner = account(request).owner;
       const found = events.find((e) => e.owner === owner && e.event.id === params.id);

@@ -8,7 +8,8 @@ import {
 import { LIST_LIMIT_DEFAULT, LIST_LIMIT_MAX, ListLimit } from './listPayments.js';
 import { InvoiceId, PaymentId, TimestampFilter } from './primitives.js';
 
-const eventTypeList = z
+/** The `type` filter of the events routes: one event type or a comma-separated list. */
+export const eventTypeList = z
   .string()
   .regex(/^[a-z_]+\.[a-z_]+(,[a-z_]+\.[a-z_]+)*$/, 'must be one event type or a comma-separated list')
   .refine(

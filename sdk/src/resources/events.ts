@@ -1,6 +1,7 @@
 import type { EventList, WebhookEvent, WebhookEventName } from '@cairn/contract';
 import { PagePromise } from '../paginate.js';
 import type { RequestOptions } from '../request.js';
+import { type FollowEventsParams, followEvents } from './followEvents.js';
 import type { SendRequest } from './payments.js';
 
 /** Filters and cursor of `cairn.events.list`. */
@@ -57,6 +58,26 @@ export interface EventsResource {
    * ```
    */
   retrieve(id: string, options?: RequestOptions): Promise<WebhookEvent>;
+
+  /**
+   * Follows the key's events as they commit: an async iterator yielding each event once, oldest
+   * first, within about a second of its commit (long-polling `GET /events/follow`). After a dropped
+   * connection it retries with backoff and resumes from the last event yielded, missing none and
+   * repeating none. Without `after` it starts now. Stops when `signal` aborts (or you `break`).
+   *
+   * @example
+   * ```ts
+   * import { Cairn } from '@cairn/sdk';
+   *
+   * const cairn = new Cairn({ apiKey: process.env.CAIRN_API_KEY! });
+   * const stop = new AbortController();
+   * process.once('SIGINT', () => stop.abort());
+   * for await (const event of cairn.events.follow({ types: ['payment.confirmed'], signal: stop.signal })) {
+   *   console.log(event.id, event.event); // save event.id: pass it as `after` to resume later
+   * }
+   * ```
+   */
+  follow(params?: FollowEventsParams): AsyncGenerator<WebhookEvent>;
 }
 
 function listQuery(params: ListEventsParams): Record<string, string | undefined> {
@@ -85,6 +106,7 @@ export function createEventsResource(send: SendRequest): EventsResource {
           )) as EventList,
         params.starting_after,
       ),
+    follow: (params = {}) => followEvents(send, params),
     retrieve: async (id, options) =>
       ((await send('retrieveEvent', { pathParams: { id } }, options)) as { data: WebhookEvent }).data,
   };

@@ -1,10 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { followEvents } from '../eventFollow/followEvents.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import { listEvents, retrieveEvent } from '../webhooks/listEvents.js';
 import { type ApiHandlers, authOf } from './ApiHandlers.js';
 
-/** Events: list and retrieve. */
-export function createEventHandlers(gateway: Gateway): Pick<ApiHandlers, 'listEvents' | 'retrieveEvent'> {
+/** Events: list, follow and retrieve. */
+export function createEventHandlers(
+  gateway: Gateway,
+): Pick<ApiHandlers, 'listEvents' | 'followEvents' | 'retrieveEvent'> {
   return {
+    followEvents: async ({ query, request }) => {
+      // A follower that hangs up stops the wait (its answer would go nowhere).
+      const gone = new AbortController();
+      const onClose = () => gone.abort();
+      // Over HTTP the request has its socket (`raw`); an MCP tool call has none.
+      const raw = (request as Partial<FastifyRequest>).raw;
+      raw?.once('close', onClose);
+      try {
+        return {
+          status: 200 as const,
+          body: await followEvents(gateway, authOf(request), query, gone.signal),
+        };
+      } finally {
+        raw?.off('close', onClose);
+      }
+    },
     listEvents: async ({ query, request }) => ({
       status: 200 as const,
       body: await listEvents(gateway, authOf(request), query),

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { authenticateFromCache } from '../../domain/apiKeys/authenticateFromCache.js';
 import { createKeyAuthenticator } from '../../domain/apiKeys/createKeyAuthenticator.js';
+import { stopEventWaker } from '../../domain/eventFollow/eventWakerOf.js';
 import type { Gateway } from '../../domain/gateway/Gateway.js';
 import { createApiHandlers } from '../../domain/merchantApi/createApiHandlers.js';
 import { databaseOutage } from '../../web/databaseOutage.js';
@@ -94,6 +95,8 @@ export async function registerApiRoutes(
     });
 
     const router = s.router(apiContract, createApiHandlers(gateway));
+    // Waiting follow requests answer at once when the gateway closes, and its LISTEN connection ends.
+    api.addHook('preClose', () => stopEventWaker(gateway));
 
     // Set before the routes' scope is registered: a child scope's error handler falls back to the
     // handler its parent had when the child was registered.

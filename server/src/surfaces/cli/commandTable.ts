@@ -5,6 +5,7 @@ import { creditTopUpCommand } from './commands/creditTopUpCommand.js';
 import { devSeedCommand } from './commands/devSeedCommand.js';
 import { keysCreateCommand } from './commands/keysCreateCommand.js';
 import { keysRevokeCommand } from './commands/keysRevokeCommand.js';
+import { listenCommand } from './commands/listenCommand.js';
 import { migrateCommand } from './commands/migrateCommand.js';
 import { startCommand } from './commands/startCommand.js';
 import { triggerCommand } from './commands/triggerCommand.js';
@@ -34,4 +35,5 @@ export const COMMAND_TABLE: readonly CliCommand[] = [
   webhooksDeliveriesCommand,
   webhooksRedeliverCommand,
   triggerCommand,
+  listenCommand,
 ];

@@ -20,7 +20,8 @@ describe('the command table', () => {
   webhooks:send-test --key <key id>
   webhooks:deliveries [--key <key id>] [--status pending|delivered|failed|exhausted] [--payment <id>] [--limit N] [--json]
   webhooks:redeliver <delivery id>
-  trigger <event> --api-key <pk_test_...> [--base-url <url>] [--token <CHAIN:COIN>]`);
+  trigger <event> --api-key <pk_test_...> [--base-url <url>] [--token <CHAIN:COIN>]
+  listen --forward-to <url> --api-key <pk_test_...> [--events NAME|payment.*,...] [--base-url <url>] [--live]`);
   });
 
   it('names each command once, with a one-line summary', () => {
