@@ -204,8 +204,10 @@ describe('network errors', () => {
 
 describe('timeouts and aborts', () => {
   it('times out an attempt and retries it', async () => {
-    fixture.injectFaults(faults.delay(1_000));
-    const payment = await client({ timeoutMs: 100 }).payments.create(createBody);
+    // The retry must answer within the same timeout: 1 s leaves room for a loaded machine (at 100 ms
+    // the fixture's normal answer timed out too under a load of 30, making a third request).
+    fixture.injectFaults(faults.delay(4_000));
+    const payment = await client({ timeoutMs: 1_000 }).payments.create(createBody);
     expect(payment.status).toBe('pending');
     expect(postRequests()).toHaveLength(2);
     expect(new Set(idempotencyKeys()).size).toBe(1);
