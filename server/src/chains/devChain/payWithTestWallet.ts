@@ -20,6 +20,8 @@ export interface TestWalletPayment {
   readonly amount: bigint;
   /** The token's contract; undefined for the native coin. */
   readonly token?: Address;
+  /** The sending account's key; the funded test wallet's by default. */
+  readonly fromKey?: Hex;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface TestWalletPayment {
  * `amount` to the deposit address (test ETH from its balance; a test token minted first, as anyone may
  * on the dev chain). Both transactions go to the node's pool at once (consecutive nonces, fixed gas) and
  * land in the next block; returns the hash of the payment itself. Only for the dev chain: nothing here
- * can reach a chain of value.
+ * can reach a chain of value. `fromKey` sends from another of the dev chain's funded accounts instead.
  */
 export async function payWithTestWallet(record: DevChainRecord, payment: TestWalletPayment): Promise<Hex> {
   const chain = defineChain({
@@ -36,7 +38,7 @@ export async function payWithTestWallet(record: DevChainRecord, payment: TestWal
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [record.rpc_url] } },
   });
-  const account = privateKeyToAccount(DEV_TEST_WALLET.privateKey);
+  const account = privateKeyToAccount(payment.fromKey ?? DEV_TEST_WALLET.privateKey);
   const wallet = createWalletClient({ account, chain, transport: http(record.rpc_url, { retryCount: 0 }) });
   if (payment.token === undefined) return wallet.sendTransaction({ to: payment.to, value: payment.amount });
   const reader = createPublicClient({

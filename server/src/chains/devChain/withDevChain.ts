@@ -24,6 +24,12 @@ export const DEV_GAS_WALLET = ANVIL_ACCOUNTS[1];
 export const DEV_TEST_WALLET = ANVIL_ACCOUNTS[2];
 
 /**
+ * The account that stands in for the merchant when `cairn trigger payment.refunded` sends a refund on the
+ * dev chain (anvil's fourth account): the dev business's treasury is an address nobody holds the key of.
+ */
+export const DEV_REFUND_WALLET = ANVIL_ACCOUNTS[3];
+
+/**
  * The configuration with ETH_LOCAL enabled on the dev chain: its node, its token contracts and its gas
  * wallet, as if the operator had set `CAIRN_CHAIN_ETH_LOCAL_RPC_URL`, `_TOKENS` and `_GAS_WALLET_KEY`.
  */

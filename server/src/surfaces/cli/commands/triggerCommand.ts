@@ -2,34 +2,33 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../../../platform/config/loadConfig.js';
 import type { CliCommand } from '../runtime/CliCommand.js';
 import { UsageError } from '../runtime/UsageError.js';
-import { devChainPayer } from '../trigger/devChainPayer.js';
+import { devChainWallet } from '../trigger/devChainWallet.js';
 import { formatTriggerResult } from '../trigger/formatTriggerResult.js';
 import { runTrigger } from '../trigger/runTrigger.js';
 import { TestModeApi } from '../trigger/TestModeApi.js';
 import { TriggerError } from '../trigger/TriggerError.js';
-import {
-  isTriggerEvent,
-  PAYING_TRIGGER_EVENTS,
-  PLANNED_TRIGGER_EVENTS,
-  TRIGGER_EVENTS,
-} from '../trigger/triggerEvents.js';
+import { isTriggerEvent, PAYING_TRIGGER_EVENTS, TRIGGER_EVENTS } from '../trigger/triggerEvents.js';
 
-const known = () =>
-  `Known events: ${TRIGGER_EVENTS.join(', ')}. Not yet: ${PLANNED_TRIGGER_EVENTS.join(', ')}.`;
+/** The events for --help, four a line. */
+const eventLines = [0, 4, 8].map((from) => TRIGGER_EVENTS.slice(from, from + 4).join(', '));
+
+const known = () => `Known events: ${TRIGGER_EVENTS.join(', ')}.`;
 
 /**
  * `cairn trigger <event>`: produces a webhook event for real in test mode through a running gateway's
  * API (a new payment, then the step that emits the event) and prints the payment, its checkout URL and
  * the events it produced. Test keys only: a live key is refused before any call. The paying events
- * (payment.confirmed, payment.underpaid, payment.overpaid) pay on the local dev chain that the
- * configuration's data directory records, with its test wallet.
+ * (PAYING_TRIGGER_EVENTS: detected, confirming, confirmed, underpaid, overpaid, the refund events and
+ * invoice.paid) pay on the local dev chain that the configuration's data directory records, with its
+ * test wallet; payment.refunded also sends the refund there.
  */
 export const triggerCommand: CliCommand = {
   name: 'trigger',
-  summary: 'Produce a payment event in test mode through the API and print the payment and its events.',
+  summary:
+    'Produce a payment or invoice event in test mode through the API and print the payment and its events.',
   usage: '<event> --api-key <pk_test_...> [--base-url <url>] [--token <CHAIN:COIN>]',
   options: [
-    `  <event>                  ${TRIGGER_EVENTS.join(', ')}`,
+    `  <event>                  ${eventLines.join(',\n                           ')}`,
     '  --api-key <pk_test_...>  a test-mode key of the business (live keys are refused)',
     '  --base-url <url>         the gateway (default: its API URL from this configuration, CAIRN_API_BASE_URL)',
     '  --token <CHAIN:COIN>     the option to pick (default ETH_LOCAL:ETH, else the first offered)',
@@ -55,8 +54,8 @@ export const triggerCommand: CliCommand = {
     const config =
       values['base-url'] === undefined || PAYING_TRIGGER_EVENTS.has(event) ? loadConfig() : undefined;
     const baseUrl = (values['base-url'] ?? config!.urls.api).replace(/\/+$/, '');
-    const pay = config && PAYING_TRIGGER_EVENTS.has(event) ? devChainPayer(config.dataDir) : undefined;
-    if (PAYING_TRIGGER_EVENTS.has(event) && !pay) {
+    const wallet = config && PAYING_TRIGGER_EVENTS.has(event) ? devChainWallet(config.dataDir) : undefined;
+    if (PAYING_TRIGGER_EVENTS.has(event) && !wallet) {
       console.error(
         `${event} pays on the local dev chain, and ${config!.dataDir} (CAIRN_DATA_DIR) records none: run trigger with the CAIRN_DATA_DIR of a gateway that \`cairn start\` runs with its dev chain.`,
       );
@@ -65,7 +64,7 @@ export const triggerCommand: CliCommand = {
     try {
       const result = await runTrigger(new TestModeApi(baseUrl, apiKey), event, {
         ...(values.token === undefined ? {} : { token: values.token }),
-        ...(pay === undefined ? {} : { pay }),
+        ...(wallet === undefined ? {} : { wallet }),
       });
       for (const line of formatTriggerResult(result)) console.log(line);
       return 0;

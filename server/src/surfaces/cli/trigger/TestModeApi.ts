@@ -1,4 +1,4 @@
-import type { Checkout, Payment, WebhookEvent } from '@cairn/contract';
+import type { Checkout, CreateInvoiceRequest, Invoice, Payment, WebhookEvent } from '@cairn/contract';
 import { TriggerError } from './TriggerError.js';
 
 /** An error answer of the merchant API (or none at all), as `cairn trigger` reports it. */
@@ -53,9 +53,69 @@ export class TestModeApi {
     return this.data('POST', `/test_helpers/payments/${id}/expire`);
   }
 
+  /** Records a refund the merchant sent on-chain (the payment becomes `refunded`). */
+  recordRefund(
+    id: string,
+    refund: { chain_id: string; coin_symbol: string; tx_id: string; amount: string },
+  ): Promise<Payment> {
+    return this.data('POST', `/payments/${id}/refunds`, refund);
+  }
+
+  createInvoice(body: CreateInvoiceRequest): Promise<Invoice> {
+    return this.data('POST', '/invoices', body);
+  }
+
+  sendInvoice(id: string): Promise<Invoice> {
+    return this.data('POST', `/invoices/${id}/send`);
+  }
+
+  retrieveInvoice(id: string): Promise<Invoice> {
+    return this.data('GET', `/invoices/${id}`);
+  }
+
   /** The payment's events, oldest first (the API lists newest first; a trigger makes few). */
-  async eventsOf(id: string): Promise<WebhookEvent[]> {
-    const page = (await this.call('GET', `/events?payment_id=${id}&limit=100`)) as { data: WebhookEvent[] };
+  eventsOf(id: string): Promise<WebhookEvent[]> {
+    return this.events(`payment_id=${id}`);
+  }
+
+  /** The invoice's events and its payments' events, oldest first. */
+  eventsOfInvoice(id: string): Promise<WebhookEvent[]> {
+    return this.events(`invoice_id=${id}`);
+  }
+
+  /**
+   * A customer's form on a checkout or invoice page (`url` is the page's own, as the payment or invoice
+   * gives it, plus the action): posted without a key, as the browser does; the page answers a 303
+   * redirect when it took the action. Resolves with that redirect's target.
+   */
+  async postCustomerForm(url: string, fields: Record<string, string>): Promise<string> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+    } catch (error) {
+      const reason =
+        error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error);
+      throw new TriggerApiError(0, 'CONNECTION_ERROR', `No page answers at ${url} (${reason}).`);
+    }
+    await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (response.status !== 303 || location === null) {
+      throw new TriggerApiError(
+        response.status,
+        'CUSTOMER_ACTION_REFUSED',
+        `POST ${url}: ${response.status}; the page refused the customer's action (open it to see why).`,
+      );
+    }
+    return new URL(location, url).toString();
+  }
+
+  private async events(filter: string): Promise<WebhookEvent[]> {
+    const page = (await this.call('GET', `/events?${filter}&limit=100`)) as { data: WebhookEvent[] };
     return [...page.data].reverse();
   }
 
