@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server as HttpServer } from 'node:http';
 import { connect, createServer as createTcpServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { anvilAvailable } from '@cairn/anvil-node';
-import { SIGNATURE_HEADER, verifyWebhook } from '@cairn/webhook-verifier';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli as runCliInProcess } from '../../src/surfaces/cli/runCli.js';
 import type { CliRuntime } from '../../src/surfaces/cli/runtime/CliRuntime.js';
-import { assertCompiled, CAIRN_BIN, type RunningCli, runCli, startCli } from '../harness/compiledCli.js';
+import { assertCompiled, type RunningCli, runCli, startCli } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
 import { freePort } from '../harness/freePort.js';
+import { exited, startListen, startReceiver } from '../harness/listenHarness.js';
 import { waitUntil } from '../harness/waitUntil.js';
 import { TEST_MASTER_KEY } from '../webhooks/webhookHarness.js';
 
@@ -25,33 +23,6 @@ const untouchable: CliRuntime = {
   bootOperatorGateway: () => Promise.reject(new Error('bootOperatorGateway called')),
   migrateDatabase: () => Promise.reject(new Error('migrateDatabase called')),
 };
-
-/** A local webhook receiver that verifies each request with `secret()` (once it is known). */
-function startReceiver(secret: () => string) {
-  const received: { id: string; event: string; payment?: string; verified: boolean }[] = [];
-  const server: HttpServer = createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => {
-      body += chunk.toString();
-    });
-    request.on('end', () => {
-      try {
-        const event = verifyWebhook({
-          payload: body,
-          header: request.headers[SIGNATURE_HEADER] as string,
-          secret: secret(),
-        });
-        const payment = (event.data as { payment?: { id: string } }).payment?.id;
-        received.push({ id: event.id, event: event.event, ...(payment ? { payment } : {}), verified: true });
-        response.writeHead(204).end();
-      } catch {
-        received.push({ ...(JSON.parse(body) as { id: string; event: string }), verified: false });
-        response.writeHead(400).end();
-      }
-    });
-  });
-  return { server, received };
-}
 
 /** A TCP proxy to `target` on `port` that the test can cut (every connection dropped) and reopen. */
 function tcpProxy(port: number, target: URL) {
@@ -84,29 +55,6 @@ function tcpProxy(port: number, target: URL) {
       }),
   };
 }
-
-/** Starts `cairn listen` (compiled) and collects its output. */
-function startListen(args: string[]): { child: ChildProcess; out: () => string; err: () => string } {
-  const child = spawn(process.execPath, [CAIRN_BIN, 'listen', ...args], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', CAIRN_LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    err += chunk.toString();
-  });
-  return { child, out: () => out, err: () => err };
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
-    else child.once('exit', (code) => resolve(code));
-  });
 
 describe('cairn listen without a gateway', () => {
   beforeAll(() => assertCompiled());

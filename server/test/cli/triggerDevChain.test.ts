@@ -11,6 +11,7 @@ import { runCli as runCliInProcess } from '../../src/surfaces/cli/runCli.js';
 import type { CliRuntime } from '../../src/surfaces/cli/runtime/CliRuntime.js';
 import { assertCompiled, type RunningCli, runCli, startCli } from '../harness/compiledCli.js';
 import { createTestDatabase } from '../harness/createTestDatabase.js';
+import { exited, startListen, startReceiver } from '../harness/listenHarness.js';
 import { waitUntil } from '../harness/waitUntil.js';
 import { TEST_MASTER_KEY } from '../webhooks/webhookHarness.js';
 
@@ -18,7 +19,8 @@ import { TEST_MASTER_KEY } from '../webhooks/webhookHarness.js';
 // `cairn start` runs with its local dev chain (anvil): the dev chain's test wallet pays exact, half and
 // 10 % over, the watcher brings each payment where the event is sent, the customer asks a refund on the
 // checkout, the refund is sent on the dev chain and recorded, an invoice is paid. Each event is then
-// looked up again through the events API.
+// looked up again through the events API, and observed by `cairn listen` (docs/listen.md), which runs
+// beside them for the whole file and forwards every event to a receiver that verifies its signature.
 
 /** trigger boots nothing itself: it only calls the gateway's API and the dev chain. */
 const untouchable: CliRuntime = {
@@ -37,6 +39,9 @@ describe.runIf(anvilAvailable('cairn trigger on the dev chain'))(
     let apiKey: string;
     let log: MockInstance<typeof console.log>;
     let error: MockInstance<typeof console.error>;
+    let secret = '';
+    const receiver = startReceiver(() => secret);
+    let listen: ReturnType<typeof startListen> | undefined;
     const printed = (spy: MockInstance<(...args: unknown[]) => void>) =>
       spy.mock.calls.map((call) => call.join(' ')).join('\n');
 
@@ -64,8 +69,26 @@ describe.runIf(anvilAvailable('cairn trigger on the dev chain'))(
         'the ETH_LOCAL wallet onboarded (chains:status)',
         30_000,
       );
+      await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', () => resolve()));
+      const { port } = receiver.server.address() as { port: number };
+      const started = startListen([
+        '--forward-to',
+        `http://127.0.0.1:${port}/webhooks`,
+        '--api-key',
+        apiKey,
+        '--base-url',
+        gateway.url,
+      ]);
+      listen = started;
+      await waitUntil(() => started.out().includes('Ready'), 'cairn listen ready', 30_000);
+      secret = /Signing secret: (whsec_\S+)/.exec(started.out())![1]!;
     }, 180_000);
     afterAll(async () => {
+      if (listen && listen.child.exitCode === null) {
+        listen.child.kill('SIGINT');
+        await exited(listen.child);
+      }
+      receiver.server.close();
       await gateway?.stop();
       await database?.drop();
       if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -82,6 +105,20 @@ describe.runIf(anvilAvailable('cairn trigger on the dev chain'))(
       });
       expect(response.status).toBe(200);
       return ((await response.json()) as { data: WebhookEvent[] }).data;
+    };
+
+    /** Waits until `cairn listen` forwarded this event and the receiver verified its signature. */
+    const observedByListen = async (event: WebhookEvent | undefined) => {
+      expect(event).toBeDefined();
+      await waitUntil(
+        () => receiver.received.some((r) => r.id === event!.id),
+        `${event!.event} ${event!.id} forwarded by cairn listen`,
+        30_000,
+      );
+      expect(receiver.received.find((r) => r.id === event!.id)).toMatchObject({
+        event: event!.event,
+        verified: true,
+      });
     };
 
     /** The payment a payment.* event carries. */
@@ -143,12 +180,30 @@ describe.runIf(anvilAvailable('cairn trigger on the dev chain'))(
         expect(listed.map((e) => e.event)).toEqual(expect.arrayContaining(events));
         const produced = listed.find((e) => e.event === event);
         expect(paymentOf(produced)?.id).toBe(paymentId);
+        await observedByListen(produced);
         if (event === 'payment.refund_requested') {
           // The customer asked on the checkout to be refunded to the address the test wallet paid from.
           expect(paymentOf(produced)?.refund_address?.toLowerCase()).toBe(
             DEV_TEST_WALLET.address.toLowerCase(),
           );
         }
+      },
+    );
+
+    it.each([
+      ['payment.awaiting', 'awaiting_payment'],
+      ['payment.cancelled', 'cancelled'],
+      ['payment.expired', 'expired'],
+    ])(
+      '%s without paying: the payment ends %s, the event is in the events API and reaches cairn listen',
+      {
+        timeout: 60_000,
+      },
+      async (event, status) => {
+        const lines = await trigger(event);
+        expect(lines[0]).toEqual(['payment', expect.any(String), status]);
+        const listed = await eventsOf(`payment_id=${lines[0]![1]}`);
+        await observedByListen(listed.find((e) => e.event === event));
       },
     );
 
@@ -191,7 +246,14 @@ describe.runIf(anvilAvailable('cairn trigger on the dev chain'))(
       const listed = await eventsOf(`invoice_id=${invoiceLine![1]}`);
       const paid = listed.find((e) => e.event === 'invoice.paid');
       expect(paid).toBeDefined();
+      await observedByListen(paid);
       expect(paymentOf(listed.find((e) => e.event === 'payment.confirmed'))?.id).toBe(paymentId);
+    });
+
+    it('cairn listen forwarded every event of the file once, each verified', () => {
+      expect(receiver.received.length).toBeGreaterThan(0);
+      expect(receiver.received.every((r) => r.verified)).toBe(true);
+      expect(new Set(receiver.received.map((r) => r.id)).size).toBe(receiver.received.length);
     });
   },
 );
