@@ -29,6 +29,8 @@ const AGENT_NOTES: Partial<Record<keyof ApiContract, string>> = {
   retrievePayment: 'Release goods only when `status` is `confirmed`.',
   createInvoice: 'The invoice is a draft until you call send_invoice.',
   createPaymentLink: 'Share `url`; each customer who presses Pay on it gets a payment of their own.',
+  followEvents:
+    "Waits up to `wait` seconds (default 25) for the events after `after` and answers them oldest first; pass the answer's `cursor` as `after` to the next call so no event is missed. Without `after` it starts from now.",
   expireTestPayment:
     'Test mode only (a live key is refused): use it to see how your integration handles payment.expired without waiting for the window. It changes the payment for real; never on a payment a real customer is paying.',
 };
