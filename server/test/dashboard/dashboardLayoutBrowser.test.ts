@@ -125,6 +125,7 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
       { state: 'invoice', path: `/invoices/${invoiceId}`, current: 'Invoices' },
       { state: 'links', path: '/links', current: 'Payment links' },
       { state: 'stray-funds', path: '/stray-funds', current: 'Stray funds' },
+      { state: 'reports', path: '/reports', current: 'Reports' },
       { state: 'keys', path: '/keys', current: 'API keys & webhook endpoints' },
       { state: 'webhooks', path: '/webhooks', current: 'Webhook deliveries' },
       {
@@ -201,6 +202,22 @@ describe.runIf(chromiumReady)('dashboard layout in a real browser', () => {
           const charts = page.locator('svg[role="img"]');
           expect(await charts.count(), what).toBeGreaterThanOrEqual(2);
           expect(await charts.first().getAttribute('aria-labelledby'), what).toBeTruthy();
+        }
+        if (state === 'reports') {
+          // The last 30 days' report: volume, by coin, by chain, the daily counts and the time to confirm,
+          // every chart named by its title and each day chart with a table.
+          const charts = page.locator('svg[role="img"]');
+          expect(await charts.count(), what).toBeGreaterThanOrEqual(5);
+          for (const chart of await charts.all()) {
+            const id = await chart.getAttribute('aria-labelledby');
+            expect(await page.locator(`[id="${id}"]`).textContent(), what).toMatch(/\S/);
+          }
+          expect(await page.locator('details > summary').count(), what).toBeGreaterThanOrEqual(2);
+          // The legend and the range form stay inside the viewport, labels legible (not clipped).
+          for (const box of [page.locator('.chart-legend'), page.locator('fieldset.presets')]) {
+            const b = (await box.boundingBox())!;
+            expect(b.x + b.width, what).toBeLessThanOrEqual(VIEWPORTS[viewport].viewport.width);
+          }
         }
         await checkDashboardPage(page, watch, {
           state: `layout-${state}`,

@@ -45,19 +45,23 @@ export interface VolumeHistory {
 const DAY_MS = 86_400_000;
 const dayText = (date: Date) => date.toISOString().slice(0, 10);
 
+/** One range's confirmed volume: per currency (every day of the range) and per chain and coin. */
+export interface ConfirmedVolume {
+  readonly byCurrency: readonly CurrencyVolume[];
+  readonly byCoin: readonly CoinVolume[];
+}
+
 /**
- * The confirmed fiat volume of one business in one mode over the last {@link VOLUME_DAYS} UTC days
- * (today included, by `confirmed_at`): per day and currency, days without payments as `'0'`, and per
- * selected chain and coin. Sums are `numeric` in SQL and decimal strings here, never JS numbers.
+ * The confirmed fiat volume of one business in one mode over whole UTC days, `from` to `end` (exclusive,
+ * both UTC midnights), by `confirmed_at`: per day and currency, days without payments as `'0'`, and per
+ * selected chain and coin. Sums are `numeric` in SQL and decimal strings here, never JS numbers. Reads
+ * through `payments_confirmed_at_idx`.
  */
-export async function loadVolumeHistory(
+export async function loadConfirmedVolume(
   em: EntityManager,
-  input: { readonly businessId: string; readonly mode: Mode; readonly now: Date },
-): Promise<VolumeHistory> {
-  const { businessId, mode, now } = input;
-  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const from = new Date(todayStart - (VOLUME_DAYS - 1) * DAY_MS);
-  const end = new Date(todayStart + DAY_MS);
+  input: { readonly businessId: string; readonly mode: Mode; readonly from: Date; readonly end: Date },
+): Promise<ConfirmedVolume> {
+  const { businessId, mode, from, end } = input;
   const daily = await runSql<{ currency: string; day: string; amount: string; n: number }[]>(
     em,
     `select fiat_currency as currency, to_char(confirmed_at at time zone 'UTC', 'YYYY-MM-DD') as day,
@@ -88,7 +92,8 @@ export async function loadVolumeHistory(
       group by 1 order by n desc, 1`,
     [businessId, mode, from, end],
   );
-  const days = Array.from({ length: VOLUME_DAYS }, (_, i) => dayText(new Date(from.getTime() + i * DAY_MS)));
+  const length = Math.round((end.getTime() - from.getTime()) / DAY_MS);
+  const days = Array.from({ length }, (_, i) => dayText(new Date(from.getTime() + i * DAY_MS)));
   const byCurrency = totals.map((t) => {
     const amounts = new Map(daily.filter((d) => d.currency === t.currency).map((d) => [d.day, d.amount]));
     return {
@@ -98,5 +103,21 @@ export async function loadVolumeHistory(
       days: days.map((day) => ({ day, amount: amounts.get(day) ?? '0' })),
     };
   });
+  return { byCurrency, byCoin };
+}
+
+/**
+ * The confirmed fiat volume of one business in one mode over the last {@link VOLUME_DAYS} UTC days
+ * (today included): {@link loadConfirmedVolume} over that window.
+ */
+export async function loadVolumeHistory(
+  em: EntityManager,
+  input: { readonly businessId: string; readonly mode: Mode; readonly now: Date },
+): Promise<VolumeHistory> {
+  const { businessId, mode, now } = input;
+  const todayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const from = new Date(todayStart - (VOLUME_DAYS - 1) * DAY_MS);
+  const end = new Date(todayStart + DAY_MS);
+  const { byCurrency, byCoin } = await loadConfirmedVolume(em, { businessId, mode, from, end });
   return { mode, from: dayText(from), to: dayText(new Date(todayStart)), byCurrency, byCoin };
 }

@@ -35,6 +35,7 @@ import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/passkeyRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
+import { registerReportRoutes } from './routes/reportRoutes.js';
 import { registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerStrayFundsRoutes } from './routes/strayFundsRoutes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
@@ -369,6 +370,7 @@ export async function registerDashboard(
           registerAuditRoutes(business, runtime);
           registerPaymentRoutes(business, runtime);
           registerStrayFundsRoutes(business, runtime);
+          registerReportRoutes(business, runtime);
           registerWebhookRoutes(business, runtime);
           registerCreditRoutes(business, runtime);
           registerPaymentLinkRoutes(business, runtime);

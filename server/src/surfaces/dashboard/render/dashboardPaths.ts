@@ -73,6 +73,7 @@ export function dashboardPaths(base: string) {
     redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,
     credit: `${base}/credit`,
     strayFunds: `${base}/stray-funds`,
+    reports: `${base}/reports`,
     strayFundsAction: (id: string, action: 'refunded' | 'attach') => `${base}/stray-funds/${id}/${action}`,
   };
 }

@@ -12,6 +12,7 @@ export type Section =
   | 'invoices'
   | 'links'
   | 'stray'
+  | 'reports'
   | 'webhooks'
   | 'credit'
   | 'wallets'
@@ -46,6 +47,7 @@ const NAV_GROUPS: readonly { readonly title?: string; readonly items: readonly N
       { id: 'invoices', label: 'Invoices', path: 'invoices' },
       { id: 'links', label: 'Payment links', path: 'links' },
       { id: 'stray', label: 'Stray funds', path: 'strayFunds' },
+      { id: 'reports', label: 'Reports', path: 'reports' },
     ],
   },
   {

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { CurrencyVolume, VolumeHistory } from '../../../domain/overview/loadVolumeHistory.js';
-import { barRatio, coinVolumeList, dailyVolumeChart, volumeSection } from './volumeCharts.js';
+import {
+  barRatio,
+  chainVolumeList,
+  coinVolumeList,
+  confirmationTimeList,
+  dailyFlowChart,
+  dailyVolumeChart,
+  formatDuration,
+  volumeSection,
+} from './volumeCharts.js';
 
 /** 30 days from 2026-05-01, zero but for the given amounts. */
 function currency(code: string, amounts: Record<number, string>, total = '0', payments = 0): CurrencyVolume {
@@ -127,5 +136,64 @@ describe('the home page volume section', () => {
     expect(section).toContain('aria-labelledby="coin-volume-eur-0"');
     const widths = [...section.matchAll(/<rect class="bar" x="0" y="0" width="([\d.]+)"/g)].map((m) => m[1]);
     expect(widths).toEqual(['100', '25', '100']);
+  });
+});
+
+describe('the report charts', () => {
+  it('draws chains as bars of their share of the largest, exact to the cent, with titles', () => {
+    const list = chainVolumeList([
+      { chainId: 'BTC', currency: 'USD', payments: 3, amount: '1000000000000.40' },
+      { chainId: 'ETH', currency: 'USD', payments: 1, amount: '250000000000.10' },
+    ]).toString();
+    expect(list).toContain('<title id="chain-volume-0">Bitcoin: $1,000,000,000,000.40, 3 payments</title>');
+    expect(list).toContain('<title id="chain-volume-1">Ethereum: $250,000,000,000.10, 1 payment</title>');
+    const widths = [...list.matchAll(/<rect class="bar" x="0" y="0" width="([\d.]+)"/g)].map((m) => m[1]);
+    expect(widths).toEqual(['100', '25']);
+  });
+
+  it('words durations in their two largest units', () => {
+    expect(formatDuration(0)).toBe('0 s');
+    expect(formatDuration(59.6)).toBe('1 min');
+    expect(formatDuration(150)).toBe('2 min 30 s');
+    expect(formatDuration(3_600)).toBe('1 h');
+    expect(formatDuration(3 * 3_600 + 20 * 60 + 9)).toBe('3 h 20 min');
+    expect(formatDuration(2 * 86_400 + 4 * 3_600)).toBe('2 d 4 h');
+  });
+
+  it('draws the median time to confirm per chain, the slowest as the full bar', () => {
+    const list = confirmationTimeList([
+      { chainId: 'BTC', payments: 3, medianSeconds: 1_200 },
+      { chainId: 'ETH', payments: 2, medianSeconds: 150 },
+    ]).toString();
+    expect(list).toContain('Bitcoin: median 20 min from creation to confirmed, 3 payments');
+    expect(list).toContain('Ethereum: median 2 min 30 s from creation to confirmed, 2 payments');
+    const widths = [...list.matchAll(/<rect class="bar" x="0" y="0" width="([\d.]+)"/g)].map((m) => m[1]);
+    expect(widths).toEqual(['100', '12.5']);
+  });
+
+  it('draws created, confirmed and expired per day as three series with a legend, a title and a table', () => {
+    const chart = dailyFlowChart(
+      [
+        { day: '2026-05-01', created: 4, confirmed: 2, expired: 1 },
+        { day: '2026-05-02', created: 0, confirmed: 0, expired: 0 },
+      ],
+      'live',
+    ).toString();
+    expect(chart).toContain(
+      '<title id="flow-title">Payments per day, live mode, 2026-05-01 to 2026-05-02: 4 created, 2 confirmed, 1 expired; busiest day 4.</title>',
+    );
+    const bars = [
+      ...chart.matchAll(/<rect class="bar (\w+)" [^>]*height="([\d.]+)"><title>([^<]+)<\/title>/g),
+    ].map((m) => [m[1], m[2], m[3]]);
+    expect(bars).toEqual([
+      ['created', '100', '2026-05-01: 4 created'],
+      ['confirmed', '50', '2026-05-01: 2 confirmed'],
+      ['expired', '25', '2026-05-01: 1 expired'],
+    ]);
+    expect(chart).toContain('Created (4)</li>');
+    expect(chart).toContain('<caption>Payments created, confirmed and expired per day (live mode)</caption>');
+    expect(chart).toMatch(
+      /<td data-label="Day \(UTC\)">2026-05-02<\/td><td class="num" data-label="Created">0<\/td>/,
+    );
   });
 });

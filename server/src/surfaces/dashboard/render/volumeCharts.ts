@@ -4,6 +4,11 @@ import type {
   CurrencyVolume,
   VolumeHistory,
 } from '../../../domain/overview/loadVolumeHistory.js';
+import type {
+  ChainConfirmationTime,
+  ChainVolume,
+  DayFlow,
+} from '../../../domain/reports/loadPaymentReport.js';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { tableColumns } from './tableParts.js';
@@ -83,8 +88,11 @@ function daysTable(volume: CurrencyVolume, mode: string): SafeHtml {
   return html`<details><summary>${currency} per day as a table</summary><div class="table-wrap" tabindex="0">${table}</div></details>`;
 }
 
-/** One currency's daily confirmed volume: an SVG bar per day, its extremes in words, the days as a table. */
-export function dailyVolumeChart(volume: CurrencyVolume, mode: string): SafeHtml {
+/**
+ * One currency's daily confirmed volume: an SVG bar per day, its extremes in words, the days as a table.
+ * `idPrefix` keeps the chart's title id unique when a page draws the same currency twice.
+ */
+export function dailyVolumeChart(volume: CurrencyVolume, mode: string, idPrefix = 'volume'): SafeHtml {
   const { currency, days } = volume;
   const max = largest(days.map((d) => d.amount));
   const slot = BOX_WIDTH / days.length;
@@ -101,7 +109,7 @@ export function dailyVolumeChart(volume: CurrencyVolume, mode: string): SafeHtml
   const title = `Confirmed ${currency} per day, ${mode} mode, ${first} to ${last}: ${total} in ${count(volume.payments)}${highest}.`;
   const axis = html`<line class="axis" x1="0" y1="${BOX_HEIGHT}" x2="${BOX_WIDTH}" y2="${BOX_HEIGHT}"></line>`;
   const svg = svgImage({
-    id: `volume-${currency.toLowerCase()}-title`,
+    id: `${idPrefix}-${currency.toLowerCase()}-title`,
     title,
     className: 'bars',
     box: [BOX_WIDTH, BOX_HEIGHT],
@@ -116,23 +124,25 @@ ${daysTable(volume, mode)}
 </figure>`;
 }
 
-/** One coin's row: its name and amount in words, and a bar as long as its share of the largest. */
-function coinRow(c: CoinVolume, max: string, id: string): SafeHtml {
-  const width = round(barRatio(c.amount, max) * 100);
-  const what = `${c.coin} on ${getChain(c.chainId)?.name ?? c.chainId}`;
-  const amount = money(c.amount, c.currency);
-  const payments = count(c.payments);
+/** One row of a share list: its label in words, and a bar as long as `ratio` (0 to 1) of the track. */
+function shareRow(label: SafeHtml, title: string, ratio: number, id: string): SafeHtml {
+  const width = round(ratio * 100);
   const track = html`<rect class="coin-track" x="0" y="0" width="100" height="4"></rect>`;
   const bar = html`<rect class="bar" x="0" y="0" width="${width}" height="4"></rect>`;
-  const svg = svgImage({
-    id,
-    title: `${what}: ${amount}, ${payments}`,
-    className: 'coin-bar',
-    box: [100, 4],
-    body: [track, bar],
-  });
-  return html`<li><span class="coin-label"><strong>${what}</strong> <span>${amount}</span> <span class="muted">(${payments})</span></span>
+  const svg = svgImage({ id, title, className: 'coin-bar', box: [100, 4], body: [track, bar] });
+  return html`<li><span class="coin-label">${label}</span>
 ${svg}</li>`;
+}
+
+const chainName = (chainId: string) => getChain(chainId)?.name ?? chainId;
+
+/** One coin's row: its name and amount in words, and a bar as long as its share of the largest. */
+function coinRow(c: CoinVolume, max: string, id: string): SafeHtml {
+  const what = `${c.coin} on ${chainName(c.chainId)}`;
+  const amount = money(c.amount, c.currency);
+  const payments = count(c.payments);
+  const label = html`<strong>${what}</strong> <span>${amount}</span> <span class="muted">(${payments})</span>`;
+  return shareRow(label, `${what}: ${amount}, ${payments}`, barRatio(c.amount, max), id);
 }
 
 /**
@@ -177,4 +187,116 @@ export function volumeSection(volume: VolumeHistory): SafeHtml {
   return html`<section class="card" aria-labelledby="volume-heading">${heading}
 <p class="muted">Payments confirmed from ${volume.from} to ${volume.to} (UTC days), by the day they confirmed.</p>
 ${charts}${others}${byCoinPart(volume)}</section>`;
+}
+
+/**
+ * Confirmed volume per chain in one fiat currency: a horizontal bar per chain, as long as its share of
+ * the largest (the coins of a chain together).
+ */
+export function chainVolumeList(byChain: readonly ChainVolume[], idPrefix = 'chain-volume'): SafeHtml {
+  const max = largest(byChain.map((c) => c.amount));
+  const rows = byChain.map((c, i) => {
+    const amount = money(c.amount, c.currency);
+    const payments = count(c.payments);
+    const name = chainName(c.chainId);
+    const label = html`<strong>${name}</strong> <span>${amount}</span> <span class="muted">(${payments})</span>`;
+    return shareRow(label, `${name}: ${amount}, ${payments}`, barRatio(c.amount, max), `${idPrefix}-${i}`);
+  });
+  return html`<ul class="coin-bars">${rows}</ul>`;
+}
+
+/** A duration in seconds as the largest two units that matter (`45 s`, `12 min 5 s`, `3 h 20 min`, `2 d 4 h`). */
+export function formatDuration(seconds: number): string {
+  const s = Math.round(seconds);
+  if (s < 60) return `${s} s`;
+  const units: readonly [string, number][] = [
+    ['d', 86_400],
+    ['h', 3_600],
+    ['min', 60],
+    ['s', 1],
+  ];
+  const first = units.findIndex(([, size]) => s >= size);
+  const [bigName, bigSize] = units[first] as [string, number];
+  const [smallName, smallSize] = units[first + 1] as [string, number];
+  const big = Math.floor(s / bigSize);
+  const small = Math.floor((s % bigSize) / smallSize);
+  return small === 0 ? `${big} ${bigName}` : `${big} ${bigName} ${small} ${smallName}`;
+}
+
+/** The median time to `confirmed` per chain: a bar per chain as long as its share of the slowest. */
+export function confirmationTimeList(
+  times: readonly ChainConfirmationTime[],
+  idPrefix = 'confirm-time',
+): SafeHtml {
+  const slowest = Math.max(...times.map((t) => t.medianSeconds), 0);
+  const rows = times.map((t, i) => {
+    const name = chainName(t.chainId);
+    const median = formatDuration(t.medianSeconds);
+    const payments = count(t.payments);
+    const label = html`<strong>${name}</strong> <span>median ${median}</span> <span class="muted">(${payments})</span>`;
+    const ratio = slowest > 0 ? t.medianSeconds / slowest : 0;
+    return shareRow(
+      label,
+      `${name}: median ${median} from creation to confirmed, ${payments}`,
+      ratio,
+      `${idPrefix}-${i}`,
+    );
+  });
+  return html`<ul class="coin-bars">${rows}</ul>`;
+}
+
+/** The series of the created / confirmed / expired chart, in drawing order. */
+const FLOW_SERIES = ['created', 'confirmed', 'expired'] as const;
+const FLOW_TABLE = tableColumns('Day (UTC)', { num: 'Created' }, { num: 'Confirmed' }, { num: 'Expired' });
+
+/**
+ * Payments created, confirmed and expired per day: three bars a day (one colour per series, named in a
+ * legend), the totals in the SVG's title and caption, the days as a table.
+ */
+export function dailyFlowChart(flow: readonly DayFlow[], mode: string): SafeHtml {
+  const max = Math.max(0, ...flow.flatMap((d) => FLOW_SERIES.map((k) => d[k])));
+  const slot = BOX_WIDTH / Math.max(flow.length, 1);
+  const bar = (slot * 0.8) / FLOW_SERIES.length;
+  const bars = flow.flatMap((d, i) =>
+    FLOW_SERIES.map((kind, k) => {
+      const height = max === 0 ? 0 : round((d[kind] / max) * BOX_HEIGHT);
+      if (height === 0) return '';
+      const x = round(i * slot + slot * 0.1 + k * bar);
+      const rect = html`<rect class="bar ${kind}" x="${x}" y="${round(BOX_HEIGHT - height)}" width="${round(bar)}" height="${height}">`;
+      return html`${rect}<title>${d.day}: ${d[kind]} ${kind}</title></rect>`;
+    }),
+  );
+  const total = (kind: (typeof FLOW_SERIES)[number]) => flow.reduce((n, d) => n + d[kind], 0);
+  const first = flow[0]?.day ?? '';
+  const last = flow.at(-1)?.day ?? '';
+  const sums = `${total('created')} created, ${total('confirmed')} confirmed, ${total('expired')} expired`;
+  const title = `Payments per day, ${mode} mode, ${first} to ${last}: ${sums}; busiest day ${max}.`;
+  const axis = html`<line class="axis" x1="0" y1="${BOX_HEIGHT}" x2="${BOX_WIDTH}" y2="${BOX_HEIGHT}"></line>`;
+  const svg = svgImage({
+    id: 'flow-title',
+    title,
+    className: 'bars',
+    box: [BOX_WIDTH, BOX_HEIGHT],
+    body: [axis, ...bars],
+  });
+  const legend = FLOW_SERIES.map(
+    (kind) =>
+      html`<li><span class="swatch ${kind}" aria-hidden="true"></span>${kind[0]?.toUpperCase()}${kind.slice(1)} (${total(kind)})</li>`,
+  );
+  const rows = flow.map((d) =>
+    FLOW_TABLE.row(
+      d.day,
+      { num: String(d.created) },
+      { num: String(d.confirmed) },
+      { num: String(d.expired) },
+    ),
+  );
+  const caption = html`<caption>Payments created, confirmed and expired per day (${mode} mode)</caption>`;
+  const table = html`<table>${caption}${FLOW_TABLE.head}<tbody>${rows}</tbody></table>`;
+  return html`<figure class="chart">
+<figcaption><ul class="chart-legend">${legend}</ul></figcaption>
+${svg}
+<div class="chart-days muted" aria-hidden="true"><span>${first}</span><span>${last}</span></div>
+<details><summary>Payments per day as a table</summary><div class="table-wrap" tabindex="0">${table}</div></details>
+</figure>`;
 }

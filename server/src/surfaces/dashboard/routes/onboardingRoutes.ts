@@ -16,6 +16,7 @@ const SECTION_PATHS: Readonly<Record<string, string>> = {
   invoices: '/invoices',
   links: '/links',
   stray: '/stray-funds',
+  reports: '/reports',
   webhooks: '/webhooks',
   credit: '/credit',
   wallets: '/wallets',
