@@ -65,7 +65,14 @@ export async function* followGatewayEvents(options: FollowGatewayOptions): Async
       options.onDisconnected(cause instanceof Error ? cause.message : String(cause), retryMs);
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, retryMs);
-        signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+        signal.addEventListener(
+          'abort',
+          () => {
+            clearTimeout(timer);
+            resolve();
+          },
+          { once: true },
+        );
       });
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
       continue;
