@@ -53,8 +53,14 @@ export { generateIdempotencyKey } from './idempotencyKey.js';
 export { type Page, PagePromise } from './paginate.js';
 export type { RequestOptions } from './request.js';
 export type { CheckoutResource } from './resources/checkout.js';
-export type { EventsResource, ListEventsParams } from './resources/events.js';
-export type { CreateInvoiceParams, InvoicesResource, ListInvoicesParams } from './resources/invoices.js';
+export type { CreditResource, ExportCreditLedgerParams } from './resources/credit.js';
+export type { EventsResource, ExportEventsParams, ListEventsParams } from './resources/events.js';
+export type {
+  CreateInvoiceParams,
+  ExportInvoicesParams,
+  InvoicesResource,
+  ListInvoicesParams,
+} from './resources/invoices.js';
 export type {
   CreatePaymentLinkParams,
   ListPaymentLinksParams,

@@ -1,4 +1,5 @@
 import type { Mode, PaymentStatus } from '@cairn/contract';
+import { exportTimeColumn } from '../exports/createExportWriter.js';
 import { searchKind } from './searchPayments.js';
 
 /** Which payments an export holds: always one business and mode, then the list's filters. */
@@ -18,8 +19,7 @@ export interface PaymentExportFilter {
   readonly search?: string | undefined;
 }
 
-/** A time column as RFC 3339 UTC with milliseconds (`.000Z` is shortened to `Z` when a row is written). */
-const time = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const time = exportTimeColumn;
 
 /**
  * The columns an export reads, one per column of PAYMENT_EXPORT_COLUMNS and in its order, all text:

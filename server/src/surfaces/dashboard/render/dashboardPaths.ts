@@ -61,6 +61,7 @@ export function dashboardPaths(base: string) {
       `${base}/payments/${id}/${action}`,
     paymentPreferences: `${base}/settings/payment-preferences`,
     invoices: `${base}/invoices`,
+    invoicesExport: `${base}/invoices/export`,
     newInvoice: `${base}/invoices/new`,
     invoice: (id: string) => `${base}/invoices/${id}`,
     invoicePreview: (id: string) => `${base}/invoices/${id}/preview`,
@@ -70,8 +71,10 @@ export function dashboardPaths(base: string) {
     linkDeactivate: (id: string) => `${base}/links/${id}/deactivate`,
     webhooks: `${base}/webhooks`,
     events: `${base}/events`,
+    eventsExport: `${base}/events/export`,
     redeliver: (id: string) => `${base}/webhooks/${id}/redeliver`,
     credit: `${base}/credit`,
+    creditLedgerExport: `${base}/credit/ledger/export`,
     strayFunds: `${base}/stray-funds`,
     strayFundsAction: (id: string, action: 'refunded' | 'attach') => `${base}/stray-funds/${id}/${action}`,
   };
