@@ -3,10 +3,14 @@ import * as z from 'zod';
 import { CheckoutSchema, SelectChainRequestSchema } from './schemas/checkout.js';
 import { CreatePaymentRequestSchema } from './schemas/createPaymentRequest.js';
 import { ErrorBodySchema } from './schemas/errorBody.js';
+import { ExportCreditLedgerQuerySchema } from './schemas/exportCreditLedger.js';
+import { ExportEventsQuerySchema } from './schemas/exportEvents.js';
+import { ExportInvoicesQuerySchema } from './schemas/exportInvoices.js';
 import {
   EXPORT_CONTENT_TYPES,
   ExportFileSchema,
   ExportPaymentsQuerySchema,
+  exportFileSchema,
 } from './schemas/exportPayments.js';
 import { EventFollowSchema, FollowEventsQuerySchema } from './schemas/followEvents.js';
 import {
@@ -195,6 +199,17 @@ export const apiContract = c.router(
       description:
         'Lists the invoices of the calling key’s business and mode, newest first, with cursor pagination and filters (status, overdue, recipient, number, creation time).',
     },
+    exportInvoices: {
+      method: 'GET',
+      path: '/invoices/export',
+      query: ExportInvoicesQuerySchema,
+      responses: {
+        200: c.otherResponse({ contentType: EXPORT_CONTENT_TYPES.csv, body: exportFileSchema('invoices') }),
+      },
+      summary: 'Export invoices',
+      description:
+        'Every invoice of the calling key’s business and mode matching the list’s filters, newest first, as one streamed file: `format=csv` (the default; `text/csv; charset=utf-8`, RFC 4180, a header row) or `format=jsonl` (`application/x-ndjson`, one JSON object per line). `Content-Disposition: attachment; filename="invoices-<mode>-<date>.<csv|jsonl>"`. The columns: id, number, created_at, updated_at, status, overdue, mode, recipient_email, recipient_name, total, fiat_currency, due_date, memo, payment_id, sent_at, viewed_at, paid_at, refunded_at, voided_at, reminders_sent, last_reminder_at. `total` is an exact decimal in `fiat_currency`, times RFC 3339 UTC. In CSV, a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `\'` (spreadsheet formula injection).',
+    },
     sendInvoice: {
       method: 'POST',
       path: '/invoices/:id/send',
@@ -245,6 +260,31 @@ export const apiContract = c.router(
       summary: 'Follow events',
       description:
         'Long-poll for the events of the calling key’s business and mode: answers the events after `after` at once when there are any, oldest first; otherwise waits up to `wait` seconds (default 25, at most 30) for one and answers as soon as it commits (within about a second), or with none when the wait ends. Every answer carries `cursor`: pass it as `after` to continue, so a follower that reconnects misses none and gets none twice. Without `after` the follow starts now: only events committed from then on (an event of a transaction still open at that moment may be included). Long-poll rather than Server-Sent Events so that every client of this API (fetch, ts-rest, curl) reads it as a plain JSON answer. An `after` that is not an event of this key, or a malformed cursor, gives 422 VALIDATION_ERROR.',
+    },
+    exportEvents: {
+      method: 'GET',
+      path: '/events/export',
+      query: ExportEventsQuerySchema,
+      responses: {
+        200: c.otherResponse({ contentType: EXPORT_CONTENT_TYPES.csv, body: exportFileSchema('events') }),
+      },
+      summary: 'Export events',
+      description:
+        'Every event of the calling key’s business and mode matching the list’s filters, newest first (the list’s order), as one streamed file: `format=csv` (the default; `text/csv; charset=utf-8`, RFC 4180, a header row) or `format=jsonl` (`application/x-ndjson`, one JSON object per line). `Content-Disposition: attachment; filename="events-<mode>-<date>.<csv|jsonl>"`. The columns: id, event, created_at, mode, payment_id, invoice_id, data (the webhook body’s `data` object as JSON text). In CSV, a text cell starting with `=`, `+`, `-`, `@`, a tab or a carriage return is prefixed with `\'` (spreadsheet formula injection).',
+    },
+    exportCreditLedger: {
+      method: 'GET',
+      path: '/credit/ledger/export',
+      query: ExportCreditLedgerQuerySchema,
+      responses: {
+        200: c.otherResponse({
+          contentType: EXPORT_CONTENT_TYPES.csv,
+          body: exportFileSchema('Prepaid Credit ledger entries'),
+        }),
+      },
+      summary: 'Export the Prepaid Credit ledger',
+      description:
+        'Every Prepaid Credit ledger entry of the calling key’s business in the key’s mode (test and live ledgers never mix), newest first, optionally within a creation range, as one streamed file: `format=csv` (the default; `text/csv; charset=utf-8`, RFC 4180, a header row) or `format=jsonl` (`application/x-ndjson`, one JSON object per line). `Content-Disposition: attachment; filename="credit-ledger-<mode>-<date>.<csv|jsonl>"`. The columns: id, created_at, kind, mode, amount_usd (a signed exact decimal, negative for a fee), currency (`USD`), payment_id. Times are RFC 3339 UTC.',
     },
     retrieveEvent: {
       method: 'GET',

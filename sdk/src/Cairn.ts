@@ -4,6 +4,7 @@ import { checkNumberOption } from './checkNumberOption.js';
 import { type OpenStream, openStream } from './openStream.js';
 import { type ClientConfig, request, type SendRequest } from './request.js';
 import { type CheckoutResource, createCheckoutResource } from './resources/checkout.js';
+import { type CreditResource, createCreditResource } from './resources/credit.js';
 import { createEventsResource, type EventsResource } from './resources/events.js';
 import { createInvoicesResource, type InvoicesResource } from './resources/invoices.js';
 import { createPaymentLinksResource, type PaymentLinksResource } from './resources/paymentLinks.js';
@@ -71,8 +72,10 @@ export class Cairn {
   readonly events: EventsResource;
   /** Payment links: reusable pages for a fixed amount (create, retrieve, list, deactivate). */
   readonly paymentLinks: PaymentLinksResource;
-  /** Invoices: create, send, remind, void, retrieve, list. */
+  /** Invoices: create, send, remind, void, retrieve, list, export. */
   readonly invoices: InvoicesResource;
+  /** Prepaid Credit: export the ledger of the key's mode. */
+  readonly credit: CreditResource;
   /** Test helpers (a `pk_test_` key only): end a test payment's window now. */
   readonly testHelpers: TestHelpersResource;
   /** `test` for a `pk_test_` key, `live` for a `pk_live_` key. */
@@ -121,9 +124,10 @@ export class Cairn {
       openStream(config, route, input, requestOptions);
     this.payments = createPaymentsResource(send, open);
     this.checkout = createCheckoutResource(send);
-    this.events = createEventsResource(send);
+    this.events = createEventsResource(send, open);
     this.paymentLinks = createPaymentLinksResource(send);
-    this.invoices = createInvoicesResource(send);
+    this.invoices = createInvoicesResource(send, open);
+    this.credit = createCreditResource(open);
     this.testHelpers = createTestHelpersResource(send);
     Object.defineProperty(this, Symbol.for('nodejs.util.inspect.custom'), { value: () => this.toString() });
     if (!options.dangerouslyAllowBrowser) warnIfBrowser();

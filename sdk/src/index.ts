@@ -53,9 +53,15 @@ export { generateIdempotencyKey } from './idempotencyKey.js';
 export { type Page, PagePromise } from './paginate.js';
 export type { RequestOptions } from './request.js';
 export type { CheckoutResource } from './resources/checkout.js';
-export type { EventsResource, ListEventsParams } from './resources/events.js';
+export type { CreditResource, ExportCreditLedgerParams } from './resources/credit.js';
+export type { EventsResource, ExportEventsParams, ListEventsParams } from './resources/events.js';
 export type { FollowEventsParams } from './resources/followEvents.js';
-export type { CreateInvoiceParams, InvoicesResource, ListInvoicesParams } from './resources/invoices.js';
+export type {
+  CreateInvoiceParams,
+  ExportInvoicesParams,
+  InvoicesResource,
+  ListInvoicesParams,
+} from './resources/invoices.js';
 export type {
   CreatePaymentLinkParams,
   ListPaymentLinksParams,

@@ -363,6 +363,23 @@ export async function startFixtureServer(): Promise<FixtureServer> {
     const stored = payments.get(id);
     return stored && stored.owner === account(request).owner ? stored : undefined;
   };
+  const echoExport = (
+    kind: string,
+    query: Record<string, string | undefined>,
+    request: FastifyRequest,
+    reply: { header(name: string, value: string): unknown },
+  ) => {
+    const mode = account(request).mode;
+    reply.header('content-disposition', `attachment; filename="${kind}-${mode}.${query.format ?? 'csv'}"`);
+    const pairs = [['mode', mode], ...Object.entries(query).filter(([, value]) => value !== undefined)];
+    const body =
+      query.format === 'jsonl'
+        ? `${JSON.stringify(Object.fromEntries(pairs))}\n`
+        : ['name,value', ...pairs.map(([name, value]) => `${name},${value}`)]
+            .map((line) => `${line}\r\n`)
+            .join('');
+    return { status: 200 as const, body };
+  };
   const notFound = (request: FastifyRequest) => fail(404, 'NOT_FOUND', 'No such payment', request);
   const EVENT_FOR: Partial<Record<PaymentStatus, string>> = {
     awaiting_payment: 'payment.awaiting',
@@ -609,6 +626,13 @@ export async function startFixtureServer(): Promise<FixtureServer> {
               .join('');
       return { status: 200 as const, body };
     },
+
+    // Stand-ins for the other exports: a CSV of the query the SDK sent (name, value) and the key's
+    // mode, or JSON Lines of the same, so a test sees what was asked and that the body streams.
+    exportInvoices: async ({ query, request, reply }) => echoExport('invoices', query, request, reply),
+    exportEvents: async ({ query, request, reply }) => echoExport('events', query, request, reply),
+    exportCreditLedger: async ({ query, request, reply }) =>
+      echoExport('credit-ledger', query, request, reply),
 
     cancelPayment: async ({ params, request }) => {
       const stored = find(request, params.id);

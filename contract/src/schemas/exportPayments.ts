@@ -58,11 +58,15 @@ export type ExportPaymentsQuery = z.input<typeof ExportPaymentsQuerySchema>;
 export type ParsedExportPaymentsQuery = z.output<typeof ExportPaymentsQuerySchema>;
 
 /**
- * The body of an export: a file, streamed. Declared as a string for the OpenAPI document; the
- * server hands a stream, which this schema lets through when responses are validated.
+ * The body of an export of `what` (a plural noun): a file, streamed. Declared as a string for the
+ * OpenAPI document; the server hands a stream, which this schema lets through when responses are
+ * validated.
  */
-export const ExportFileSchema = z.any().meta({
-  type: 'string',
-  description:
-    'The payments, newest first: CSV with a header row, or JSON Lines (`application/x-ndjson`) with one object per line, the same columns as keys.',
-});
+export const exportFileSchema = (what: string) =>
+  z.any().meta({
+    type: 'string',
+    description: `The ${what}, newest first: CSV with a header row, or JSON Lines (\`application/x-ndjson\`) with one object per line, the same columns as keys.`,
+  });
+
+/** The body of a payments export: a file, streamed (see exportFileSchema). */
+export const ExportFileSchema = exportFileSchema('payments');

@@ -1,4 +1,5 @@
-import type { EventList, WebhookEvent, WebhookEventName } from '@cairn/contract';
+import type { EventList, ExportFormat, WebhookEvent, WebhookEventName } from '@cairn/contract';
+import type { OpenStream } from '../openStream.js';
 import { PagePromise } from '../paginate.js';
 import type { RequestOptions } from '../request.js';
 import { type FollowEventsParams, followEvents } from './followEvents.js';
@@ -20,6 +21,12 @@ export interface ListEventsParams {
   readonly created_gte?: Date | string | undefined;
   /** Only events created before this time. */
   readonly created_lt?: Date | string | undefined;
+}
+
+/** Format and filters of `cairn.events.export` (the list's filters, without its page size or cursor). */
+export interface ExportEventsParams extends Omit<ListEventsParams, 'limit' | 'starting_after'> {
+  /** `csv` (RFC 4180, UTF-8, a header row; the default) or `jsonl` (JSON Lines, one object per event). */
+  readonly format?: ExportFormat | undefined;
 }
 
 /** `cairn.events`: every event of the key's mode, as its webhook body, to reconcile missed deliveries. */
@@ -78,6 +85,23 @@ export interface EventsResource {
    * ```
    */
   follow(params?: FollowEventsParams): AsyncGenerator<WebhookEvent>;
+
+  /**
+   * Exports every event of the key's mode that the filters select (the list's filters: type, payment,
+   * invoice, creation range; newest first) as one file, streamed: `format: 'csv'` (the default) or
+   * `format: 'jsonl'`. The columns: id, event, created_at, mode, payment_id, invoice_id, data (the
+   * webhook body's `data` as JSON text). Resolves with a web `ReadableStream` of bytes.
+   *
+   * @example
+   * ```ts
+   * import { Cairn } from '@cairn/sdk';
+   *
+   * const cairn = new Cairn({ apiKey: process.env.CAIRN_API_KEY! });
+   * const file = await cairn.events.export({ type: 'payment.confirmed', format: 'jsonl' });
+   * const text = await new Response(file).text();
+   * ```
+   */
+  export(params?: ExportEventsParams, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
 }
 
 function listQuery(params: ListEventsParams): Record<string, string | undefined> {
@@ -93,9 +117,13 @@ function listQuery(params: ListEventsParams): Record<string, string | undefined>
   };
 }
 
-/** Builds `cairn.events` on top of a request function. */
-export function createEventsResource(send: SendRequest): EventsResource {
+/** Builds `cairn.events` on top of a request function (and, for the export, a stream opener). */
+export function createEventsResource(send: SendRequest, open: OpenStream): EventsResource {
   return {
+    export: (params = {}, options) => {
+      const { limit: _limit, starting_after: _cursor, ...filters } = listQuery(params);
+      return open('exportEvents', { query: { ...filters, format: params.format } }, options);
+    },
     list: (params = {}, options) =>
       new PagePromise<WebhookEvent>(
         async (startingAfter) =>

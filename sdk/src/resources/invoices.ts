@@ -1,4 +1,11 @@
-import type { CreateInvoiceRequest, Invoice, InvoiceList, InvoiceStatus } from '@cairn/contract';
+import type {
+  CreateInvoiceRequest,
+  ExportFormat,
+  Invoice,
+  InvoiceList,
+  InvoiceStatus,
+} from '@cairn/contract';
+import type { OpenStream } from '../openStream.js';
 import { PagePromise } from '../paginate.js';
 import type { RequestOptions } from '../request.js';
 import type { SendRequest } from './payments.js';
@@ -24,6 +31,12 @@ export interface ListInvoicesParams {
   readonly created_gte?: Date | string | undefined;
   /** Only invoices created before this time. */
   readonly created_lt?: Date | string | undefined;
+}
+
+/** Format and filters of `cairn.invoices.export` (the list's filters, without its page size or cursor). */
+export interface ExportInvoicesParams extends Omit<ListInvoicesParams, 'limit' | 'starting_after'> {
+  /** `csv` (RFC 4180, UTF-8, a header row; the default) or `jsonl` (JSON Lines, one object per invoice). */
+  readonly format?: ExportFormat | undefined;
 }
 
 /** `cairn.invoices`: create, send, remind, void and read invoices. */
@@ -77,6 +90,28 @@ export interface InvoicesResource {
    * ```
    */
   list(params?: ListInvoicesParams, options?: RequestOptions): PagePromise<Invoice>;
+
+  /**
+   * Exports every invoice of the key's mode that the filters select (the list's filters, newest
+   * first) as one file, streamed: `format: 'csv'` (the default; RFC 4180, UTF-8, a header row) or
+   * `format: 'jsonl'` (JSON Lines, one object per invoice). Resolves with the body as a web
+   * `ReadableStream` of bytes once the gateway has answered. The columns are documented in
+   * docs/api.md (Exports): `total` is an exact decimal string in `fiat_currency`. `timeoutMs` covers
+   * the wait for the answer, not the download; `signal` aborts either.
+   *
+   * @example
+   * ```ts
+   * import { createWriteStream } from 'node:fs';
+   * import { Readable } from 'node:stream';
+   * import { pipeline } from 'node:stream/promises';
+   * import { Cairn } from '@cairn/sdk';
+   *
+   * const cairn = new Cairn({ apiKey: process.env.CAIRN_API_KEY! });
+   * const csv = await cairn.invoices.export({ status: ['open'], overdue: true });
+   * await pipeline(Readable.fromWeb(csv), createWriteStream('overdue-invoices.csv'));
+   * ```
+   */
+  export(params?: ExportInvoicesParams, options?: RequestOptions): Promise<ReadableStream<Uint8Array>>;
 
   /**
    * Emails the recipient a link to the invoice page and sends `invoice.sent`; a draft becomes `open`
@@ -138,8 +173,8 @@ function listQuery(params: ListInvoicesParams): Record<string, string | undefine
   };
 }
 
-/** Builds `cairn.invoices` on top of a request function. */
-export function createInvoicesResource(send: SendRequest): InvoicesResource {
+/** Builds `cairn.invoices` on top of a request function (and, for the export, a stream opener). */
+export function createInvoicesResource(send: SendRequest, open: OpenStream): InvoicesResource {
   const unwrap = async (body: Promise<unknown>) => ((await body) as { data: Invoice }).data;
   return {
     create: (params, options) => unwrap(send('createInvoice', { body: params }, options)),
@@ -154,6 +189,10 @@ export function createInvoicesResource(send: SendRequest): InvoicesResource {
           )) as InvoiceList,
         params.starting_after,
       ),
+    export: (params = {}, options) => {
+      const { limit: _limit, starting_after: _cursor, ...filters } = listQuery(params);
+      return open('exportInvoices', { query: { ...filters, format: params.format } }, options);
+    },
     send: (id, options) => unwrap(send('sendInvoice', { pathParams: { id } }, options)),
     remind: (id, options) => unwrap(send('remindInvoice', { pathParams: { id } }, options)),
     void: (id, options) => unwrap(send('voidInvoice', { pathParams: { id } }, options)),

@@ -3,6 +3,7 @@ import { type KeysetColumn, readKeysetPage } from '../../platform/db/readKeysetP
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
+import { invoiceFilterConditions } from './invoiceFilterConditions.js';
 import { INVOICE_COLUMNS, type InvoiceRow, serializeInvoice } from './invoiceRow.js';
 
 const BY_CREATION: [KeysetColumn, KeysetColumn] = [{ column: 'i.created_at' }, { column: 'i.id' }];
@@ -18,38 +19,8 @@ export async function listInvoices(
   query: ParsedListInvoicesQuery,
 ): Promise<InvoiceList> {
   const now = gateway.clock.now();
-  const today = now.toISOString().slice(0, 10);
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-  const where = ['i.business_id = ?', 'i.mode = ?'];
-  const params: unknown[] = [scope.businessId, scope.mode];
-  if (query.status !== undefined) {
-    const statuses = query.status.split(',');
-    where.push(`i.status in (${statuses.map(() => '?').join(', ')})`);
-    params.push(...statuses);
-  }
-  if (query.overdue === 'true') {
-    where.push(`i.status = 'open' and i.due_date < ?::date`);
-    params.push(today);
-  } else if (query.overdue === 'false') {
-    where.push(`not (i.status = 'open' and i.due_date < ?::date)`);
-    params.push(today);
-  }
-  if (query.recipient_email !== undefined) {
-    where.push('lower(i.recipient_email) = lower(?)');
-    params.push(query.recipient_email);
-  }
-  if (query.number !== undefined) {
-    where.push('i.number = ?');
-    params.push(query.number);
-  }
-  if (query.created_gte !== undefined) {
-    where.push('i.created_at >= ?');
-    params.push(new Date(query.created_gte));
-  }
-  if (query.created_lt !== undefined) {
-    where.push('i.created_at < ?');
-    params.push(new Date(query.created_lt));
-  }
+  const { where, params } = invoiceFilterConditions(scope, query, now);
   const page = await readKeysetPage<InvoiceRow>(gateway.orm.em.fork(), {
     select: `select ${INVOICE_COLUMNS} from invoices i`,
     where,

@@ -1,6 +1,7 @@
 import type { Gateway } from '../gateway/Gateway.js';
 import type { ApiHandlers } from './ApiHandlers.js';
 import { createCheckoutHandlers } from './checkoutHandlers.js';
+import { createCreditHandlers } from './creditHandlers.js';
 import { createEventHandlers } from './eventHandlers.js';
 import { createInvoiceHandlers } from './invoiceHandlers.js';
 import { createPaymentHandlers } from './paymentHandlers.js';
@@ -18,6 +19,7 @@ export function createApiHandlers(gateway: Gateway): ApiHandlers {
     ...createPaymentLinkHandlers(gateway),
     ...createInvoiceHandlers(gateway),
     ...createEventHandlers(gateway),
+    ...createCreditHandlers(gateway),
     ...createCheckoutHandlers(gateway),
     ...createTestHelperHandlers(gateway),
   };

@@ -8,11 +8,11 @@ import { acceptShortfall } from '../payments/acceptShortfall.js';
 import { cancelPayment } from '../payments/cancelPayment.js';
 import { createPayment } from '../payments/createPayment.js';
 import { listPayments } from '../payments/listPayments.js';
-import { paymentExportDisposition } from '../payments/paymentExportFileName.js';
 import { recordRefund } from '../payments/recordRefund.js';
 import { retrievePayment } from '../payments/retrievePayment.js';
 import { streamPaymentExport } from '../payments/streamPaymentExport.js';
 import { type ApiHandlers, authOf, runIdempotent } from './ApiHandlers.js';
+import { setExportHeaders } from './setExportHeaders.js';
 
 /**
  * Payments: create (with its own inline idempotency), retrieve, list, export, cancel, accept a
@@ -77,8 +77,7 @@ export function createPaymentHandlers(
         },
         format,
       );
-      reply.header('content-disposition', paymentExportDisposition(auth.mode, gateway.clock.now(), format));
-      reply.header('cache-control', 'no-store');
+      setExportHeaders(reply, 'payments', auth.mode, gateway.clock.now(), format);
       return { status: 200, body };
     },
     cancelPayment: async ({ params, request }) => ({

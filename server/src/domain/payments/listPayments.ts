@@ -9,6 +9,7 @@ import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { AuthContext } from '../apiKeys/AuthContext.js';
 import type { Gateway } from '../gateway/Gateway.js';
+import { paymentFilterConditions } from './paymentFilterConditions.js';
 import { loadAggregate, serializePayment } from './serializePayment.js';
 
 /**
@@ -23,22 +24,16 @@ export async function listPayments(
 ): Promise<PaymentList> {
   const em = gateway.orm.em.fork();
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-  const where = ['p.business_id = ?', 'p.mode = ?'];
-  const params: unknown[] = [auth.businessId, auth.mode];
-  const filter = (condition: string, value: unknown) => {
-    where.push(condition);
-    params.push(value);
-  };
-  const statuses = parseStatusFilter(query.status);
-  if (statuses) {
-    where.push(`p.status in (${statuses.map(() => '?').join(', ')})`);
-    params.push(...statuses);
-  }
-  if (query.order_id !== undefined) filter('p.order_id = ?', query.order_id);
-  if (query.payment_link_id !== undefined) filter('p.payment_link_id = ?', query.payment_link_id);
-  if (query.invoice_id !== undefined) filter('p.invoice_id = ?', query.invoice_id);
-  if (query.created_gte !== undefined) filter('p.created_at >= ?', new Date(query.created_gte));
-  if (query.created_lt !== undefined) filter('p.created_at < ?', new Date(query.created_lt));
+  const { where, params } = paymentFilterConditions({
+    businessId: auth.businessId,
+    mode: auth.mode,
+    statuses: parseStatusFilter(query.status),
+    orderId: query.order_id,
+    paymentLinkId: query.payment_link_id,
+    invoiceId: query.invoice_id,
+    createdFrom: query.created_gte === undefined ? undefined : new Date(query.created_gte),
+    createdBefore: query.created_lt === undefined ? undefined : new Date(query.created_lt),
+  });
   const page = await readKeysetPage<Record<string, unknown>>(em, {
     select: 'select p.* from payments p',
     where,

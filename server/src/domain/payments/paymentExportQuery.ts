@@ -1,25 +1,12 @@
-import type { Mode, PaymentStatus } from '@cairn/contract';
-import { searchKind } from './searchPayments.js';
+import { exportTimeColumn } from '../exports/createExportWriter.js';
+import { numberedQuery } from '../exports/numberedQuery.js';
+import type { ExportQuery } from '../exports/streamExport.js';
+import { type PaymentFilter, paymentFilterConditions } from './paymentFilterConditions.js';
 
 /** Which payments an export holds: always one business and mode, then the list's filters. */
-export interface PaymentExportFilter {
-  readonly businessId: string;
-  readonly mode: Mode;
-  /** Any of these statuses (none or empty: every status). */
-  readonly statuses?: readonly PaymentStatus[] | undefined;
-  readonly orderId?: string | undefined;
-  readonly paymentLinkId?: string | undefined;
-  readonly invoiceId?: string | undefined;
-  /** Created at or after. */
-  readonly createdFrom?: Date | undefined;
-  /** Created before. */
-  readonly createdBefore?: Date | undefined;
-  /** The dashboard's search box: a payment id, a customer email or an order_id (see searchKind). */
-  readonly search?: string | undefined;
-}
+export type PaymentExportFilter = PaymentFilter;
 
-/** A time column as RFC 3339 UTC with milliseconds (`.000Z` is shortened to `Z` when a row is written). */
-const time = (column: string) => `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+const time = exportTimeColumn;
 
 /**
  * The columns an export reads, one per column of PAYMENT_EXPORT_COLUMNS and in its order, all text:
@@ -37,32 +24,10 @@ export const PAYMENT_EXPORT_SELECT = `select p.id, ${time('p.created_at')}, ${ti
  * The statement of an export: the filter's payments, newest first ((created_at, id) descending, the
  * order of the list and of its indexes), as `$n` parameters for node-postgres.
  */
-export function paymentExportQuery(filter: PaymentExportFilter): { text: string; values: unknown[] } {
-  const values: unknown[] = [];
-  const where: string[] = [];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    values.push(value);
-    where.push(condition(`$${values.length}`));
-  };
-  add((v) => `p.business_id = ${v}::uuid`, filter.businessId);
-  add((v) => `p.mode = ${v}`, filter.mode);
-  const statuses = filter.statuses ?? [];
-  if (statuses.length === 1) add((v) => `p.status = ${v}`, statuses[0]);
-  else if (statuses.length > 1) add((v) => `p.status = any(${v}::text[])`, [...statuses]);
-  if (filter.orderId !== undefined) add((v) => `p.order_id = ${v}`, filter.orderId);
-  if (filter.paymentLinkId !== undefined) add((v) => `p.payment_link_id = ${v}::uuid`, filter.paymentLinkId);
-  if (filter.invoiceId !== undefined) add((v) => `p.invoice_id = ${v}::uuid`, filter.invoiceId);
-  if (filter.createdFrom) add((v) => `p.created_at >= ${v}`, filter.createdFrom);
-  if (filter.createdBefore) add((v) => `p.created_at < ${v}`, filter.createdBefore);
-  const search = filter.search?.trim();
-  if (search) {
-    const kind = searchKind(search);
-    if (kind === 'id') add((v) => `p.id = ${v}::uuid`, search);
-    else if (kind === 'email') add((v) => `lower(p.customer_email) = lower(${v})`, search);
-    else add((v) => `p.order_id = ${v}`, search);
-  }
-  return {
-    text: `${PAYMENT_EXPORT_SELECT}\n where ${where.join(' and ')}\n order by p.created_at desc, p.id desc`,
-    values,
-  };
+export function paymentExportQuery(filter: PaymentExportFilter): ExportQuery {
+  const { where, params } = paymentFilterConditions(filter);
+  return numberedQuery(
+    `${PAYMENT_EXPORT_SELECT}\n where ${where.join(' and ')}\n order by p.created_at desc, p.id desc`,
+    params,
+  );
 }

@@ -1,13 +1,10 @@
-import { Transform } from 'node:stream';
+import type { Transform } from 'node:stream';
 import { formatUnits } from '@cairn/chain-core';
 import { type ExportFormat, getCoin, PAYMENT_EXPORT_COLUMNS } from '@cairn/contract';
-import { stringify } from 'csv-stringify/sync';
+import { createExportWriter, type ExportRow, exportTime } from '../exports/createExportWriter.js';
 
 /** One row as PAYMENT_EXPORT_SELECT reads it (array row mode): text or null, column by column. */
-export type PaymentExportRow = (string | null)[];
-
-/** Rows written per chunk: one write per batch instead of one per row. */
-const BATCH_ROWS = 500;
+export type PaymentExportRow = ExportRow;
 
 const at = (name: (typeof PAYMENT_EXPORT_COLUMNS)[number]) => PAYMENT_EXPORT_COLUMNS.indexOf(name);
 const TIME_COLUMNS = [at('created_at'), at('updated_at'), at('confirmed_at'), at('expires_at')];
@@ -37,10 +34,7 @@ function decimalsOf(chainId: string, symbol: string): number {
  * a JS number). Before a coin is picked, crypto_amount is empty and amount_received is `0`.
  */
 export function exportRow(row: PaymentExportRow): PaymentExportRow {
-  for (const column of TIME_COLUMNS) {
-    const value = row[column];
-    if (value?.endsWith('.000Z')) row[column] = `${value.slice(0, -5)}Z`;
-  }
+  for (const column of TIME_COLUMNS) row[column] = exportTime(row[column] ?? null);
   const chain = row[CHAIN];
   const coin = row[COIN];
   if (chain && coin) {
@@ -54,63 +48,7 @@ export function exportRow(row: PaymentExportRow): PaymentExportRow {
   return row;
 }
 
-/** A row as one JSON Lines line: an object of the export's columns. */
-function jsonLine(row: PaymentExportRow): string {
-  const record: Record<string, string | null> = {};
-  for (let i = 0; i < PAYMENT_EXPORT_COLUMNS.length; i++) record[PAYMENT_EXPORT_COLUMNS[i]!] = row[i] ?? null;
-  return `${JSON.stringify(record)}\n`;
-}
-
-/**
- * Rows in, file text out, in batches of BATCH_ROWS rows (a Transform: it holds back the rows it is
- * given while the reader does not read). CSV is RFC 4180 (CRLF line ends, a header row, quotes only
- * where needed, UTF-8, no byte order mark) written by csv-stringify with `escape_formulas`: a cell
- * starting with `=`, `+`, `-`, `@`, a tab or a carriage return (or their full-width forms) gets a
- * leading `'` (OWASP, CSV injection). JSON Lines carry every text as it is.
- */
+/** The writer of a payments export: its columns, each row as exportRow writes it (see createExportWriter). */
 export function createPaymentExportWriter(format: ExportFormat): Transform {
-  let batch: PaymentExportRow[] = [];
-  let headerWritten = false;
-  const render = (): string => {
-    const rows = batch;
-    batch = [];
-    if (format === 'jsonl') return rows.map(jsonLine).join('');
-    const text = stringify(rows, {
-      header: !headerWritten,
-      columns: [...PAYMENT_EXPORT_COLUMNS],
-      record_delimiter: 'windows',
-      escape_formulas: true,
-    });
-    headerWritten = true;
-    return text;
-  };
-  return new Transform({
-    writableObjectMode: true,
-    transform(row: PaymentExportRow, _encoding, done) {
-      try {
-        batch.push(exportRow(row));
-        if (batch.length < BATCH_ROWS) return done();
-        // A full batch is written on the next turn of the event loop: meanwhile the cursor, whose
-        // buffer has room again, asks PostgreSQL for its next rows, so the database reads while this
-        // process writes (done at once, the two would take turns).
-        setImmediate(() => {
-          try {
-            done(null, render());
-          } catch (error) {
-            done(error as Error);
-          }
-        });
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-    flush(done) {
-      try {
-        if (batch.length > 0 || (format === 'csv' && !headerWritten)) done(null, render());
-        else done();
-      } catch (error) {
-        done(error as Error);
-      }
-    },
-  });
+  return createExportWriter({ columns: PAYMENT_EXPORT_COLUMNS, format, mapRow: exportRow });
 }

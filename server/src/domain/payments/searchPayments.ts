@@ -1,5 +1,6 @@
 import type { Mode, PaymentStatus } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { paymentFilterConditions } from './paymentFilterConditions.js';
 
 /** One row of the dashboard's payments list: what the table shows, nothing more. */
 export interface PaymentListRow {
@@ -42,13 +43,6 @@ export interface PaymentListPage {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** How a search box entry is read: a payment id, an email, or else an order_id. */
-export function searchKind(query: string): 'id' | 'email' | 'order_id' {
-  if (UUID.test(query)) return 'id';
-  if (query.includes('@')) return 'email';
-  return 'order_id';
-}
-
 /**
  * The dashboard's payments list: newest first, keyset-paged on (created_at, id) so a page deep in a
  * million payments costs what the first does (each filter has an index that keeps that order:
@@ -58,24 +52,14 @@ export function searchKind(query: string): 'id' | 'email' | 'order_id' {
  */
 export async function searchPayments(em: EntityManager, search: PaymentSearch): Promise<PaymentListPage> {
   const limit = Math.min(Math.max(search.limit ?? 25, 1), 100);
-  const where = ['p.business_id = ?', 'p.mode = ?'];
-  const params: unknown[] = [search.businessId, search.mode];
-  const query = search.query?.trim();
-  if (query) {
-    const kind = searchKind(query);
-    if (kind === 'id') where.push('p.id = ?::uuid');
-    else if (kind === 'email') where.push('lower(p.customer_email) = lower(?)');
-    else where.push('p.order_id = ?');
-    params.push(query);
-  }
-  if (search.createdFrom) {
-    where.push('p.created_at >= ?');
-    params.push(search.createdFrom);
-  }
-  if (search.createdBefore) {
-    where.push('p.created_at < ?');
-    params.push(search.createdBefore);
-  }
+  // The statuses are not among these conditions: several are merged below, one index scan each.
+  const { where, params } = paymentFilterConditions({
+    businessId: search.businessId,
+    mode: search.mode,
+    search: search.query,
+    createdFrom: search.createdFrom,
+    createdBefore: search.createdBefore,
+  });
   if (search.after) {
     if (!UUID.test(search.after)) return { rows: [], next: null };
     where.push(`(p.created_at, p.id) < (select c.created_at, c.id from payments c

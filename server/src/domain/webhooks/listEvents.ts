@@ -2,13 +2,13 @@ import {
   type EventList,
   LIST_LIMIT_DEFAULT,
   type ParsedListEventsQuery,
-  parseEventTypeFilter,
   type WebhookEvent,
 } from '@cairn/contract';
 import { readKeysetPage } from '../../platform/db/readKeysetPage.js';
 import { ApiError } from '../../platform/runtime/ApiError.js';
 import type { Gateway } from '../gateway/Gateway.js';
 import type { PaymentScope } from '../payments/lockPayment.js';
+import { eventFilterConditions } from './eventFilterConditions.js';
 
 const uuidOf = (eventId: string) => eventId.slice('evt_'.length);
 
@@ -23,29 +23,7 @@ export async function listEvents(
   query: ParsedListEventsQuery,
 ): Promise<EventList> {
   const limit = query.limit ?? LIST_LIMIT_DEFAULT;
-  const where = ['o.business_id = ?', 'o.mode = ?'];
-  const params: unknown[] = [scope.businessId, scope.mode];
-  const types = parseEventTypeFilter(query.type);
-  if (types) {
-    where.push(`o.event in (${types.map(() => '?').join(', ')})`);
-    params.push(...types);
-  }
-  if (query.payment_id !== undefined) {
-    where.push('o.payment_id = ?');
-    params.push(query.payment_id);
-  }
-  if (query.invoice_id !== undefined) {
-    where.push('o.invoice_id = ?');
-    params.push(query.invoice_id);
-  }
-  if (query.created_gte !== undefined) {
-    where.push('o.created_at >= ?');
-    params.push(new Date(query.created_gte));
-  }
-  if (query.created_lt !== undefined) {
-    where.push('o.created_at < ?');
-    params.push(new Date(query.created_lt));
-  }
+  const { where, params } = eventFilterConditions(scope, query);
   const page = await readKeysetPage<{ id: string; body: string }>(gateway.orm.em.fork(), {
     select: 'select o.id, o.body from outbox_events o',
     where,

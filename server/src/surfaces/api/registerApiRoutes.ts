@@ -17,8 +17,13 @@ const s = initServer();
 /** The create-payment route, whose single insert statement re-checks the key (see createPayment). */
 const CREATE_PAYMENT_URL = apiContract.createPayment.path;
 
-/** The export route, whose file's media type follows its `format`. */
-const EXPORT_PAYMENTS_URL = apiContract.exportPayments.path;
+/** The export routes, whose file's media type follows their `format`. */
+const EXPORT_URLS: ReadonlySet<string> = new Set([
+  apiContract.exportPayments.path,
+  apiContract.exportInvoices.path,
+  apiContract.exportEvents.path,
+  apiContract.exportCreditLedger.path,
+]);
 
 /**
  * Registers the merchant API (the ts-rest contract) in its own scope: authentication on every route,
@@ -82,11 +87,11 @@ export async function registerApiRoutes(
       done(unstorableTextError(request.body, request.query));
     });
 
-    // ts-rest writes the contract's one media type of the export (CSV) after the handler returns;
+    // ts-rest writes the contract's one media type of an export (CSV) after the handler returns;
     // a JSON Lines export is relabelled here, before the headers leave.
     api.addHook('onSend', async (request, reply, payload) => {
       if (
-        request.routeOptions.url === EXPORT_PAYMENTS_URL &&
+        EXPORT_URLS.has(request.routeOptions.url ?? '') &&
         reply.statusCode === 200 &&
         (request.query as { format?: unknown }).format === 'jsonl'
       )

@@ -39,7 +39,12 @@ const AGENT_NOTES: Partial<Record<keyof ApiContract, string>> = {
  * Routes that are no tool: an export answers a file (CSV or JSON Lines, possibly a million rows),
  * not an object an agent can take as its result; an agent lists payments instead.
  */
-const NOT_TOOLS: ReadonlySet<keyof ApiContract> = new Set(['exportPayments']);
+const NOT_TOOLS: ReadonlySet<keyof ApiContract> = new Set([
+  'exportPayments',
+  'exportInvoices',
+  'exportEvents',
+  'exportCreditLedger',
+]);
 
 const snake = (name: string) => name.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 

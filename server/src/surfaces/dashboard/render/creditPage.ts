@@ -7,6 +7,7 @@ import type { CreditLedgerLine } from '../../../domain/credit/listCreditLedger.j
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
+import { exportLinks } from './exportLinks.js';
 import { formatTime } from './forms.js';
 import { pager } from './listControls.js';
 import type { Page } from './Page.js';
@@ -101,6 +102,7 @@ export function creditPage(
 <h2 id="ledger-heading">Ledger (${input.mode} mode)</h2>
 ${rows.length > 0 ? ledgerTable(rows) : html`<p>No entries${input.paged ? ' on this page' : ' yet'}.</p>`}
 ${pager(first, next, 'Older entries')}
+${exportLinks(`Export the ${input.mode}-mode ledger`, (format) => `${paths.creditLedgerExport}?format=${format}`)}
 </section>`,
   };
 }

@@ -1,6 +1,7 @@
-import { WEBHOOK_EVENT_NAMES, type WebhookEvent } from '@cairn/contract';
+import { type ExportFormat, WEBHOOK_EVENT_NAMES, type WebhookEvent } from '@cairn/contract';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
+import { exportLinks } from './exportLinks.js';
 import { formatTime } from './forms.js';
 import { emptyCard, filterButtons, filterSelect, pager, paymentIdFilter } from './listControls.js';
 import type { Page } from './Page.js';
@@ -48,8 +49,9 @@ export function eventsPage(
   },
 ): Page {
   const { filters } = input;
-  const query = (after?: string) => {
+  const query = (after?: string, format?: ExportFormat) => {
     const params = new URLSearchParams();
+    if (format) params.set('format', format);
     if (filters.type) params.set('type', filters.type);
     if (filters.payment) params.set('payment', filters.payment);
     if (after) params.set('after', after);
@@ -74,6 +76,7 @@ ${paymentIdFilter(filters.payment)}
 </div>
 ${filterButtons('Show events', anyFilter ? paths.events : null)}
 </form>
+${exportLinks('Export these events', (format) => `${paths.eventsExport}${query(undefined, format)}`)}
 ${rows.length === 0 ? emptyCard(anyFilter || input.paged ? 'No events match.' : 'No events yet.') : rows}
 ${pager(first, next, 'Older events')}`,
   };

@@ -1,9 +1,16 @@
-import { INVOICE_MAX_LINE_ITEMS, INVOICE_STATUSES, type Invoice, type InvoiceStatus } from '@cairn/contract';
+import {
+  type ExportFormat,
+  INVOICE_MAX_LINE_ITEMS,
+  INVOICE_STATUSES,
+  type Invoice,
+  type InvoiceStatus,
+} from '@cairn/contract';
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import { apiKeyField } from './apiKeyField.js';
 import { currencyField } from './currencyField.js';
 import type { DashboardPaths } from './dashboardPaths.js';
+import { exportLinks } from './exportLinks.js';
 import { csrfField, field, fieldError } from './forms.js';
 import { languageField } from './languageField.js';
 import { emptyCard, filterButtons, filterSelect, pager } from './listControls.js';
@@ -43,8 +50,9 @@ export interface InvoiceFilters {
   readonly overdue: boolean;
 }
 
-function filterQuery(filters: InvoiceFilters, after?: string): string {
+function filterQuery(filters: InvoiceFilters, after?: string, format?: ExportFormat): string {
   const query = new URLSearchParams();
+  if (format) query.set('format', format);
   if (filters.status) query.set('status', filters.status);
   if (filters.overdue) query.set('overdue', '1');
   if (after) query.set('after', after);
@@ -110,6 +118,7 @@ ${filterSelect('status', 'Status', filters.status, statuses)}
 </div>
 ${filterButtons('Show invoices', anyFilter ? paths.invoices : null)}
 </form>
+${exportLinks('Export these invoices', (format) => `${paths.invoicesExport}${filterQuery(filters, undefined, format)}`)}
 ${rows.length === 0 ? emptyCard(none) : invoicesTable(input.mode, rows)}
 ${pager(first, next, 'Older invoices')}`,
   };

@@ -9,6 +9,7 @@ import type { PaymentListPage, PaymentListRow } from '../../../domain/payments/s
 import { formatFiat } from '../../../web/formatFiat.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
+import { exportLinks } from './exportLinks.js';
 import { field, fieldError, formatTime } from './forms.js';
 import { emptyCard, filterButtons, pager } from './listControls.js';
 import type { Page } from './Page.js';
@@ -57,11 +58,11 @@ function filterQuery(filters: PaymentFilters, after?: string, format?: ExportFor
  * The list's exports: every payment the current filters select (all pages), of this business and
  * mode, as a file.
  */
-function exportLinks(paths: DashboardPaths, filters: PaymentFilters): SafeHtml {
-  const link = (format: ExportFormat, label: string) =>
-    html`<a class="button secondary" href="${paths.paymentsExport}${filterQuery(filters, undefined, format)}" download>${label}</a>`;
-  return html`<div class="actions exports" aria-label="Export these payments">${link('csv', 'Download CSV')} ${link('jsonl', 'Download JSON Lines')}</div>`;
-}
+const paymentExportLinks = (paths: DashboardPaths, filters: PaymentFilters): SafeHtml =>
+  exportLinks(
+    'Export these payments',
+    (format) => `${paths.paymentsExport}${filterQuery(filters, undefined, format)}`,
+  );
 
 /** A payment's status badge and its tags (overpaid, revived). */
 function statusCell(row: PaymentListRow): SafeHtml {
@@ -164,7 +165,7 @@ ${searchFields(filters, errors)}
 ${statusFilter(filters)}
 ${filterButtons('Show payments', anyFilter ? paths.payments : null)}
 </form>
-${exportLinks(paths, filters)}
+${paymentExportLinks(paths, filters)}
 ${page.rows.length === 0 ? emptyCard(none) : paymentsTable(input.mode, rows)}
 ${pager(first, next, 'Older payments')}`,
   };

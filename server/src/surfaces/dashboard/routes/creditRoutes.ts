@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { loadCreditStatement } from '../../../domain/credit/loadCreditStatement.js';
+import { streamCreditLedgerExport } from '../../../domain/credit/streamCreditLedgerExport.js';
 import { creditPage } from '../render/creditPage.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { exportFormatOf, sendExport } from './sendExport.js';
 import { withBusiness } from './signedInScopes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -32,6 +34,24 @@ export function registerCreditRoutes(scope: FastifyInstance, rt: DashboardRuntim
           paged: before !== undefined,
         }),
       );
+    }),
+  );
+
+  // The ledger's export: every entry of the mode being viewed (test and live never mix), streamed
+  // as the API's export is.
+  scope.get<Query>(
+    '/credit/ledger/export',
+    withBusiness<Query>(async (request, reply, viewer) => {
+      const format = exportFormatOf(request.query.format);
+      const ledger = { businessId: viewer.business.id, mode: viewer.mode };
+      const body = await streamCreditLedgerExport(gateway, ledger, {}, format);
+      return sendExport(reply, {
+        kind: 'credit-ledger',
+        mode: viewer.mode,
+        now: gateway.clock.now(),
+        format,
+        body,
+      });
     }),
   );
 }

@@ -7,6 +7,7 @@ import { createInvoiceAudited } from '../../../domain/invoices/createInvoiceAudi
 import { retrieveInvoice } from '../../../domain/invoices/findInvoice.js';
 import { listInvoices } from '../../../domain/invoices/listInvoices.js';
 import { loadInvoiceDetail } from '../../../domain/invoices/loadInvoiceDetail.js';
+import { streamInvoiceExport } from '../../../domain/invoices/streamInvoiceExport.js';
 import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { invoicePage, invoicePreviewPage } from '../render/invoiceDetailPages.js';
@@ -21,6 +22,7 @@ import type { Notice, RedirectNotice } from '../render/Notice.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import { amountFieldError } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { exportFormatOf, sendExport } from './sendExport.js';
 import { withBusiness } from './signedInScopes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -31,6 +33,12 @@ const EVENTS = 20;
 type Body = Record<string, string | undefined> | undefined;
 type IdParams = { Params: { id: string } };
 type Query = { Querystring: Record<string, string | undefined> };
+
+/** The list's filters from its query: a known status, and overdue only when `overdue=1`. */
+const invoiceFiltersOf = (q: Record<string, string | undefined>): InvoiceFilters => ({
+  status: (INVOICE_STATUSES as readonly string[]).includes(q.status ?? '') ? (q.status as InvoiceStatus) : '',
+  overdue: q.overdue === '1',
+});
 
 /** Done: the notice of the redirect back to the invoice. */
 const DONE: Readonly<Record<InvoiceAction, RedirectNotice>> = {
@@ -96,12 +104,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
     '/invoices',
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
-      const filters: InvoiceFilters = {
-        status: (INVOICE_STATUSES as readonly string[]).includes(q.status ?? '')
-          ? (q.status as InvoiceStatus)
-          : '',
-        overdue: q.overdue === '1',
-      };
+      const filters = invoiceFiltersOf(q);
       const after = UUID.test(q.after ?? '') ? q.after : undefined;
       let page: Awaited<ReturnType<typeof listInvoices>>;
       try {
@@ -127,6 +130,32 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
           mode: viewer.mode,
         }),
       );
+    }),
+  );
+
+  // The list's export: every invoice the filters select (no page), of the signed-in business and the
+  // mode being viewed, streamed as the API's export is.
+  scope.get<Query>(
+    '/invoices/export',
+    withBusiness<Query>(async (request, reply, viewer) => {
+      const filters = invoiceFiltersOf(request.query);
+      const format = exportFormatOf(request.query.format);
+      const body = await streamInvoiceExport(
+        gateway,
+        scopeOf(viewer),
+        {
+          ...(filters.status ? { status: filters.status } : {}),
+          ...(filters.overdue ? { overdue: 'true' } : {}),
+        },
+        format,
+      );
+      return sendExport(reply, {
+        kind: 'invoices',
+        mode: viewer.mode,
+        now: gateway.clock.now(),
+        format,
+        body,
+      });
     }),
   );
 

@@ -1,18 +1,11 @@
 import { formatUnits, parseUnits } from '@cairn/chain-core';
-import {
-  EXPORT_CONTENT_TYPES,
-  type ExportFormat,
-  getChain,
-  PAYMENT_STATUS_LABELS,
-  RecordRefundRequestSchema,
-} from '@cairn/contract';
+import { getChain, PAYMENT_STATUS_LABELS, RecordRefundRequestSchema } from '@cairn/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptShortfall } from '../../../domain/payments/acceptShortfall.js';
 import { cancelPayment } from '../../../domain/payments/cancelPayment.js';
 import { findPaymentListPage } from '../../../domain/payments/findPaymentListPage.js';
 import { loadPaymentDetail } from '../../../domain/payments/loadPaymentDetail.js';
 import { loadPaymentStatus } from '../../../domain/payments/loadPaymentStatus.js';
-import { paymentExportDisposition } from '../../../domain/payments/paymentExportFileName.js';
 import { recordRefund } from '../../../domain/payments/recordRefund.js';
 import { rfc3339 } from '../../../domain/payments/serializePayment.js';
 import { streamPaymentExport } from '../../../domain/payments/streamPaymentExport.js';
@@ -25,6 +18,7 @@ import type { BusinessViewer } from '../render/Viewer.js';
 import { decimalCommaAdvice } from './amountFieldError.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { parsePaymentFilters } from './paymentListFilters.js';
+import { exportFormatOf, sendExport } from './sendExport.js';
 import { withBusiness } from './signedInScopes.js';
 
 type Form = { Body: Record<string, string | undefined> | undefined; Params: { id: string } };
@@ -73,7 +67,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
     '/payments/export',
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const { filters, errors, createdFrom, createdBefore } = parsePaymentFilters(request.query);
-      const format: ExportFormat = one(request.query.format) === 'jsonl' ? 'jsonl' : 'csv';
+      const format = exportFormatOf(request.query.format);
       if (Object.keys(errors).length > 0) {
         const search = new URL(request.url, 'http://x').search;
         return reply.redirect(`${paths.payments}${search}`, 303);
@@ -83,11 +77,13 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
         { ...scopeOf(viewer), statuses: filters.statuses, search: filters.q, createdFrom, createdBefore },
         format,
       );
-      return reply
-        .header('content-type', EXPORT_CONTENT_TYPES[format])
-        .header('content-disposition', paymentExportDisposition(viewer.mode, gateway.clock.now(), format))
-        .header('cache-control', 'no-store')
-        .send(body);
+      return sendExport(reply, {
+        kind: 'payments',
+        mode: viewer.mode,
+        now: gateway.clock.now(),
+        format,
+        body,
+      });
     }),
   );
 

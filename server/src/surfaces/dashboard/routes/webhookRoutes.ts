@@ -5,12 +5,14 @@ import type { DeliveryStatus } from '../../../domain/webhooks/deliveryTypes.js';
 import { listEvents } from '../../../domain/webhooks/listEvents.js';
 import { loadDeliveryLog } from '../../../domain/webhooks/loadDeliveryLog.js';
 import { redeliverWebhookOfBusiness } from '../../../domain/webhooks/redeliverWebhookOfBusiness.js';
+import { streamEventExport } from '../../../domain/webhooks/streamEventExport.js';
 import { WebhookError } from '../../../domain/webhooks/WebhookError.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { type EventFilters, eventsPage } from '../render/eventsPage.js';
 import type { BusinessViewer } from '../render/Viewer.js';
 import { type DeliveryFilters, webhooksPage } from '../render/webhookPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { exportFormatOf, sendExport } from './sendExport.js';
 import { withBusiness } from './signedInScopes.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,6 +27,12 @@ const isEventName = (name: string | undefined) =>
 /** A payment id typed into a filter, trimmed, or '' when it is not one. */
 const paymentFilter = (text: string | undefined) =>
   UUID.test(text?.trim() ?? '') ? (text as string).trim() : '';
+
+/** The events list's filters from its query: a known type, a payment id. */
+const eventFiltersOf = (q: Record<string, string | undefined>): EventFilters => ({
+  type: isEventName(q.type) ? (q.type as string) : '',
+  payment: paymentFilter(q.payment),
+});
 
 /**
  * The read-only delivery inspector of docs/webhooks.md (with redeliver, the service `webhooks:redeliver` uses)
@@ -84,10 +92,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
     '/events',
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
-      const filters: EventFilters = {
-        type: isEventName(q.type) ? (q.type as string) : '',
-        payment: paymentFilter(q.payment),
-      };
+      const filters = eventFiltersOf(q);
       const after = /^evt_[0-9a-f-]{36}$/.test(q.after ?? '') ? q.after : undefined;
       let page: Awaited<ReturnType<typeof listEvents>>;
       try {
@@ -113,6 +118,26 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
           mode: viewer.mode,
         }),
       );
+    }),
+  );
+
+  // The list's export: every event the filters select (no page), of the signed-in business and the
+  // mode being viewed, streamed as the API's export is.
+  scope.get<Query>(
+    '/events/export',
+    withBusiness<Query>(async (request, reply, viewer) => {
+      const filters = eventFiltersOf(request.query);
+      const format = exportFormatOf(request.query.format);
+      const body = await streamEventExport(
+        gateway,
+        scopeOf(viewer),
+        {
+          ...(filters.type ? { type: filters.type } : {}),
+          ...(filters.payment ? { payment_id: filters.payment } : {}),
+        },
+        format,
+      );
+      return sendExport(reply, { kind: 'events', mode: viewer.mode, now: gateway.clock.now(), format, body });
     }),
   );
 
