@@ -8,7 +8,7 @@ import type { AuditActor } from './recordAudit.js';
 
 /**
  * Mails the login that owns the business a security alert about a change to it, in the caller's
- * transaction (beside the change's audit entry). The owner is the only member a business has; a
+ * transaction (beside the change's audit entry), whichever member made it; a
  * change by the operator CLI is reported as coming from it.
  */
 export async function alertBusinessOwner(

@@ -29,6 +29,7 @@ import { Migration20261127140000_chainResets } from '../../../migrations/Migrati
 import { Migration20261127150000_strayFunds } from '../../../migrations/Migration20261127150000_strayFunds.js';
 import { Migration20261127160000_straySweeps } from '../../../migrations/Migration20261127160000_straySweeps.js';
 import { Migration20261128000000_invoiceLanguage } from '../../../migrations/Migration20261128000000_invoiceLanguage.js';
+import { Migration20261128100000_members } from '../../../migrations/Migration20261128100000_members.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -82,6 +83,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127150000_strayFunds', class: Migration20261127150000_strayFunds },
   { name: 'Migration20261127160000_straySweeps', class: Migration20261127160000_straySweeps },
   { name: 'Migration20261128000000_invoiceLanguage', class: Migration20261128000000_invoiceLanguage },
+  { name: 'Migration20261128100000_members', class: Migration20261128100000_members },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -98,7 +98,6 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
       }
       await renameBusinessAudited(gateway, rt.actor(request, viewer), {
         businessId: viewer.business.id,
-        userId: viewer.userId,
         name: parsed.name,
       });
       return rt.redirect(reply, paths.settings, 'business-renamed');
