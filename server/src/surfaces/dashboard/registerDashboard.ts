@@ -35,7 +35,7 @@ import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/passkeyRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
-import { registerSignedInScopes } from './routes/signedInScopes.js';
+import { type BusinessRoute, registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerStrayFundsRoutes } from './routes/strayFundsRoutes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
 import {
@@ -104,6 +104,8 @@ export async function registerDashboard(
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('dashboardRoutes', routes);
+  const businessRoutes: BusinessRoute[] = [];
+  app.decorate('dashboardBusinessRoutes', businessRoutes);
   await app.register(
     async (scope) => {
       scope.addHook('onRoute', (route) => {
@@ -355,26 +357,31 @@ export async function registerDashboard(
       registerMailboxRoutes(scope, runtime);
       registerWalletConfirmationPage(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
-      await registerSignedInScopes(scope, runtime, {
-        viewer: (signedIn) => {
-          registerOnboardingRoutes(signedIn, runtime);
-          registerSecurityRoutes(signedIn, runtime);
-          registerPasskeyRoutes(signedIn, runtime);
-          registerWalletConfirmationPost(signedIn, runtime);
+      await registerSignedInScopes(
+        scope,
+        runtime,
+        {
+          viewer: (signedIn) => {
+            registerOnboardingRoutes(signedIn, runtime);
+            registerSecurityRoutes(signedIn, runtime);
+            registerPasskeyRoutes(signedIn, runtime);
+            registerWalletConfirmationPost(signedIn, runtime);
+          },
+          business: (business) => {
+            registerBusinessRoutes(business, runtime);
+            registerWalletRoutes(business, runtime);
+            registerKeyRoutes(business, runtime);
+            registerAuditRoutes(business, runtime);
+            registerPaymentRoutes(business, runtime);
+            registerStrayFundsRoutes(business, runtime);
+            registerWebhookRoutes(business, runtime);
+            registerCreditRoutes(business, runtime);
+            registerPaymentLinkRoutes(business, runtime);
+            registerInvoiceRoutes(business, runtime);
+          },
         },
-        business: (business) => {
-          registerBusinessRoutes(business, runtime);
-          registerWalletRoutes(business, runtime);
-          registerKeyRoutes(business, runtime);
-          registerAuditRoutes(business, runtime);
-          registerPaymentRoutes(business, runtime);
-          registerStrayFundsRoutes(business, runtime);
-          registerWebhookRoutes(business, runtime);
-          registerCreditRoutes(business, runtime);
-          registerPaymentLinkRoutes(business, runtime);
-          registerInvoiceRoutes(business, runtime);
-        },
-      });
+        businessRoutes,
+      );
     },
     { prefix: base },
   );

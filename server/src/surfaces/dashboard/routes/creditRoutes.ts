@@ -14,6 +14,7 @@ export function registerCreditRoutes(scope: FastifyInstance, rt: DashboardRuntim
   const { paths, gateway } = rt;
   scope.get<Query>(
     '/credit',
+    { config: { permission: 'credit.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const before = UUID.test(request.query.before ?? '') ? request.query.before : undefined;
       const statement = await loadCreditStatement(gateway, {

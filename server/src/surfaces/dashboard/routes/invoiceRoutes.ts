@@ -94,6 +94,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/invoices',
+    { config: { permission: 'invoices.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const filters: InvoiceFilters = {
@@ -150,11 +151,13 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get(
     '/invoices/new',
+    { config: { permission: 'invoices.write' } },
     withBusiness(async (request, reply, viewer) => showForm(request, reply, viewer)),
   );
 
   scope.post<{ Body: Body }>(
     '/invoices',
+    { config: { permission: 'invoices.write' } },
     withBusiness<{ Body: Body }>(async (request, reply, viewer) => {
       const raw = request.body ?? {};
       const values: Record<string, string> = {};
@@ -268,6 +271,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/invoices/:id',
+    { config: { permission: 'invoices.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) =>
       showInvoice(request, reply, viewer, request.params.id),
     ),
@@ -275,6 +279,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/invoices/:id/preview',
+    { config: { permission: 'invoices.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       const { id } = request.params;
       if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such invoice.');
@@ -291,6 +296,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
   for (const [action, done] of Object.entries(DONE) as [InvoiceAction, RedirectNotice][]) {
     scope.post<IdParams & { Body: Body }>(
       `/invoices/:id/${action}`,
+      { config: { permission: action === 'void' ? 'invoices.void' : 'invoices.write' } },
       withBusiness<IdParams & { Body: Body }>(async (request, reply, viewer) => {
         const { id } = request.params;
         if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such invoice.');

@@ -43,6 +43,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<ListQuery>(
     '/payments',
+    { config: { permission: 'payments.read' } },
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const query = request.query;
       const { filters, errors, createdFrom: from, createdBefore: before } = parsePaymentFilters(query);
@@ -71,6 +72,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
   // shows why.
   scope.get<ListQuery>(
     '/payments/export',
+    { config: { permission: 'payments.read' } },
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const { filters, errors, createdFrom, createdBefore } = parsePaymentFilters(request.query);
       const format: ExportFormat = one(request.query.format) === 'jsonl' ? 'jsonl' : 'csv';
@@ -109,6 +111,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/payments/:id',
+    { config: { permission: 'payments.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       if (!UUID.test(request.params.id)) throw new ApiError('NOT_FOUND', 'No such payment.');
       return showPayment(request, reply, viewer, request.params.id);
@@ -119,7 +122,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
   // Signed out or without a business it is a bare 401 (dashboardRefusal), not a redirect.
   scope.get<IdParams>(
     '/payments/:id/status',
-    { config: { dashboardRefusal: 'json' } },
+    { config: { permission: 'payments.read', dashboardRefusal: 'json' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       if (!UUID.test(request.params.id)) return reply.status(404).send({});
       const payment = await loadPaymentStatus(gateway, scopeOf(viewer), request.params.id);
@@ -159,6 +162,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/cancel',
+    { config: { permission: 'payments.cancel' } },
     withBusiness<Form>(async (request, reply, viewer) =>
       act(
         request,
@@ -172,6 +176,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/accept-shortfall',
+    { config: { permission: 'payments.accept_shortfall' } },
     withBusiness<Form>(async (request, reply, viewer) =>
       act(request, reply, viewer, () => acceptShortfall(gateway, scopeOf(viewer), request.params.id), {
         kind: 'ok',
@@ -182,6 +187,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/refunds',
+    { config: { permission: 'payments.refund' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const form = request.body ?? {};
       const values = {

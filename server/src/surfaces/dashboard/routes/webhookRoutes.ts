@@ -36,6 +36,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/webhooks',
+    { config: { permission: 'webhooks.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const keys = await listKeyChoices(gateway, scopeOf(viewer));
@@ -82,6 +83,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/events',
+    { config: { permission: 'events.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const filters: EventFilters = {
@@ -118,6 +120,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Redeliver>(
     '/webhooks/:id/redeliver',
+    { config: { permission: 'webhooks.manage' } },
     withBusiness<Redeliver>(async (request, reply, viewer) => {
       const id = request.params.id;
       const back = /^\?[\w=&%.:-]*$/.test(request.body?.back ?? '') ? (request.body?.back as string) : '';
