@@ -17,13 +17,15 @@ export async function alertBusinessOwner(
   actor: AuditActor,
   businessId: string,
   change: BusinessChange,
+  /** Someone else to mail instead of the owner (a former owner after a handover). */
+  recipientUserId?: string,
 ): Promise<void> {
   const business = await em.findOne(Business, { id: businessId });
   if (!business) return;
   await sendSecurityAlert(
     em,
     alertContextOf(gateway),
-    business.userId,
+    recipientUserId ?? business.userId,
     { kind: 'business', business: business.name, change },
     actor.userId
       ? {

@@ -30,6 +30,7 @@ import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerLockAccountRoutes } from './routes/lockAccountRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
+import { registerMemberRoutes } from './routes/memberRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
 import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/passkeyRoutes.js';
@@ -372,6 +373,7 @@ export async function registerDashboard(
             registerWalletRoutes(business, runtime);
             registerKeyRoutes(business, runtime);
             registerAuditRoutes(business, runtime);
+            registerMemberRoutes(business, runtime);
             registerPaymentRoutes(business, runtime);
             registerStrayFundsRoutes(business, runtime);
             registerWebhookRoutes(business, runtime);

@@ -19,7 +19,8 @@ export type Section =
   | 'keys'
   | 'audit'
   | 'settings'
-  | 'businesses';
+  | 'businesses'
+  | 'members';
 
 /** What every dashboard page is drawn with. */
 export interface PageFrame {
@@ -63,6 +64,7 @@ const NAV_GROUPS: readonly { readonly title?: string; readonly items: readonly N
     items: [
       { id: 'wallets', label: 'Wallets', path: 'wallets', permission: 'wallets.read' },
       { id: 'credit', label: 'Prepaid Credit', path: 'credit', permission: 'credit.read' },
+      { id: 'members', label: 'Members', path: 'members', permission: 'members.read' },
       { id: 'settings', label: 'Settings', path: 'settings', permission: 'settings.read' },
       { id: 'businesses', label: 'Businesses', path: 'businesses', permission: 'settings.read' },
       { id: 'audit', label: 'Audit log', path: 'audit', permission: 'audit.read' },
