@@ -93,4 +93,30 @@ describe('the business scope', () => {
     expect(refusals).toBe(expected);
     expect(refusals).toBeGreaterThan(50);
   }, 300_000);
+
+  it('shows each role only the navigation entries it may open', async () => {
+    const entries = {
+      Payments: 'payments.read',
+      Invoices: 'invoices.read',
+      'Payment links': 'links.read',
+      'Stray funds': 'stray_funds.read',
+      'API keys &amp; webhook endpoints': 'keys.read',
+      'Webhook deliveries': 'webhooks.read',
+      Wallets: 'wallets.read',
+      'Prepaid Credit': 'credit.read',
+      Members: 'members.read',
+      'Audit log': 'audit.read',
+    } as const;
+    for (const role of MEMBER_ROLES) {
+      const page = await clients.get(role)!.get('/dashboard/');
+      expect(page.status, role).toBe(200);
+      const nav = /<nav class="side"[\s\S]*?<\/nav>/.exec(page.body)?.[0] ?? '';
+      for (const [label, permission] of Object.entries(entries)) {
+        const shown = new RegExp(`>${label}</a>`).test(nav);
+        expect(shown, `${role}: ${label}`).toBe(
+          (ROLE_MATRIX[permission] as readonly string[]).includes(role),
+        );
+      }
+    }
+  });
 });
