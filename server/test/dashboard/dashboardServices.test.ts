@@ -259,10 +259,10 @@ describe('businesses, credit and mail', () => {
       name: 'Second Shop',
     });
     expectViewModel(created, ['id', 'name']);
-    expect((await loadViewer(accounts, token))?.business).toEqual(created);
+    expect((await loadViewer(accounts, token))?.business).toEqual({ ...created, role: 'owner' });
     clock.advance(1_000);
-    await renameBusinessAudited(gateway, actor, { businessId: created.id, userId, name: 'Renamed' });
-    await renameBusinessAudited(gateway, actor, { businessId: created.id, userId, name: 'Renamed' });
+    await renameBusinessAudited(gateway, actor, { businessId: created.id, name: 'Renamed' });
+    await renameBusinessAudited(gateway, actor, { businessId: created.id, name: 'Renamed' });
     const log = await listAuditLog(gateway, created.id);
     expect(log.map((line) => [line.action, line.target])).toEqual([
       ['business.renamed', 'Renamed'],

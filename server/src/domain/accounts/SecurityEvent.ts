@@ -16,7 +16,16 @@ export type BusinessChange =
     }
   /** A new endpoint (`from` null) or a new URL for one. */
   | { readonly kind: 'webhook_url'; readonly key: string; readonly from: string | null; readonly to: string }
-  | { readonly kind: 'webhook_secret_rotated'; readonly key: string };
+  | { readonly kind: 'webhook_secret_rotated'; readonly key: string }
+  /** Members (docs/roles.md): who may act in the business, and how. */
+  | {
+      readonly kind: 'member_role_changed';
+      readonly member: string;
+      readonly from: string;
+      readonly to: string;
+    }
+  | { readonly kind: 'member_removed'; readonly member: string }
+  | { readonly kind: 'ownership_handed'; readonly from: string; readonly to: string };
 
 /** What a security alert reports (docs/security.md#security-alerts). */
 export type SecurityEvent =

@@ -1,7 +1,12 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { Mode } from '@cairn/contract';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Business, DashboardSession, type IDashboardSession } from '../../platform/db/entities/index.js';
+import {
+  Business,
+  BusinessMember,
+  DashboardSession,
+  type IDashboardSession,
+} from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
 
 /** How long sessions last: in all, and without use. */
@@ -17,7 +22,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 /**
  * Starts a signed-in session for the login (a fresh random token each time: signing in never reuses
- * a session a browser had before). It opens on the login's first business, in test mode.
+ * a session a browser had before). It opens on the first business the login is a member of, in test mode.
  */
 export async function createSession(
   em: EntityManager,
@@ -26,9 +31,10 @@ export async function createSession(
 ): Promise<{ token: string; session: IDashboardSession }> {
   const token = randomBytes(32).toString('base64url');
   const now = clock.now();
+  const memberships = await em.find(BusinessMember, { userId: input.userId });
   const [first] = await em.find(
     Business,
-    { userId: input.userId },
+    { id: { $in: memberships.map((m) => m.businessId) } },
     { orderBy: { createdAt: 'asc' }, limit: 1 },
   );
   const session = em.create(DashboardSession, {

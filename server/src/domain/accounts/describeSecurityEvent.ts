@@ -100,5 +100,20 @@ function describeBusinessChange(business: string, change: BusinessChange): Secur
         subject: 'A webhook signing secret was replaced',
         what: `The webhook signing secret of the API key ${change.key} ${where} was replaced.`,
       };
+    case 'member_role_changed':
+      return {
+        subject: 'A member’s role was changed',
+        what: `The role of ${change.member} ${where} was changed from ${change.from} to ${change.to}.`,
+      };
+    case 'member_removed':
+      return {
+        subject: 'A member was removed',
+        what: `${change.member} was removed from the business “${business}”: their access to it has ended.`,
+      };
+    case 'ownership_handed':
+      return {
+        subject: 'Ownership of a business was handed over',
+        what: `Ownership of the business “${business}” was handed from ${change.from} to ${change.to}; ${change.from} stays as an admin.`,
+      };
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { AuditEvent, Business, User } from '../../platform/db/entities/index.js';
+import { AuditEvent, BusinessMember, User } from '../../platform/db/entities/index.js';
 import type { AccountsContext } from './AccountsContext.js';
 import { endAllSessions } from './dashboardSessions.js';
 import { lockEmailToken, spendEmailTokens } from './emailTokens.js';
@@ -34,10 +34,12 @@ export async function lockAccount(
     await endAllSessions(em, userId);
     await runSql(em, 'delete from second_factor_challenges where user_id = ?', [userId]);
     // The audit entry is written here, not through businesses/recordAudit: that folder builds on this one.
-    for (const business of await em.find(Business, { userId }, { orderBy: { createdAt: 'asc' } })) {
+    // Every business the login is a member of: its log says the member's login was locked.
+    const memberships = await em.find(BusinessMember, { userId }, { orderBy: { createdAt: 'asc' } });
+    for (const membership of memberships) {
       em.create(AuditEvent, {
         id: randomUUID(),
-        businessId: business.id,
+        businessId: membership.businessId,
         actorUserId: userId,
         actor: user.email,
         action: 'account.locked',

@@ -8,7 +8,7 @@ import type { AuditActor } from './recordAudit.js';
 
 /**
  * Mails the login that owns the business a security alert about a change to it, in the caller's
- * transaction (beside the change's audit entry). The owner is the only member a business has; a
+ * transaction (beside the change's audit entry), whichever member made it; a
  * change by the operator CLI is reported as coming from it.
  */
 export async function alertBusinessOwner(
@@ -17,13 +17,15 @@ export async function alertBusinessOwner(
   actor: AuditActor,
   businessId: string,
   change: BusinessChange,
+  /** Someone else to mail instead of the owner (a former owner after a handover). */
+  recipientUserId?: string,
 ): Promise<void> {
   const business = await em.findOne(Business, { id: businessId });
   if (!business) return;
   await sendSecurityAlert(
     em,
     alertContextOf(gateway),
-    business.userId,
+    recipientUserId ?? business.userId,
     { kind: 'business', business: business.name, change },
     actor.userId
       ? {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { Business, CreditLedgerEntry, type IBusiness } from '../../platform/db/entities/index.js';
+import {
+  Business,
+  BusinessMember,
+  CreditLedgerEntry,
+  type IBusiness,
+} from '../../platform/db/entities/index.js';
 import type { Clock } from '../../platform/runtime/clock.js';
 
 export interface SignupGrants {
@@ -10,7 +15,8 @@ export interface SignupGrants {
 
 /**
  * Creates a business for a login. The login's first business receives the signup grant of Prepaid
- * Credit in both modes (operator-configurable); further businesses start with none.
+ * Credit in both modes (operator-configurable); further businesses start with none. The login is the
+ * business's owner: `businesses.user_id` and its `owner` member row (docs/roles.md).
  */
 export async function createBusiness(
   em: EntityManager,
@@ -29,6 +35,7 @@ export async function createBusiness(
   });
   // Entities reference each other by id columns, so parents are flushed before their children.
   await em.flush();
+  em.create(BusinessMember, { businessId: business.id, userId: input.userId, role: 'owner', createdAt: now });
   if (isFirst) {
     for (const [mode, amount] of [
       ['test', input.grants.testUsd],

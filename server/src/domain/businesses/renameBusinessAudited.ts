@@ -3,16 +3,16 @@ import type { Gateway } from '../gateway/Gateway.js';
 import { type AuditActor, recordAudit } from './recordAudit.js';
 
 /**
- * A person renames one of their login's businesses (the checkout shows the new name), audited with
+ * A member whose role may manage settings renames the business (the checkout shows the new name), audited with
  * the old and new names; the same name again changes nothing and records nothing.
  */
 export async function renameBusinessAudited(
   gateway: Gateway,
   actor: AuditActor,
-  input: { readonly businessId: string; readonly userId: string; readonly name: string },
+  input: { readonly businessId: string; readonly name: string },
 ): Promise<void> {
   await gateway.orm.em.fork().transactional(async (em) => {
-    const business = await em.findOneOrFail(Business, { id: input.businessId, userId: input.userId });
+    const business = await em.findOneOrFail(Business, { id: input.businessId });
     if (business.name === input.name) return;
     await recordAudit(em, gateway.clock, actor, {
       businessId: business.id,

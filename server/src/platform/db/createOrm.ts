@@ -30,6 +30,7 @@ import { Migration20261127150000_strayFunds } from '../../../migrations/Migratio
 import { Migration20261127160000_straySweeps } from '../../../migrations/Migration20261127160000_straySweeps.js';
 import { Migration20261128000000_invoiceLanguage } from '../../../migrations/Migration20261128000000_invoiceLanguage.js';
 import { Migration20261128030000_eventFollow } from '../../../migrations/Migration20261128030000_eventFollow.js';
+import { Migration20261128100000_members } from '../../../migrations/Migration20261128100000_members.js';
 import { Migration20261128130000_reports } from '../../../migrations/Migration20261128130000_reports.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
@@ -85,6 +86,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261127160000_straySweeps', class: Migration20261127160000_straySweeps },
   { name: 'Migration20261128000000_invoiceLanguage', class: Migration20261128000000_invoiceLanguage },
   { name: 'Migration20261128030000_eventFollow', class: Migration20261128030000_eventFollow },
+  { name: 'Migration20261128100000_members', class: Migration20261128100000_members },
   { name: 'Migration20261128130000_reports', class: Migration20261128130000_reports },
 ];
 

@@ -30,13 +30,14 @@ import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerLockAccountRoutes } from './routes/lockAccountRoutes.js';
 import { registerMailboxRoutes } from './routes/mailboxRoutes.js';
+import { registerMemberRoutes } from './routes/memberRoutes.js';
 import { registerOidcRoutes } from './routes/oidcRoutes.js';
 import { registerOnboardingRoutes } from './routes/onboardingRoutes.js';
 import { registerPasskeyCeremonyRoutes, registerPasskeyRoutes } from './routes/passkeyRoutes.js';
 import { registerPaymentLinkRoutes } from './routes/paymentLinkRoutes.js';
 import { registerPaymentRoutes } from './routes/paymentRoutes.js';
 import { registerReportRoutes } from './routes/reportRoutes.js';
-import { registerSignedInScopes } from './routes/signedInScopes.js';
+import { type BusinessRoute, registerSignedInScopes } from './routes/signedInScopes.js';
 import { registerStrayFundsRoutes } from './routes/strayFundsRoutes.js';
 import { registerSecondFactorRoutes, registerSecurityRoutes } from './routes/twoFactorRoutes.js';
 import {
@@ -105,6 +106,8 @@ export async function registerDashboard(
 
   const routes: { method: string; url: string }[] = [];
   app.decorate('dashboardRoutes', routes);
+  const businessRoutes: BusinessRoute[] = [];
+  app.decorate('dashboardBusinessRoutes', businessRoutes);
   await app.register(
     async (scope) => {
       scope.addHook('onRoute', (route) => {
@@ -356,27 +359,33 @@ export async function registerDashboard(
       registerMailboxRoutes(scope, runtime);
       registerWalletConfirmationPage(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
-      await registerSignedInScopes(scope, runtime, {
-        viewer: (signedIn) => {
-          registerOnboardingRoutes(signedIn, runtime);
-          registerSecurityRoutes(signedIn, runtime);
-          registerPasskeyRoutes(signedIn, runtime);
-          registerWalletConfirmationPost(signedIn, runtime);
+      await registerSignedInScopes(
+        scope,
+        runtime,
+        {
+          viewer: (signedIn) => {
+            registerOnboardingRoutes(signedIn, runtime);
+            registerSecurityRoutes(signedIn, runtime);
+            registerPasskeyRoutes(signedIn, runtime);
+            registerWalletConfirmationPost(signedIn, runtime);
+          },
+          business: (business) => {
+            registerBusinessRoutes(business, runtime);
+            registerWalletRoutes(business, runtime);
+            registerKeyRoutes(business, runtime);
+            registerAuditRoutes(business, runtime);
+            registerMemberRoutes(business, runtime);
+            registerPaymentRoutes(business, runtime);
+            registerStrayFundsRoutes(business, runtime);
+            registerReportRoutes(business, runtime);
+            registerWebhookRoutes(business, runtime);
+            registerCreditRoutes(business, runtime);
+            registerPaymentLinkRoutes(business, runtime);
+            registerInvoiceRoutes(business, runtime);
+          },
         },
-        business: (business) => {
-          registerBusinessRoutes(business, runtime);
-          registerWalletRoutes(business, runtime);
-          registerKeyRoutes(business, runtime);
-          registerAuditRoutes(business, runtime);
-          registerPaymentRoutes(business, runtime);
-          registerStrayFundsRoutes(business, runtime);
-          registerReportRoutes(business, runtime);
-          registerWebhookRoutes(business, runtime);
-          registerCreditRoutes(business, runtime);
-          registerPaymentLinkRoutes(business, runtime);
-          registerInvoiceRoutes(business, runtime);
-        },
-      });
+        businessRoutes,
+      );
     },
     { prefix: base },
   );

@@ -9,6 +9,7 @@ import { UserIdentity } from './UserIdentity.js';
 export type { ApiKeyStatus, IApiKey } from './ApiKey.js';
 export type { IAuditEvent } from './AuditEvent.js';
 export type { IBusiness } from './Business.js';
+export type { IBusinessMember, MemberRole } from './BusinessMember.js';
 export type { CreditEntryKind, ICreditLedgerEntry } from './CreditLedgerEntry.js';
 export type { IDashboardSession } from './DashboardSession.js';
 export type { EmailTokenPurpose, IEmailToken } from './EmailToken.js';
@@ -26,6 +27,7 @@ export type { IWallet } from './Wallet.js';
 export type { IWebhookEndpoint } from './WebhookEndpoint.js';
 
 import { Business } from './Business.js';
+import { BusinessMember } from './BusinessMember.js';
 import { CreditLedgerEntry } from './CreditLedgerEntry.js';
 import { IdempotencyRecord } from './IdempotencyRecord.js';
 import { OutboxEvent } from './OutboxEvent.js';
@@ -41,6 +43,7 @@ export {
   ApiKey,
   AuditEvent,
   Business,
+  BusinessMember,
   CreditLedgerEntry,
   DashboardSession,
   EmailToken,
@@ -68,6 +71,7 @@ export const ENTITIES = [
   OidcLogin,
   UserIdentity,
   Business,
+  BusinessMember,
   CreditLedgerEntry,
   IdempotencyRecord,
   OutboxEvent,

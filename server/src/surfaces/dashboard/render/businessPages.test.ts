@@ -5,7 +5,7 @@ import { dashboardPaths } from './dashboardPaths.js';
 import type { Viewer } from './Viewer.js';
 
 const paths = dashboardPaths('/dashboard');
-const business = { id: 'b1', name: 'Tea & Cake' };
+const business = { id: 'b1', name: 'Tea & Cake', role: 'owner' as const };
 const viewer = {
   sessionId: 's',
   userId: 'u',

@@ -53,6 +53,9 @@ export function dashboardPaths(base: string) {
     webhookRotate: (id: string) => `${base}/keys/${id}/webhook/rotate`,
     webhookTest: (id: string) => `${base}/keys/${id}/webhook/test`,
     audit: `${base}/audit`,
+    members: `${base}/members`,
+    memberAction: (userId: string, action: 'role' | 'remove' | 'owner') =>
+      `${base}/members/${userId}/${action}`,
     payments: `${base}/payments`,
     paymentsExport: `${base}/payments/export`,
     payment: (id: string) => `${base}/payments/${id}`,

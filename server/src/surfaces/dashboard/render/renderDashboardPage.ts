@@ -1,3 +1,4 @@
+import { type Permission, roleMay } from '../../../domain/members/roles.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardAssets } from './DashboardAssets.js';
 import type { DashboardPaths } from './dashboardPaths.js';
@@ -19,7 +20,8 @@ export type Section =
   | 'keys'
   | 'audit'
   | 'settings'
-  | 'businesses';
+  | 'businesses'
+  | 'members';
 
 /** What every dashboard page is drawn with. */
 export interface PageFrame {
@@ -35,36 +37,39 @@ interface NavItem {
   readonly id: Section;
   readonly label: string;
   readonly path: keyof DashboardPaths;
+  /** What the page needs: the entry is shown only to roles that have it. */
+  readonly permission: Permission;
 }
 
 /** The navigation, grouped by task; a group without a title is the top of the list. */
 const NAV_GROUPS: readonly { readonly title?: string; readonly items: readonly NavItem[] }[] = [
-  { items: [{ id: 'overview', label: 'Home', path: 'home' }] },
+  { items: [{ id: 'overview', label: 'Home', path: 'home', permission: 'overview.read' }] },
   {
     title: 'Get paid',
     items: [
-      { id: 'payments', label: 'Payments', path: 'payments' },
-      { id: 'invoices', label: 'Invoices', path: 'invoices' },
-      { id: 'links', label: 'Payment links', path: 'links' },
-      { id: 'stray', label: 'Stray funds', path: 'strayFunds' },
-      { id: 'reports', label: 'Reports', path: 'reports' },
+      { id: 'payments', label: 'Payments', path: 'payments', permission: 'payments.read' },
+      { id: 'invoices', label: 'Invoices', path: 'invoices', permission: 'invoices.read' },
+      { id: 'links', label: 'Payment links', path: 'links', permission: 'links.read' },
+      { id: 'stray', label: 'Stray funds', path: 'strayFunds', permission: 'stray_funds.read' },
+      { id: 'reports', label: 'Reports', path: 'reports', permission: 'reports.read' },
     ],
   },
   {
     title: 'Developers',
     items: [
-      { id: 'keys', label: 'API keys & webhook endpoints', path: 'keys' },
-      { id: 'webhooks', label: 'Webhook deliveries', path: 'webhooks' },
+      { id: 'keys', label: 'API keys & webhook endpoints', path: 'keys', permission: 'keys.read' },
+      { id: 'webhooks', label: 'Webhook deliveries', path: 'webhooks', permission: 'webhooks.read' },
     ],
   },
   {
     title: 'Account',
     items: [
-      { id: 'wallets', label: 'Wallets', path: 'wallets' },
-      { id: 'credit', label: 'Prepaid Credit', path: 'credit' },
-      { id: 'settings', label: 'Settings', path: 'settings' },
-      { id: 'businesses', label: 'Businesses', path: 'businesses' },
-      { id: 'audit', label: 'Audit log', path: 'audit' },
+      { id: 'wallets', label: 'Wallets', path: 'wallets', permission: 'wallets.read' },
+      { id: 'credit', label: 'Prepaid Credit', path: 'credit', permission: 'credit.read' },
+      { id: 'members', label: 'Members', path: 'members', permission: 'members.read' },
+      { id: 'settings', label: 'Settings', path: 'settings', permission: 'settings.read' },
+      { id: 'businesses', label: 'Businesses', path: 'businesses', permission: 'settings.read' },
+      { id: 'audit', label: 'Audit log', path: 'audit', permission: 'audit.read' },
     ],
   },
 ];
@@ -111,9 +116,13 @@ function navLink(paths: DashboardPaths, item: NavItem, current: Section | undefi
 }
 
 /** The navigation's groups, each list named by its group's title. */
-function navGroups(paths: DashboardPaths, current: Section | undefined): SafeHtml[] {
-  return NAV_GROUPS.map((group, i) => {
-    const links = group.items.map((item) => navLink(paths, item, current));
+function navGroups(paths: DashboardPaths, viewer: Viewer, current: Section | undefined): SafeHtml[] {
+  const role = viewer.business?.role;
+  return NAV_GROUPS.flatMap((group, i) => {
+    // Only the pages the viewer's role may open (docs/roles.md); a group left empty is not drawn.
+    const items = group.items.filter((item) => role === undefined || roleMay(role, item.permission));
+    if (items.length === 0) return [];
+    const links = items.map((item) => navLink(paths, item, current));
     if (!group.title) return html`<ul class="nav-list">${links}</ul>`;
     const id = `nav-group-${i}`;
     return html`<p class="nav-group" id="${id}">${group.title}</p><ul class="nav-list" aria-labelledby="${id}">${links}</ul>`;
@@ -142,7 +151,7 @@ function renderSideNav(frame: PageFrame, viewer: Viewer, section: Section | unde
 <summary>Menu</summary>
 <div class="menu-body">
 ${businessSwitcher(frame, viewer)}
-${navGroups(paths, section)}
+${navGroups(paths, viewer, section)}
 <div class="account"><span class="muted account-email">${viewer.email}</span>
 <form class="inline-form" method="post" action="${paths.signOut}">${csrfField(csrf)}<button type="submit" class="link">Sign out</button></form></div>
 </div>

@@ -26,7 +26,7 @@ describe('walletsPage', () => {
       usableFrom: new Date('2026-11-25T00:00:00Z'),
       confirmationMailedTo: null,
     };
-    const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
+    const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop', role: 'owner' as const };
     const viewer = {
       sessionId: 's',
       userId: 'u',
@@ -44,7 +44,7 @@ describe('walletsPage', () => {
   });
 
   it('says a live wallet is pending confirmation, where the link went, and offers to resend it; then when it is usable', () => {
-    const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
+    const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop', role: 'owner' as const };
     const viewer = {
       sessionId: 's',
       userId: 'u',
@@ -84,7 +84,7 @@ describe('walletsPage', () => {
 });
 
 describe('newWalletPage', () => {
-  const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop' };
+  const business = { id: '00000000-0000-4000-8000-000000000002', name: 'Shop', role: 'owner' as const };
   const viewer = {
     sessionId: 's',
     userId: 'u',

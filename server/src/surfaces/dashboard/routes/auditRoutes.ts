@@ -8,6 +8,7 @@ import { withBusiness } from './signedInScopes.js';
 export function registerAuditRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   scope.get(
     '/audit',
+    { config: { permission: 'audit.read' } },
     withBusiness(async (request, reply, viewer) =>
       rt.send(request, reply, auditPage(viewer, await listAuditLog(rt.gateway, viewer.business.id))),
     ),

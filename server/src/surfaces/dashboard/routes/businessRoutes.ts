@@ -21,6 +21,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 
   scope.get<Query>(
     '/',
+    { config: { permission: 'overview.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const overview = await loadOverview(gateway, { businessId: viewer.business.id, mode: viewer.mode });
       const notice = redirectNotice(request.query.notice);
@@ -34,6 +35,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 
   scope.get<Query>(
     '/businesses',
+    { config: { permission: 'settings.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const notice = redirectNotice(request.query.notice);
       return rt.send(request, reply, {
@@ -56,6 +58,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 
   scope.get<Query>(
     '/settings',
+    { config: { permission: 'settings.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const notice = redirectNotice(request.query.notice);
       return showSettings(request, reply, viewer, notice ? { notice } : {});
@@ -64,6 +67,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 
   scope.post<Form>(
     '/settings/payment-preferences',
+    { config: { permission: 'settings.manage' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const values = {
         underpayment_tolerance: request.body?.underpayment_tolerance ?? '',
@@ -90,6 +94,7 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
 
   scope.post<Form>(
     '/settings',
+    { config: { permission: 'settings.manage' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const parsed = businessName(request.body?.name);
       if ('error' in parsed) {
@@ -98,7 +103,6 @@ export function registerBusinessRoutes(scope: FastifyInstance, rt: DashboardRunt
       }
       await renameBusinessAudited(gateway, rt.actor(request, viewer), {
         businessId: viewer.business.id,
-        userId: viewer.userId,
         name: parsed.name,
       });
       return rt.redirect(reply, paths.settings, 'business-renamed');

@@ -16,6 +16,7 @@ export function registerCreditRoutes(scope: FastifyInstance, rt: DashboardRuntim
   const { paths, gateway } = rt;
   scope.get<Query>(
     '/credit',
+    { config: { permission: 'credit.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const before = UUID.test(request.query.before ?? '') ? request.query.before : undefined;
       const statement = await loadCreditStatement(gateway, {
@@ -41,6 +42,7 @@ export function registerCreditRoutes(scope: FastifyInstance, rt: DashboardRuntim
   // as the API's export is.
   scope.get<Query>(
     '/credit/ledger/export',
+    { config: { permission: 'credit.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const format = exportFormatOf(request.query.format);
       const ledger = { businessId: viewer.business.id, mode: viewer.mode };

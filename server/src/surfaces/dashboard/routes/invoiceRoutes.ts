@@ -102,6 +102,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/invoices',
+    { config: { permission: 'invoices.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const filters = invoiceFiltersOf(q);
@@ -137,6 +138,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
   // mode being viewed, streamed as the API's export is.
   scope.get<Query>(
     '/invoices/export',
+    { config: { permission: 'invoices.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const filters = invoiceFiltersOf(request.query);
       const format = exportFormatOf(request.query.format);
@@ -179,11 +181,13 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get(
     '/invoices/new',
+    { config: { permission: 'invoices.write' } },
     withBusiness(async (request, reply, viewer) => showForm(request, reply, viewer)),
   );
 
   scope.post<{ Body: Body }>(
     '/invoices',
+    { config: { permission: 'invoices.write' } },
     withBusiness<{ Body: Body }>(async (request, reply, viewer) => {
       const raw = request.body ?? {};
       const values: Record<string, string> = {};
@@ -297,6 +301,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/invoices/:id',
+    { config: { permission: 'invoices.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) =>
       showInvoice(request, reply, viewer, request.params.id),
     ),
@@ -304,6 +309,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/invoices/:id/preview',
+    { config: { permission: 'invoices.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       const { id } = request.params;
       if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such invoice.');
@@ -320,6 +326,7 @@ export function registerInvoiceRoutes(scope: FastifyInstance, rt: DashboardRunti
   for (const [action, done] of Object.entries(DONE) as [InvoiceAction, RedirectNotice][]) {
     scope.post<IdParams & { Body: Body }>(
       `/invoices/:id/${action}`,
+      { config: { permission: action === 'void' ? 'invoices.void' : 'invoices.write' } },
       withBusiness<IdParams & { Body: Body }>(async (request, reply, viewer) => {
         const { id } = request.params;
         if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such invoice.');

@@ -96,6 +96,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.get(
     '/keys',
+    { config: { permission: 'keys.read' } },
     withBusiness(async (request, reply, viewer) => {
       const [keys, wallets] = await Promise.all([
         listApiKeysForBusiness(gateway, scopeOf(viewer)),
@@ -107,6 +108,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.get(
     '/keys/new',
+    { config: { permission: 'keys.manage' } },
     withBusiness(async (request, reply, viewer) => {
       const covered = await listCoveredTokens(gateway, scopeOf(viewer));
       if (covered.length === 0) return rt.redirect(reply, paths.keys);
@@ -118,7 +120,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<Form>(
     '/keys',
-    { config: { stepUp: 'create an API key' } },
+    { config: { permission: 'keys.manage', stepUp: 'create an API key' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const covered = await listCoveredTokens(gateway, scopeOf(viewer));
       const label = (request.body?.label ?? '').trim().slice(0, 100);
@@ -164,6 +166,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.get<IdParams & TestQuery>(
     '/keys/:id',
+    { config: { permission: 'keys.read' } },
     withKey<IdParams & TestQuery>(async (request, reply, _viewer, key) => {
       // Send test's outcome, shown under its button after the POST's redirect (a delivery of this key only).
       const testId = UUID.test(request.query.test ?? '') ? request.query.test : undefined;
@@ -178,7 +181,12 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
     scope.post<IdParams>(
       `/keys/:id/${action}`,
       // Reactivating grants access again, as creating a key does.
-      { config: action === 'reactivate' ? { stepUp: 'reactivate an API key' } : {} },
+      {
+        config: {
+          permission: 'keys.manage',
+          ...(action === 'reactivate' ? { stepUp: 'reactivate an API key' } : {}),
+        },
+      },
       withKey<IdParams>(async (request, reply, viewer, key) => {
         try {
           await setApiKeyStatusAudited(gateway, rt.actor(request, viewer), {
@@ -198,7 +206,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<IdParams & Form>(
     '/keys/:id/webhook',
-    { config: { stepUp: 'change where webhooks go' } },
+    { config: { permission: 'webhooks.manage', stepUp: 'change where webhooks go' } },
     withKey<IdParams & Form>(async (request, reply, viewer, key) => {
       const url = (request.body?.url ?? '').trim().slice(0, 2048);
       const events = ticked(request.body, 'event:').filter((e) =>
@@ -232,7 +240,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<IdParams>(
     '/keys/:id/webhook/rotate',
-    { config: { stepUp: 'rotate a webhook signing secret' } },
+    { config: { permission: 'webhooks.manage', stepUp: 'rotate a webhook signing secret' } },
     withKey<IdParams>(async (request, reply, viewer, key) => {
       try {
         const rotated = await rotateWebhookSecretAudited(
@@ -258,7 +266,7 @@ export function registerKeyRoutes(scope: FastifyInstance, rt: DashboardRuntime):
 
   scope.post<IdParams>(
     '/keys/:id/webhook/test',
-    { config: { rateLimit: { max: 10, timeWindow: 60_000 } } },
+    { config: { permission: 'webhooks.manage', rateLimit: { max: 10, timeWindow: 60_000 } } },
     withKey<IdParams>(async (request, reply, _viewer, key) => {
       let testDelivery: Awaited<ReturnType<typeof sendTestWebhookAndWait>>;
       try {

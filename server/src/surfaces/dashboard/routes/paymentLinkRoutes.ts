@@ -63,6 +63,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
   type ListQuery = { Querystring: { after?: string } };
   scope.get<ListQuery>(
     '/links',
+    { config: { permission: 'links.read' } },
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const after = UUID.test(request.query.after ?? '') ? request.query.after : undefined;
       try {
@@ -77,6 +78,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
 
   scope.post<{ Body: Body }>(
     '/links',
+    { config: { permission: 'links.manage' } },
     withBusiness<{ Body: Body }>(async (request, reply, viewer) => {
       const values = Object.fromEntries(
         FORM_FIELDS.map((name) => [name, (request.body?.[name] ?? '').trim()]),
@@ -143,6 +145,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
 
   scope.get<IdParams>(
     '/links/:id',
+    { config: { permission: 'links.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) =>
       showLink(request, reply, viewer, request.params.id),
     ),
@@ -150,6 +153,7 @@ export function registerPaymentLinkRoutes(scope: FastifyInstance, rt: DashboardR
 
   scope.post<IdParams & { Body: Body }>(
     '/links/:id/deactivate',
+    { config: { permission: 'links.manage' } },
     withBusiness<IdParams & { Body: Body }>(async (request, reply, viewer) => {
       const { id } = request.params;
       if (!UUID.test(id)) throw new ApiError('NOT_FOUND', 'No such payment link.');

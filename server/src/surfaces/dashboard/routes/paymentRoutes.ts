@@ -37,6 +37,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<ListQuery>(
     '/payments',
+    { config: { permission: 'payments.read' } },
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const query = request.query;
       const { filters, errors, createdFrom: from, createdBefore: before } = parsePaymentFilters(query);
@@ -65,6 +66,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
   // shows why.
   scope.get<ListQuery>(
     '/payments/export',
+    { config: { permission: 'payments.read' } },
     withBusiness<ListQuery>(async (request, reply, viewer) => {
       const { filters, errors, createdFrom, createdBefore } = parsePaymentFilters(request.query);
       const format = exportFormatOf(request.query.format);
@@ -105,6 +107,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<IdParams>(
     '/payments/:id',
+    { config: { permission: 'payments.read' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       if (!UUID.test(request.params.id)) throw new ApiError('NOT_FOUND', 'No such payment.');
       return showPayment(request, reply, viewer, request.params.id);
@@ -115,7 +118,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
   // Signed out or without a business it is a bare 401 (dashboardRefusal), not a redirect.
   scope.get<IdParams>(
     '/payments/:id/status',
-    { config: { dashboardRefusal: 'json' } },
+    { config: { permission: 'payments.read', dashboardRefusal: 'json' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       if (!UUID.test(request.params.id)) return reply.status(404).send({});
       const payment = await loadPaymentStatus(gateway, scopeOf(viewer), request.params.id);
@@ -155,6 +158,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/cancel',
+    { config: { permission: 'payments.cancel' } },
     withBusiness<Form>(async (request, reply, viewer) =>
       act(
         request,
@@ -168,6 +172,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/accept-shortfall',
+    { config: { permission: 'payments.accept_shortfall' } },
     withBusiness<Form>(async (request, reply, viewer) =>
       act(request, reply, viewer, () => acceptShortfall(gateway, scopeOf(viewer), request.params.id), {
         kind: 'ok',
@@ -178,6 +183,7 @@ export function registerPaymentRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Form>(
     '/payments/:id/refunds',
+    { config: { permission: 'payments.refund' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const form = request.body ?? {};
       const values = {

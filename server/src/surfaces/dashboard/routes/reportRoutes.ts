@@ -9,6 +9,7 @@ import { withBusiness } from './signedInScopes.js';
 export function registerReportRoutes(scope: FastifyInstance, rt: DashboardRuntime): void {
   scope.get(
     '/reports',
+    { config: { permission: 'reports.read' } },
     withBusiness(async (request, reply, viewer) => {
       const query = (request.query ?? {}) as Record<string, unknown>;
       const range = parseReportRange(query, rt.gateway.clock.now());

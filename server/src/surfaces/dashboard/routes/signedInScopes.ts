@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteGenericInterface } from 'fastify';
+import { isPermission, type Permission, roleMay, roleName } from '../../../domain/members/roles.js';
+import { messagePage } from '../render/accountPages.js';
 import type { BusinessViewer, Viewer } from '../render/Viewer.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
 import { requireStepUp } from './requireStepUp.js';
@@ -10,7 +12,23 @@ declare module 'fastify' {
      * `json` is a bare 401 (a page's script polls it); by default, a redirect to sign-in or onboarding.
      */
     dashboardRefusal?: 'json';
+    /**
+     * What a route of the business scope lets its viewer do or see, a row of docs/roles.md: a viewer
+     * whose role lacks it is refused (403). Every route of the business scope names one.
+     */
+    permission?: Permission;
   }
+  interface FastifyInstance {
+    /** Every route of the business scope with the permission it declares (what the role tests walk). */
+    dashboardBusinessRoutes: readonly BusinessRoute[];
+  }
+}
+
+/** A route of the business scope, as the role tests walk it. */
+export interface BusinessRoute {
+  readonly method: string;
+  readonly url: string;
+  readonly permission: string | undefined;
 }
 
 /** Route groups of the signed-in scopes: routes for any signed-in viewer, and those needing a business. */
@@ -30,22 +48,50 @@ const refuseAsJson = (request: FastifyRequest, reply: FastifyReply) =>
  * Registers the dashboard's signed-in routes in two nested scopes, each with one pre-handler: the
  * outer one sends a signed-out request to the sign-in page, the inner one sends a viewer without a
  * business yet to the first business's form. Their handlers read the viewer with {@link withViewer}
- * and {@link withBusiness}. The pre-handlers run after the CSRF check of the enclosing scope; routes
- * marked `config.stepUp` also need a fresh authentication (`requireStepUp`).
+ * and {@link withBusiness}. The pre-handlers run after the CSRF check of the enclosing scope. A route
+ * of the business scope runs only for a role that has its `config.permission` (docs/roles.md), checked
+ * before anything else the route asks; routes marked `config.stepUp` also need a fresh authentication
+ * (`requireStepUp`). A route of the business scope that names no permission (or an unknown one) fails
+ * at start-up.
  */
 export async function registerSignedInScopes(
   scope: FastifyInstance,
   rt: DashboardRuntime,
   routes: SignedInRoutes,
+  /** Filled with every route of the business scope and its permission. */
+  businessRoutes: BusinessRoute[] = [],
 ): Promise<void> {
   await scope.register(async (signedIn) => {
     signedIn.addHook('preHandler', async (request, reply) => {
-      if (request.dashboardViewer) return;
-      return refuseAsJson(request, reply) ?? rt.redirect(reply, rt.paths.signIn);
+      const viewer = request.dashboardViewer;
+      if (!viewer) return refuseAsJson(request, reply) ?? rt.redirect(reply, rt.paths.signIn);
+      // Before the step-up check: a role that may not do it is not asked to confirm who it is.
+      const permission = request.routeOptions.config.permission;
+      if (!permission || !viewer.business || roleMay(viewer.business.role, permission)) return;
+      if (request.routeOptions.config.dashboardRefusal === 'json')
+        return reply.status(403).header('cache-control', 'no-store').send({});
+      const { name, role } = viewer.business;
+      return rt.send(
+        request,
+        reply,
+        messagePage(
+          'Not allowed for your role',
+          `Your role in “${name}” is ${roleName(role)}, and it cannot open this page or make this change. Ask the business's owner if you need it.`,
+          403,
+          { href: rt.paths.home, label: 'Back to the dashboard' },
+        ),
+      );
     });
     requireStepUp(signedIn, rt);
     routes.viewer?.(signedIn);
     await signedIn.register(async (business) => {
+      business.addHook('onRoute', (route) => {
+        const permission = (route.config as { permission?: string } | undefined)?.permission;
+        if (permission === undefined || !isPermission(permission))
+          throw new Error(`dashboard route ${route.url} names no permission of docs/roles.md: ${permission}`);
+        for (const method of [route.method].flat())
+          businessRoutes.push({ method, url: route.url, permission });
+      });
       business.addHook('preHandler', async (request, reply) => {
         if (request.dashboardViewer?.business) return;
         return refuseAsJson(request, reply) ?? rt.redirect(reply, rt.paths.newBusiness);

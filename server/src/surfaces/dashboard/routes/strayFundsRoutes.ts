@@ -45,6 +45,7 @@ export function registerStrayFundsRoutes(scope: FastifyInstance, rt: DashboardRu
 
   scope.get(
     '/stray-funds',
+    { config: { permission: 'stray_funds.read' } },
     withBusiness(async (request, reply, viewer) => show(request, reply, viewer)),
   );
 
@@ -76,7 +77,7 @@ export function registerStrayFundsRoutes(scope: FastifyInstance, rt: DashboardRu
 
   scope.post<Form>(
     '/stray-funds/:id/refunded',
-    { config: { stepUp: 'mark stray money refunded' } },
+    { config: { permission: 'stray_funds.manage', stepUp: 'mark stray money refunded' } },
     withBusiness<Form>(async (request, reply, viewer) =>
       act(
         request,
@@ -91,7 +92,7 @@ export function registerStrayFundsRoutes(scope: FastifyInstance, rt: DashboardRu
 
   scope.post<Form>(
     '/stray-funds/:id/attach',
-    { config: { stepUp: 'count stray money toward a payment' } },
+    { config: { permission: 'stray_funds.manage', stepUp: 'count stray money toward a payment' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const paymentId = (request.body?.payment_id ?? '').trim();
       return act(

@@ -86,11 +86,13 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
 
   scope.get(
     '/wallets',
+    { config: { permission: 'wallets.read' } },
     withBusiness(async (request, reply, viewer) => showWallets(request, reply, viewer)),
   );
 
   scope.get<Query>(
     '/wallets/new',
+    { config: { permission: 'wallets.manage' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const chainId = request.query.chain;
       return rt.send(
@@ -103,7 +105,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
 
   scope.post<Form>(
     '/wallets',
-    { config: { stepUp: 'add or change a wallet' } },
+    { config: { permission: 'wallets.manage', stepUp: 'add or change a wallet' } },
     withBusiness<Form>(async (request, reply, viewer) => {
       const chainId = (request.body?.chain_id ?? '').slice(0, 64);
       // Given as typed: the adapter canonicalizes it and says so (`Canonicalized`).
@@ -148,7 +150,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
   // grants nothing, and only the owner's mailbox receives it).
   scope.post<IdParams>(
     '/wallets/:id/confirmation',
-    { config: RESEND_LIMIT },
+    { config: { ...RESEND_LIMIT, permission: 'wallets.manage' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       try {
         const to = await resendWalletConfirmation(gateway, {
@@ -170,7 +172,7 @@ export function registerWalletRoutes(scope: FastifyInstance, rt: DashboardRuntim
 
   scope.post<IdParams>(
     '/wallets/:id/remove',
-    { config: { stepUp: 'remove a wallet' } },
+    { config: { permission: 'wallets.manage', stepUp: 'remove a wallet' } },
     withBusiness<IdParams>(async (request, reply, viewer) => {
       try {
         await removeWalletAudited(gateway, rt.actor(request, viewer), {

@@ -44,6 +44,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/webhooks',
+    { config: { permission: 'webhooks.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const keys = await listKeyChoices(gateway, scopeOf(viewer));
@@ -90,6 +91,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.get<Query>(
     '/events',
+    { config: { permission: 'events.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const q = request.query;
       const filters = eventFiltersOf(q);
@@ -125,6 +127,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
   // mode being viewed, streamed as the API's export is.
   scope.get<Query>(
     '/events/export',
+    { config: { permission: 'events.read' } },
     withBusiness<Query>(async (request, reply, viewer) => {
       const filters = eventFiltersOf(request.query);
       const format = exportFormatOf(request.query.format);
@@ -143,6 +146,7 @@ export function registerWebhookRoutes(scope: FastifyInstance, rt: DashboardRunti
 
   scope.post<Redeliver>(
     '/webhooks/:id/redeliver',
+    { config: { permission: 'webhooks.manage' } },
     withBusiness<Redeliver>(async (request, reply, viewer) => {
       const id = request.params.id;
       const back = /^\?[\w=&%.:-]*$/.test(request.body?.back ?? '') ? (request.body?.back as string) : '';
