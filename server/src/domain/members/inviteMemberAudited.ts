@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { LockMode } from '@mikro-orm/core';
 import {
   Business,
   BusinessInvitation,
@@ -32,7 +33,12 @@ export async function inviteMemberAudited(
   const role = MEMBER_ROLES.find((r): r is Exclude<MemberRole, 'owner'> => r === input.role && r !== 'owner');
   if (!role) throw new MemberError('ROLE_INVALID', 'Choose admin, developer, support or viewer.');
   await gateway.orm.em.fork().transactional(async (em) => {
-    const business = await em.findOneOrFail(Business, { id: input.businessId });
+    // Locked: two invitations of one address at once replace each other instead of racing on the index.
+    const business = await em.findOneOrFail(
+      Business,
+      { id: input.businessId },
+      { lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
     const login = await findUserByEmail(em, email);
     if (login && (await em.count(BusinessMember, { businessId: business.id, userId: login.id })) > 0)
       throw new MemberError('ALREADY_MEMBER', `${login.email} is already a member of this business.`);

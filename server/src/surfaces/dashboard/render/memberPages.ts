@@ -53,7 +53,8 @@ function invitationsTable(
     ),
   );
   return html`<h2>Pending invitations</h2>
-<div class="card table-wrap" tabindex="0" role="region" aria-label="Pending invitations"><table><caption class="visually-hidden-label">Pending invitations</caption>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Pending invitations"><table>
+<caption class="visually-hidden-label">Pending invitations</caption>
 ${INVITATION_COLUMNS.head}
 <tbody>${rows}</tbody></table></div>`;
 }
