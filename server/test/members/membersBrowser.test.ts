@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
 import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
-import { BusinessMember, type MemberRole } from '../../src/platform/db/entities/index.js';
+import { BusinessMember, MailMessage, type MemberRole } from '../../src/platform/db/entities/index.js';
 import {
   chromiumAvailable,
   expectNothingWiderThanViewport,
@@ -17,13 +17,17 @@ import { openDashboardMenu } from '../dashboard/dashboardMenu.js';
 import { type DashboardTestGateway, startDashboardGateway } from '../dashboard/dashboardTestGateway.js';
 
 // The members page in real Chromium at desktop and phone widths (screenshots under screenshots/),
-// and a support member's refused change: the 403 page names their role.
+// a support member's refused change (the 403 page names their role), and an invitation end to end:
+// the owner invites, the invitee signs up in a second browser context with the invited address,
+// confirms it, follows the link, joins, sees their role's navigation and is refused another role's
+// page; the owner removes them and their next page no longer shows the business.
 
 const LIFETIME = { absoluteMs: 86_400_000, idleMs: 86_400_000 };
 const DIR = screenshotDirFor(import.meta.url);
 let gw: DashboardTestGateway;
 let browser: Browser;
 const tokens = new Map<MemberRole, string>();
+const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
   [gw, browser] = await Promise.all([startDashboardGateway({}), launchChromium()]);
@@ -80,4 +84,83 @@ describe.runIf(chromiumAvailable())('the members page in a real browser', () => 
     await snap(page, 'members-refused', 'desktop', DIR);
     await page.context().close();
   });
+
+  it('invites someone who signs up, joins as a developer, and loses the business when removed', async () => {
+    const invitee = `dev-${randomUUID().slice(0, 8)}@elsewhere.test`;
+    const mailTo = async (subject: string) => {
+      const em = gw.running.gateway.orm.em.fork();
+      const mail = await em.findOneOrFail(MailMessage, {
+        toAddress: invitee,
+        subject: { $like: `${subject}%` },
+      });
+      return mail.textBody;
+    };
+    const owner = await pageAs('owner', 'desktop');
+    owner.on('dialog', (dialog) => void dialog.accept());
+    await owner.goto(`${gw.dashboardUrl}/members`);
+    await owner.getByLabel('Email address').fill(invitee);
+    await owner.getByLabel('Role', { exact: true }).selectOption('developer');
+    await owner.getByRole('button', { name: 'Send invitation' }).click();
+    await owner.getByText('Invitation sent').waitFor();
+    const pending = owner.getByRole('region', { name: 'Pending invitations' });
+    expect(await pending.textContent()).toContain(invitee);
+    expect(await pending.textContent()).toContain('Developer');
+    await expectNothingWiderThanViewport(owner, 'members with an invitation desktop');
+    await snap(owner, 'members-invitation', 'desktop', DIR);
+    await owner.setViewportSize(VIEWPORTS.phone.viewport);
+    await expectNothingWiderThanViewport(owner, 'members with an invitation phone');
+    await snap(owner, 'members-invitation', 'phone', DIR);
+    await owner.setViewportSize(VIEWPORTS.desktop.viewport);
+
+    const link = /https?:\/\/\S+\/invitations\/[A-Za-z0-9_-]{43}/.exec(await mailTo('Join Tea & Cake'))?.[0];
+    expect(link).toBeDefined();
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    await page.goto(link!);
+    await page.getByRole('heading', { name: 'Sign in to see the invitation' }).waitFor();
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('Email address').fill(invitee);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { name: 'Check your inbox' }).waitFor();
+    const verify = /https?:\/\/\S+\/verify-email\?token=\S+/.exec(await mailTo('Confirm your email'))?.[0];
+    await page.goto(verify!);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Confirm my address' }).click();
+    await page.getByText('Your email address is confirmed').waitFor();
+    await page.getByLabel('Email address').fill(invitee);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+
+    // Back at the invitation after signing in.
+    await page.getByRole('heading', { name: 'Join Tea & Cake' }).waitFor();
+    const facts = await page.locator('main').textContent();
+    expect(facts).toContain('Developer');
+    expect(facts).toContain('owner@tea-and-cake.test');
+    await expectNothingWiderThanViewport(page, 'invitation desktop');
+    await snap(page, 'invitation', 'desktop', DIR);
+    await page.setViewportSize(VIEWPORTS.phone.viewport);
+    await expectNothingWiderThanViewport(page, 'invitation phone');
+    await snap(page, 'invitation', 'phone', DIR);
+    await page.setViewportSize(VIEWPORTS.desktop.viewport);
+    await page.getByRole('button', { name: 'Join Tea & Cake' }).click();
+    await page.getByText('you are now a member of this business').waitFor();
+
+    await openDashboardMenu(page);
+    expect(await page.getByRole('link', { name: 'API keys & webhook endpoints' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Invoices' }).count()).toBe(0);
+    const refused = await page.goto(`${gw.dashboardUrl}/invoices`);
+    expect(refused?.status()).toBe(403);
+    expect(await page.locator('main').textContent()).toContain('Your role in “Tea & Cake” is Developer');
+
+    await owner.goto(`${gw.dashboardUrl}/members`);
+    const row = owner.getByRole('row').filter({ hasText: invitee });
+    await row.getByRole('button', { name: 'Remove' }).click();
+    await owner.getByText('Member removed').waitFor();
+    await page.goto(`${gw.dashboardUrl}/payments`);
+    await page.getByRole('heading', { name: 'Name your business' }).waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Tea & Cake');
+    await context.close();
+    await owner.context().close();
+  }, 120_000);
 });

@@ -25,6 +25,10 @@ export type BusinessChange =
       readonly to: string;
     }
   | { readonly kind: 'member_removed'; readonly member: string }
+  /** An invitation by email (docs/roles.md#invitations), its revocation, and its acceptance. */
+  | { readonly kind: 'member_invited'; readonly member: string; readonly role: string }
+  | { readonly kind: 'invitation_revoked'; readonly member: string }
+  | { readonly kind: 'member_joined'; readonly member: string; readonly role: string }
   | { readonly kind: 'ownership_handed'; readonly from: string; readonly to: string };
 
 /** What a security alert reports (docs/security.md#security-alerts). */

@@ -110,6 +110,21 @@ function describeBusinessChange(business: string, change: BusinessChange): Secur
         subject: 'A member was removed',
         what: `${change.member} was removed from the business “${business}”: their access to it has ended.`,
       };
+    case 'member_invited':
+      return {
+        subject: 'Someone was invited to a business',
+        what: `${change.member} was invited to join the business “${business}” as ${change.role}; the link is valid for 7 days.`,
+      };
+    case 'invitation_revoked':
+      return {
+        subject: 'An invitation was revoked',
+        what: `The invitation of ${change.member} to the business “${business}” was revoked: its link no longer works.`,
+      };
+    case 'member_joined':
+      return {
+        subject: 'A member joined a business',
+        what: `${change.member} accepted an invitation and joined the business “${business}” as ${change.role}.`,
+      };
     case 'ownership_handed':
       return {
         subject: 'Ownership of a business was handed over',

@@ -32,6 +32,7 @@ import { Migration20261128000000_invoiceLanguage } from '../../../migrations/Mig
 import { Migration20261128030000_eventFollow } from '../../../migrations/Migration20261128030000_eventFollow.js';
 import { Migration20261128100000_members } from '../../../migrations/Migration20261128100000_members.js';
 import { Migration20261128130000_reports } from '../../../migrations/Migration20261128130000_reports.js';
+import { Migration20261128140000_invitations } from '../../../migrations/Migration20261128140000_invitations.js';
 import { StartupError } from '../runtime/StartupError.js';
 import { DATABASE_TIMEOUTS } from './databaseTimeouts.js';
 import { ENTITIES } from './entities/index.js';
@@ -88,6 +89,7 @@ export const MIGRATIONS = [
   { name: 'Migration20261128030000_eventFollow', class: Migration20261128030000_eventFollow },
   { name: 'Migration20261128100000_members', class: Migration20261128100000_members },
   { name: 'Migration20261128130000_reports', class: Migration20261128130000_reports },
+  { name: 'Migration20261128140000_invitations', class: Migration20261128140000_invitations },
 ];
 
 /** Opens the ORM on `url` (no schema changes; run {@link migrate} for that). */

@@ -26,6 +26,7 @@ import { registerAuditRoutes } from './routes/auditRoutes.js';
 import { registerBusinessRoutes } from './routes/businessRoutes.js';
 import { registerCreditRoutes } from './routes/creditRoutes.js';
 import type { DashboardRuntime } from './routes/DashboardRuntime.js';
+import { registerInvitationAccept, registerInvitationPage } from './routes/invitationRoutes.js';
 import { registerInvoiceRoutes } from './routes/invoiceRoutes.js';
 import { registerKeyRoutes } from './routes/keyRoutes.js';
 import { registerLockAccountRoutes } from './routes/lockAccountRoutes.js';
@@ -358,6 +359,7 @@ export async function registerDashboard(
       registerPasskeyCeremonyRoutes(scope, runtime);
       registerMailboxRoutes(scope, runtime);
       registerWalletConfirmationPage(scope, runtime);
+      registerInvitationPage(scope, runtime);
       // Signed in (first business, switching, the mode), then with a business: every other page.
       await registerSignedInScopes(
         scope,
@@ -368,6 +370,7 @@ export async function registerDashboard(
             registerSecurityRoutes(signedIn, runtime);
             registerPasskeyRoutes(signedIn, runtime);
             registerWalletConfirmationPost(signedIn, runtime);
+            registerInvitationAccept(signedIn, runtime);
           },
           business: (business) => {
             registerBusinessRoutes(business, runtime);

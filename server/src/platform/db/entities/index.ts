@@ -9,6 +9,7 @@ import { UserIdentity } from './UserIdentity.js';
 export type { ApiKeyStatus, IApiKey } from './ApiKey.js';
 export type { IAuditEvent } from './AuditEvent.js';
 export type { IBusiness } from './Business.js';
+export type { IBusinessInvitation } from './BusinessInvitation.js';
 export type { IBusinessMember, MemberRole } from './BusinessMember.js';
 export type { CreditEntryKind, ICreditLedgerEntry } from './CreditLedgerEntry.js';
 export type { IDashboardSession } from './DashboardSession.js';
@@ -27,6 +28,7 @@ export type { IWallet } from './Wallet.js';
 export type { IWebhookEndpoint } from './WebhookEndpoint.js';
 
 import { Business } from './Business.js';
+import { BusinessInvitation } from './BusinessInvitation.js';
 import { BusinessMember } from './BusinessMember.js';
 import { CreditLedgerEntry } from './CreditLedgerEntry.js';
 import { IdempotencyRecord } from './IdempotencyRecord.js';
@@ -43,6 +45,7 @@ export {
   ApiKey,
   AuditEvent,
   Business,
+  BusinessInvitation,
   BusinessMember,
   CreditLedgerEntry,
   DashboardSession,
@@ -71,6 +74,7 @@ export const ENTITIES = [
   OidcLogin,
   UserIdentity,
   Business,
+  BusinessInvitation,
   BusinessMember,
   CreditLedgerEntry,
   IdempotencyRecord,

@@ -56,6 +56,9 @@ export function dashboardPaths(base: string) {
     members: `${base}/members`,
     memberAction: (userId: string, action: 'role' | 'remove' | 'owner') =>
       `${base}/members/${userId}/${action}`,
+    invite: `${base}/members/invitations`,
+    revokeInvitation: (id: string) => `${base}/members/invitations/${id}/revoke`,
+    invitation: (token: string) => `${base}/invitations/${token}`,
     payments: `${base}/payments`,
     paymentsExport: `${base}/payments/export`,
     payment: (id: string) => `${base}/payments/${id}`,

@@ -1,4 +1,5 @@
 import type { MemberLine } from '../../../domain/members/listMembers.js';
+import type { InvitationLine } from '../../../domain/members/listPendingInvitations.js';
 import { MEMBER_ROLES, roleMay, roleName } from '../../../domain/members/roles.js';
 import { html, type SafeHtml } from '../../../web/html.js';
 import type { DashboardPaths } from './dashboardPaths.js';
@@ -9,6 +10,54 @@ import { tableColumns } from './tableParts.js';
 import type { BusinessViewer } from './Viewer.js';
 
 const COLUMNS = tableColumns('Member', 'Role', 'Since', 'Actions');
+const INVITATION_COLUMNS = tableColumns('Invited address', 'Role', 'Invited by', 'Expires', 'Actions');
+const INVITED_ROLES = MEMBER_ROLES.filter((role) => role !== 'owner');
+
+/** The owner's form: an address and a role, sent as an emailed invitation. */
+function inviteForm(paths: DashboardPaths, csrf: string): SafeHtml {
+  const options = INVITED_ROLES.map((role) => html`<option value="${role}">${roleName(role)}</option>`);
+  return html`<h2>Invite someone</h2>
+<form class="card" method="post" action="${paths.invite}">${csrfField(csrf)}
+<p>They get a link by email, valid for 7 days, and join after signing in (or creating an account) with that address.</p>
+<div class="field"><label for="invite-email">Email address</label>
+<input id="invite-email" name="email" type="email" autocomplete="off" required maxlength="254"></div>
+<div class="field"><label for="invite-role">Role</label>
+<select id="invite-role" name="role">${options}</select></div>
+<div class="actions"><button type="submit">Send invitation</button></div></form>`;
+}
+
+/** The pending invitations, each with the owner's Revoke. */
+function invitationsTable(
+  paths: DashboardPaths,
+  csrf: string,
+  manage: boolean,
+  invitations: readonly InvitationLine[],
+): SafeHtml {
+  if (invitations.length === 0)
+    return html`<h2>Pending invitations</h2><p class="muted">No pending invitations.</p>`;
+  const rows = invitations.map((invitation) =>
+    INVITATION_COLUMNS.row(
+      invitation.email,
+      roleName(invitation.role),
+      invitation.invitedBy,
+      formatTime(invitation.expiresAt),
+      manage
+        ? buttonForm({
+            action: paths.revokeInvitation(invitation.id),
+            csrf,
+            label: 'Revoke',
+            style: 'danger',
+            confirm: `Revoke the invitation of ${invitation.email}? Its link stops working.`,
+          })
+        : '—',
+    ),
+  );
+  return html`<h2>Pending invitations</h2>
+<div class="card table-wrap" tabindex="0" role="region" aria-label="Pending invitations"><table>
+<caption class="visually-hidden-label">Pending invitations</caption>
+${INVITATION_COLUMNS.head}
+<tbody>${rows}</tbody></table></div>`;
+}
 
 /** The role select and its button (the owner's form for another member). */
 function roleForm(paths: DashboardPaths, csrf: string, member: MemberLine): SafeHtml {
@@ -56,14 +105,19 @@ ${
   return COLUMNS.row(who, roleName(member.role), formatTime(member.since), actions);
 }
 
-/** The business's members with their roles; the owner changes roles, removes members and hands ownership. */
+/**
+ * The business's members with their roles and the pending invitations; the owner invites, revokes,
+ * changes roles, removes members and hands ownership.
+ */
 export function membersPage(
   paths: DashboardPaths,
   csrf: string,
   viewer: BusinessViewer,
   members: readonly MemberLine[],
+  invitations: readonly InvitationLine[],
   notice?: Notice,
 ): Page {
+  const manage = roleMay(viewer.business.role, 'members.manage');
   return {
     title: 'Members',
     section: 'members',
@@ -73,6 +127,8 @@ export function membersPage(
 Your role is ${roleName(viewer.business.role)}.</p>
 <div class="card table-wrap" tabindex="0" role="region" aria-label="Members"><table><caption class="visually-hidden-label">Members</caption>
 ${COLUMNS.head}
-<tbody>${members.map((member) => memberRow(paths, csrf, viewer, member))}</tbody></table></div>`,
+<tbody>${members.map((member) => memberRow(paths, csrf, viewer, member))}</tbody></table></div>
+${invitationsTable(paths, csrf, manage, invitations)}
+${manage ? inviteForm(paths, csrf) : ''}`,
   };
 }

@@ -1,9 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { changeMemberRoleAudited } from '../../../domain/members/changeMemberRoleAudited.js';
 import { handOwnershipAudited } from '../../../domain/members/handOwnershipAudited.js';
+import { inviteMemberAudited } from '../../../domain/members/inviteMemberAudited.js';
 import { listMembers } from '../../../domain/members/listMembers.js';
+import { listPendingInvitations } from '../../../domain/members/listPendingInvitations.js';
 import { MemberError } from '../../../domain/members/MemberError.js';
 import { removeMemberAudited } from '../../../domain/members/removeMemberAudited.js';
+import { revokeInvitationAudited } from '../../../domain/members/revokeInvitationAudited.js';
 import { ApiError } from '../../../platform/runtime/ApiError.js';
 import { membersPage } from '../render/memberPages.js';
 import type { Notice } from '../render/Notice.js';
@@ -14,6 +17,7 @@ import { withBusiness } from './signedInScopes.js';
 
 type Query = { Querystring: { notice?: string } };
 type Member = { Params: { id: string }; Body: { role?: string } | undefined };
+type Invite = { Body: { email?: string; role?: string } | undefined };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
@@ -29,8 +33,11 @@ export function registerMemberRoutes(scope: FastifyInstance, rt: DashboardRuntim
     notice?: Notice,
     status?: number,
   ) => {
-    const members = await listMembers(gateway, viewer.business.id);
-    const page = membersPage(paths, rt.csrf(reply), viewer, members, notice);
+    const [members, invitations] = await Promise.all([
+      listMembers(gateway, viewer.business.id),
+      listPendingInvitations(gateway, viewer.business.id),
+    ]);
+    const page = membersPage(paths, rt.csrf(reply), viewer, members, invitations, notice);
     return rt.send(request, reply, status ? { ...page, status } : page);
   };
   /** Runs a change; a refused one shows the page again with why. */
@@ -39,14 +46,14 @@ export function registerMemberRoutes(scope: FastifyInstance, rt: DashboardRuntim
     reply: Parameters<typeof rt.send>[1],
     viewer: BusinessViewer,
     run: (userId: string) => Promise<void>,
-    done: 'member-role-changed' | 'member-removed' | 'ownership-handed',
+    done: 'member-role-changed' | 'member-removed' | 'ownership-handed' | 'invitation-revoked',
   ) => {
     if (!UUID.test(request.params.id)) throw new ApiError('NOT_FOUND', 'No such member.');
     try {
       await run(request.params.id);
     } catch (error) {
       if (!(error instanceof MemberError)) throw error;
-      const status = error.code === 'MEMBER_NOT_FOUND' ? 404 : 409;
+      const status = error.code === 'MEMBER_NOT_FOUND' || error.code === 'INVITATION_NOT_FOUND' ? 404 : 409;
       return show(request, reply, viewer, { kind: 'error', text: error.message }, status);
     }
     return rt.redirect(reply, paths.members, done);
@@ -57,6 +64,47 @@ export function registerMemberRoutes(scope: FastifyInstance, rt: DashboardRuntim
     { config: { permission: 'members.read' } },
     withBusiness<Query>(async (request, reply, viewer) =>
       show(request, reply, viewer, redirectNotice(request.query.notice)),
+    ),
+  );
+
+  scope.post<Invite>(
+    '/members/invitations',
+    { config: { permission: 'members.manage', stepUp: 'invite someone to the business' } },
+    withBusiness<Invite>(async (request, reply, viewer) => {
+      try {
+        await inviteMemberAudited(
+          gateway,
+          { ...rt.actor(request, viewer), userId: viewer.userId },
+          {
+            businessId: viewer.business.id,
+            email: (request.body?.email ?? '').slice(0, 320),
+            role: request.body?.role ?? '',
+          },
+        );
+      } catch (error) {
+        if (!(error instanceof MemberError)) throw error;
+        const status = error.code === 'ALREADY_MEMBER' ? 409 : 422;
+        return show(request, reply, viewer, { kind: 'error', text: error.message }, status);
+      }
+      return rt.redirect(reply, paths.members, 'member-invited');
+    }),
+  );
+
+  scope.post<Member>(
+    '/members/invitations/:id/revoke',
+    { config: { permission: 'members.manage', stepUp: 'revoke an invitation' } },
+    withBusiness<Member>(async (request, reply, viewer) =>
+      change(
+        request,
+        reply,
+        viewer,
+        (invitationId) =>
+          revokeInvitationAudited(gateway, rt.actor(request, viewer), {
+            businessId: viewer.business.id,
+            invitationId,
+          }),
+        'invitation-revoked',
+      ),
     ),
   );
 

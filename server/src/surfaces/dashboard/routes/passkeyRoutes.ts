@@ -16,6 +16,7 @@ import { addPasskeyPage } from '../render/passkeyPages.js';
 import { recoveryCodesPage } from '../render/securityPages.js';
 import { alertOriginOf } from './alertOriginOf.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { pathAfterSignIn } from './invitationCookie.js';
 import { readSecondFactorCookie } from './secondFactorCookie.js';
 import { withViewer } from './signedInScopes.js';
 
@@ -84,7 +85,7 @@ export function registerPasskeyCeremonyRoutes(scope: FastifyInstance, rt: Dashbo
       // A new session; the one this browser had before (if any) ends.
       if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
       rt.startSession(reply, token);
-      return rt.redirect(reply, paths.home);
+      return rt.redirect(reply, pathAfterSignIn(rt, request));
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       const page = signInPage(

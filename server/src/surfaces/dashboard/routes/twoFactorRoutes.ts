@@ -21,6 +21,7 @@ import { recoveryCodesPage, secondFactorPage, securityPage, totpSetupPage } from
 import type { Viewer } from '../render/Viewer.js';
 import { alertOriginOf } from './alertOriginOf.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
+import { pathAfterSignIn } from './invitationCookie.js';
 import { clearSecondFactorCookie, readSecondFactorCookie } from './secondFactorCookie.js';
 import { withViewer } from './signedInScopes.js';
 
@@ -69,7 +70,7 @@ export function registerSecondFactorRoutes(scope: FastifyInstance, rt: Dashboard
       clearSecondFactorCookie(rt, reply);
       if (request.dashboardViewer) await signOut(accounts, request.dashboardViewer.sessionId);
       rt.startSession(reply, token);
-      return rt.redirect(reply, paths.home);
+      return rt.redirect(reply, pathAfterSignIn(rt, request));
     } catch (error) {
       if (!(error instanceof AccountError)) throw error;
       if (error.code === 'SECOND_FACTOR_EXPIRED') {
