@@ -80,7 +80,7 @@ function memberRow(
 ): SafeHtml {
   const manage = roleMay(viewer.business.role, 'members.manage') && member.role !== 'owner';
   const actions = manage
-    ? html`${roleForm(paths, csrf, member)}
+    ? html`<div class="member-actions">${roleForm(paths, csrf, member)}
 ${buttonForm({
   action: paths.memberAction(member.userId, 'remove'),
   csrf,
@@ -98,7 +98,7 @@ ${
         confirm: `Hand ownership to ${member.email}? You stay as an admin.`,
       })
     : ''
-}`
+}</div>`
     : '—';
   const who =
     member.userId === viewer.userId ? html`${member.email} <span class="muted">(you)</span>` : member.email;
