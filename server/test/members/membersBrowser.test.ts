@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/domain/accounts/createUser.js';
 import { createSession } from '../../src/domain/accounts/dashboardSessions.js';
 import { createBusiness } from '../../src/domain/businesses/createBusiness.js';
+import { ROLE_MATRIX } from '../../src/domain/members/roleMatrix.generated.js';
 import { BusinessMember, MailMessage, type MemberRole } from '../../src/platform/db/entities/index.js';
 import {
   chromiumAvailable,
@@ -20,13 +21,15 @@ import { type DashboardTestGateway, startDashboardGateway } from '../dashboard/d
 // a support member's refused change (the 403 page names their role), and an invitation end to end:
 // the owner invites, the invitee signs up in a second browser context with the invited address,
 // confirms it, follows the link, joins, sees their role's navigation and is refused another role's
-// page; the owner removes them and their next page no longer shows the business.
+// page; the owner removes them and their next page no longer shows the business. And each of the five
+// roles: the navigation it sees (from docs/roles.md's matrix) and one change it is refused.
 
 const LIFETIME = { absoluteMs: 86_400_000, idleMs: 86_400_000 };
 const DIR = screenshotDirFor(import.meta.url);
 let gw: DashboardTestGateway;
 let browser: Browser;
 const tokens = new Map<MemberRole, string>();
+let ownerId: string;
 const PASSWORD = 'correct horse battery staple';
 
 beforeAll(async () => {
@@ -36,8 +39,9 @@ beforeAll(async () => {
   const owner = await createUser(em, clock, { email: 'owner@tea-and-cake.test', verified: true });
   const grants = { testUsd: '0', liveUsd: '0' };
   const business = await createBusiness(em, clock, { userId: owner.id, name: 'Tea & Cake', grants });
+  ownerId = owner.id;
   tokens.set('owner', (await createSession(em, clock, { userId: owner.id, lifetime: LIFETIME })).token);
-  for (const role of ['developer', 'support'] as const) {
+  for (const role of ['admin', 'developer', 'support', 'viewer'] as const) {
     const user = await createUser(em, clock, {
       email: `${role}-${randomUUID().slice(0, 8)}@tea-and-cake.test`,
       verified: true,
@@ -64,11 +68,88 @@ describe.runIf(chromiumAvailable())('the members page in a real browser', () => 
       const page = await pageAs('owner', viewport);
       await page.goto(`${gw.dashboardUrl}/members`);
       await expect(page.getByRole('heading', { name: 'Members' }).textContent()).resolves.toBe('Members');
-      expect(await page.getByRole('button', { name: 'Change role' }).count()).toBe(2);
+      // Every member but the owner: admin, developer, support and viewer.
+      expect(await page.getByRole('button', { name: 'Change role' }).count()).toBe(4);
       await openDashboardMenu(page);
       expect(await page.getByRole('link', { name: 'Members' }).count()).toBe(1);
       await expectNothingWiderThanViewport(page, `members ${viewport}`);
       await snap(page, 'members', viewport, DIR);
+      await page.context().close();
+    });
+  }
+
+  /** The side navigation's entries and the permission each needs (renderDashboardPage.ts). */
+  const NAV = {
+    Home: 'overview.read',
+    Payments: 'payments.read',
+    Invoices: 'invoices.read',
+    'Payment links': 'links.read',
+    'Stray funds': 'stray_funds.read',
+    Reports: 'reports.read',
+    'API keys & webhook endpoints': 'keys.read',
+    'Webhook deliveries': 'webhooks.read',
+    Wallets: 'wallets.read',
+    'Prepaid Credit': 'credit.read',
+    Members: 'members.read',
+    Settings: 'settings.read',
+    Businesses: 'settings.read',
+    'Audit log': 'audit.read',
+  } as const;
+
+  /** One change each role may not make: a form the browser submits with the page's CSRF token. */
+  const REFUSED: Record<
+    Exclude<MemberRole, 'owner'>,
+    { what: string; action: () => string; fields: object }
+  > = {
+    admin: {
+      what: 'change the owner’s role',
+      action: () => `/members/${ownerId}/role`,
+      fields: { role: 'viewer' },
+    },
+    developer: { what: 'create an invoice', action: () => '/invoices', fields: {} },
+    support: { what: 'create an API key', action: () => '/keys', fields: { label: 'Support key' } },
+    viewer: { what: 'create a payment link', action: () => '/links', fields: {} },
+  };
+
+  for (const role of ['owner', 'admin', 'developer', 'support', 'viewer'] as const) {
+    it(`shows ${role} the navigation of its role${role === 'owner' ? '' : ' and refuses one change'}`, async () => {
+      const page = await pageAs(role, 'desktop');
+      await page.goto(`${gw.dashboardUrl}/`);
+      const shown = (await page.locator('nav.side a').allTextContents()).map((t) => t.trim());
+      const expected = Object.entries(NAV)
+        .filter(([, permission]) => (ROLE_MATRIX[permission] as readonly string[]).includes(role))
+        .map(([label]) => label);
+      expect(shown.filter((label) => label in NAV)).toEqual(expected);
+      if (role !== 'owner') {
+        const refused = REFUSED[role];
+        const csrf = await page.locator('input[name="_csrf"]').first().getAttribute('value');
+        expect(csrf, 'a CSRF token on the page').toBeTruthy();
+        // Submitted as the page's own forms are: a real form POST with the session's CSRF token.
+        const [answer] = await Promise.all([
+          page.waitForNavigation(),
+          page.evaluate(
+            ({ action, fields, token }) => {
+              const form = document.createElement('form');
+              form.method = 'post';
+              form.action = action;
+              for (const [name, value] of Object.entries({ ...fields, _csrf: token })) {
+                const input = document.createElement('input');
+                input.type = 'hidden';
+                input.name = name;
+                input.value = String(value);
+                form.append(input);
+              }
+              document.body.append(form);
+              form.submit();
+            },
+            { action: `${gw.dashboardUrl}${refused.action()}`, fields: refused.fields, token: csrf! },
+          ),
+        ]);
+        expect(answer?.status(), `${role} may not ${refused.what}`).toBe(403);
+        expect(await page.locator('main').textContent()).toContain(
+          `Your role in “Tea & Cake” is ${role[0]!.toUpperCase()}${role.slice(1)}`,
+        );
+      }
       await page.context().close();
     });
   }

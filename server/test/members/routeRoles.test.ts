@@ -100,6 +100,7 @@ describe('the business scope', () => {
       Invoices: 'invoices.read',
       'Payment links': 'links.read',
       'Stray funds': 'stray_funds.read',
+      Reports: 'reports.read',
       'API keys &amp; webhook endpoints': 'keys.read',
       'Webhook deliveries': 'webhooks.read',
       Wallets: 'wallets.read',
