@@ -42,7 +42,9 @@ describe('cairn.events.follow', () => {
     const follow = cairn.events.follow({ waitSeconds: 2 });
     const first = follow.next();
     // The first request is out (it starts now); events after it arrive.
-    await expect.poll(() => fixture.requests.some((r) => r.url.includes('/events/follow'))).toBe(true);
+    await expect
+      .poll(() => fixture.requests.some((r) => r.url.includes('/events/follow')), { timeout: 10_000 })
+      .toBe(true);
     const a = await cancelledPayment();
     const b = await cancelledPayment();
     const events = [(await first).value as WebhookEvent, ...(await take(follow, 1))];
@@ -80,8 +82,12 @@ describe('cairn.events.follow', () => {
         seen.push(event);
     })();
     await cancelledPayment();
+    // A second long-poll starts once the first's one-second wait ends: past expect.poll's default
+    // one-second timeout on a loaded machine, so the poll gets ten.
     await expect
-      .poll(() => fixture.requests.filter((r) => r.url.includes('type=payment.refunded')).length)
+      .poll(() => fixture.requests.filter((r) => r.url.includes('type=payment.refunded')).length, {
+        timeout: 10_000,
+      })
       .toBeGreaterThan(1);
     stop.abort();
     await done;
