@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptInvitationAudited } from '../../../domain/members/acceptInvitationAudited.js';
+import { findInvitation } from '../../../domain/members/findInvitation.js';
 import { MemberError } from '../../../domain/members/MemberError.js';
-import { readInvitation } from '../../../domain/members/readInvitation.js';
 import { messagePage } from '../render/accountPages.js';
 import { invitationPage, invitationSignInPage } from '../render/invitationPages.js';
 import type { DashboardRuntime } from './DashboardRuntime.js';
@@ -44,7 +44,7 @@ export function registerInvitationPage(scope: FastifyInstance, rt: DashboardRunt
     }
     clearInvitationCookie(rt, request, reply);
     try {
-      const view = await readInvitation(gateway.orm.em.fork(), gateway.clock, given);
+      const view = await findInvitation(gateway, given);
       return rt.send(request, reply, invitationPage(paths, rt.csrf(reply), given, view, viewer.email));
     } catch (error) {
       if (!(error instanceof MemberError)) throw error;
@@ -73,7 +73,7 @@ export function registerInvitationAccept(scope: FastifyInstance, rt: DashboardRu
       } catch (error) {
         if (!(error instanceof MemberError)) throw error;
         if (error.code === 'INVITATION_UNUSABLE') return unusable(rt, request, reply, error);
-        const view = await readInvitation(gateway.orm.em.fork(), gateway.clock, given).catch(() => undefined);
+        const view = await findInvitation(gateway, given).catch(() => undefined);
         if (!view) return unusable(rt, request, reply, error);
         const page = invitationPage(paths, rt.csrf(reply), given, view, viewer.email);
         return rt.send(request, reply, {
